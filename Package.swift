@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "RxTrace",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "RxCore", targets: ["RxCore"]),
+        .library(name: "RxTrace", targets: ["RxTrace"]),
+        .library(name: "RxExamples", targets: ["RxExamples"]),
+        .executable(name: "rxtrace", targets: ["rxtrace"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // MARK: - System library
+
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+
+        // MARK: - Libraries
+
+        .target(name: "RxCore"),
+        .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite"]),
+        .target(name: "RxExamples", dependencies: ["RxCore"]),
+
+        // MARK: - Command-line tool
+
+        .executableTarget(
+            name: "rxtrace",
+            dependencies: [
+                "RxCore", "RxTrace", "RxExamples",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // MARK: - Test fixtures
+
+        // A small program the recorder tests run as a child process: it records through
+        // `RXTRACE_FILE` or `record(to:)` and then ends normally, by `exit`, by `fatalError` or
+        // by a signal, so the tests can open what it left behind.
+        .executableTarget(
+            name: "rxtrace-fixture",
+            dependencies: ["RxCore", "RxTrace"],
+            path: "Tests/Fixtures/rxtrace-fixture"
+        ),
+
+        // MARK: - Tests
+
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTrace"]),
+        .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "rxtrace-fixture"]),
+        .testTarget(name: "RxExamplesTests", dependencies: ["RxCore", "RxTrace", "RxExamples"]),
+        .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace"]),
+    ]
+)
