@@ -51,7 +51,7 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTrace"]),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore"]),
         .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "rxtrace-fixture"]),
         .testTarget(name: "RxExamplesTests", dependencies: ["RxCore", "RxTrace", "RxExamples"]),
         .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace"]),

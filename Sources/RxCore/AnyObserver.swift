@@ -1,0 +1,46 @@
+// Mirrors RxSwift's RxSwift/AnyObserver.swift.
+
+/// A type-erased observer: forwards every event to the observer or closure it wraps.
+///
+/// It is a struct, so it is neither resource-counted nor traced; the object it wraps is.
+public struct AnyObserver<Element>: ObserverType {
+    /// The closure that receives the events.
+    public typealias EventHandler = (Event<Element>) -> Void
+
+    private let observer: EventHandler
+
+    /// An observer that calls `eventHandler` for each event.
+    public init(eventHandler: @escaping EventHandler) {
+        self.observer = eventHandler
+    }
+
+    /// An observer that forwards each event to `observer`.
+    public init<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        self.observer = observer.on
+    }
+
+    /// Forwards `event` to the wrapped observer.
+    public func on(_ event: Event<Element>) {
+        self.observer(event)
+    }
+
+    /// This observer.
+    public func asObserver() -> AnyObserver<Element> {
+        self
+    }
+}
+
+extension ObserverType {
+    /// This observer, type-erased.
+    public func asObserver() -> AnyObserver<Element> {
+        AnyObserver(self)
+    }
+
+    /// An observer of `Result` that transforms each element with `transform` and forwards it
+    /// here; an error thrown by `transform` is forwarded as `error`.
+    public func mapObserver<Result>(_ transform: @escaping (Result) throws -> Element) -> AnyObserver<Result> {
+        AnyObserver { event in
+            self.on(event.map(transform))
+        }
+    }
+}

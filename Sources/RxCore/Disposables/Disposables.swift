@@ -1,0 +1,6 @@
+// Mirrors RxSwift's RxSwift/Disposables/Disposables.swift.
+
+/// The namespace of the `Disposables.create` factories.
+public struct Disposables {
+    private init() {}
+}

@@ -1,0 +1,18 @@
+// Mirrors RxSwift's RxSwift/Disposables/DisposeBase.swift.
+
+/// The base class of RxCore's disposable classes: counts them in ``Resources/total`` and gives
+/// each a trace id.
+public class DisposeBase: TraceableObject {
+    /// The id the recorder gave this disposable, or ``ObjectID/none``.
+    public private(set) var traceObjectID = ObjectID.none
+
+    init() {
+        Resources.incrementTotal()
+        self.traceObjectID = Instrumentation.objectInitialized(self)
+    }
+
+    deinit {
+        Instrumentation.objectDeinitialized(traceObjectID)
+        Resources.decrementTotal()
+    }
+}

@@ -1,0 +1,18 @@
+// Mirrors RxSwift's RxSwift/Disposables/NopDisposable.swift.
+
+/// A disposable that does nothing: what a subscription that already ended returns, such as
+/// subscribing to a subject that has stopped.
+///
+/// A shared struct value, neither counted nor traced, as in RxSwift.
+private struct NopDisposable: Disposable {
+    static let noOp = NopDisposable()
+
+    func dispose() {}
+}
+
+extension Disposables {
+    /// The disposable that does nothing.
+    public static func create() -> Disposable {
+        NopDisposable.noOp
+    }
+}

@@ -1,0 +1,65 @@
+// RxCore's own, after swift-distributed-tracing's InstrumentationSystem: one process-wide
+// slot holding the installed recorder, read with one atomic load on every hook.
+
+import Synchronization
+
+/// The process-wide switch between "record nothing" (the default) and a ``TraceRecorder``.
+///
+/// Every hook in RxCore starts by reading ``recorder``: one atomic load, and a branch when it
+/// is `nil`. A program installs a recorder once with ``bootstrap(_:)``; RxTrace's
+/// `record(to:)` does it for you.
+public enum Instrumentation {
+    /// Whether ``bootstrap(_:)`` was called; guarded by its mutex.
+    private static let isBootstrapped = Mutex(false)
+
+    /// Installs `recorder` for the rest of the process.
+    ///
+    /// Call it once, before the code you want to record runs; a second call is a programming
+    /// error and traps, as swift-log's and swift-distributed-tracing's bootstraps do.
+    public static func bootstrap(_ recorder: any TraceRecorder) {
+        isBootstrapped.withLock { isBootstrapped in
+            precondition(!isBootstrapped, "Instrumentation.bootstrap(_:) may be called only once per process")
+            isBootstrapped = true
+        }
+        install(recorder)
+    }
+
+    /// Replaces the installed recorder, or removes it with `nil`, at any time.
+    ///
+    /// For tests and for tools inside this package (`record(to:)` sessions, `rxtrace run`) that
+    /// record one run after another. Calls already inside a hook finish on the recorder they
+    /// loaded, so a recorder must tolerate calls after it was replaced.
+    package static func bootstrapInternal(_ recorder: (any TraceRecorder)?) {
+        install(recorder)
+    }
+
+    /// The installed recorder, or `nil` when nothing records.
+    public static var recorder: (any TraceRecorder)? {
+        guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue().recorder
+    }
+
+    /// Whether a recorder is installed.
+    public static var isRecording: Bool {
+        installedBox.load(ordering: .acquiring) != 0
+    }
+
+    private static func install(_ recorder: (any TraceRecorder)?) {
+        let pointer = recorder.map { UInt(bitPattern: Unmanaged.passRetained(RecorderBox($0)).toOpaque()) } ?? 0
+        // The previous box is deliberately never released: another thread may have loaded it
+        // a moment ago and still be using it. A box costs 16 bytes per installation.
+        installedBox.store(pointer, ordering: .releasing)
+    }
+}
+
+/// The address of the installed recorder's box, or 0; see ``Instrumentation/recorder``.
+private let installedBox = Atomic<UInt>(0)
+
+/// Holds an existential recorder at a stable address, so one pointer can be swapped atomically.
+private final class RecorderBox: Sendable {
+    let recorder: any TraceRecorder
+
+    init(_ recorder: any TraceRecorder) {
+        self.recorder = recorder
+    }
+}

@@ -1,0 +1,56 @@
+// RxCore's own: RxSwift identifies nothing; a trace needs stable names for objects.
+
+/// The serial number a trace gives an instrumented object: 1 for the first object created
+/// while recording, 2 for the next, and so on.
+///
+/// Serial ids are never memory addresses, which the allocator reuses, so an id means one
+/// object for the whole trace and two runs of the same program get the same ids.
+/// Objects created while nothing is recording keep ``none``.
+public struct ObjectID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The serial number, or 0 for ``none``.
+    public let rawValue: Int64
+
+    /// Wraps a serial number handed out by a ``TraceRecorder``.
+    public init(rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    /// The id of an object that no recorder has seen.
+    public static let none = ObjectID(rawValue: 0)
+
+    /// Whether a recorder gave this id (as opposed to ``none``).
+    public var isRecorded: Bool { rawValue != 0 }
+
+    /// `#12`, the way reports print it.
+    public var description: String { "#\(rawValue)" }
+
+    public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// The serial number of one recorded call (an enter and its exit).
+public struct CallID: RawRepresentable, Hashable, Sendable {
+    /// The serial number, or 0 when nothing was recorded.
+    public let rawValue: Int64
+
+    /// Wraps a serial number handed out by a ``TraceRecorder``.
+    public init(rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    /// No call: what an enter returns when nothing is recording.
+    public static let none = CallID(rawValue: 0)
+}
+
+/// The serial number of one recorded subscription, from its `subscribe` to its end.
+public struct SubscriptionID: RawRepresentable, Hashable, Sendable {
+    /// The serial number, or 0 when nothing was recorded.
+    public let rawValue: Int64
+
+    /// Wraps a serial number handed out by a ``TraceRecorder``.
+    public init(rawValue: Int64) {
+        self.rawValue = rawValue
+    }
+
+    /// No subscription: what a subscribe records when nothing is recording.
+    public static let none = SubscriptionID(rawValue: 0)
+}

@@ -1,0 +1,79 @@
+// RxCore's own: the one interface between the instrumented core and a trace backend.
+
+/// How a subscription ended.
+public enum SubscriptionEnd: String, Sendable, CaseIterable {
+    /// The disposable that `subscribe` returned was disposed.
+    case disposed
+    /// The subscriber received `.completed`.
+    case completed
+    /// The subscriber received `.error`.
+    case error
+}
+
+/// The kind of an ``Event``, without its payload.
+public enum EventKind: String, Sendable, CaseIterable {
+    /// `.next(element)`
+    case next
+    /// `.error(error)`
+    case error
+    /// `.completed`
+    case completed
+}
+
+/// A backend that receives what the instrumented core does: object lifetimes, calls,
+/// events and subscriptions.
+///
+/// RxCore calls these methods from whatever thread the Rx code runs on, only while the
+/// recorder is installed through ``Instrumentation``. A recorder numbers objects, calls and
+/// subscriptions serially, keeps one call stack per thread (so a call knows its parent), and
+/// must return quickly: the SQLite recorder only appends to a buffer that a background writer
+/// drains.
+public protocol TraceRecorder: AnyObject, Sendable {
+    /// Whether element values (`next(42)`) may be written; when `false` only kinds are
+    /// (`next`), for programs whose elements hold private data.
+    var isRecordingValues: Bool { get }
+
+    /// An instrumented object finished its `init`; returns the object's serial id.
+    ///
+    /// - Parameter type: the object's dynamic type; its name (`PublishSubject<Int>`) is what
+    ///   reports show.
+    func objectInitialized(_ type: Any.Type) -> ObjectID
+
+    /// An instrumented object entered its `deinit`.
+    func objectDeinitialized(_ object: ObjectID)
+
+    /// An instrumented step began on the current thread; returns the call's serial id.
+    ///
+    /// - Parameters:
+    ///   - name: the step as a reader of RxSwift's source knows it (`Producer.subscribe`).
+    ///   - object: the object the step runs on, or ``ObjectID/none``.
+    ///   - detail: what the step carries, such as the event (`next(1)`), or `nil`.
+    ///   - file: the `#fileID` of the code that implements the step.
+    ///   - line: the line of that code.
+    func callEntered(
+        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+    ) -> CallID
+
+    /// The step `call`, the innermost open call on the current thread, returned.
+    func callExited(_ call: CallID)
+
+    /// An event passed from `source` to `observer`.
+    ///
+    /// - Parameter value: the element's description when values are recorded, the error's
+    ///   for `.error`, else `nil`.
+    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID)
+
+    /// A user-facing `subscribe` began: `observer` subscribes to `observable`, at `site` in
+    /// user code. Returns the subscription's serial id.
+    func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID
+
+    /// The `subscribe` that began `subscription` returned `disposable` to its caller.
+    func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID)
+
+    /// The subscription's observer received a terminal event.
+    func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd)
+
+    /// An instrumented disposable was disposed for the first time. When it is the disposable
+    /// some subscription returned, that subscription ends as ``SubscriptionEnd/disposed``.
+    func objectDisposed(_ object: ObjectID)
+}

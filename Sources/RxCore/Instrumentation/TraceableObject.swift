@@ -1,0 +1,84 @@
+// RxCore's own: what lets a hook name the objects on both sides of an event.
+
+/// An object the trace knows by a serial id: observables, sinks, observers and disposables.
+public protocol TraceableObject: AnyObject {
+    /// The id the installed recorder gave this object at `init`, or ``ObjectID/none`` when
+    /// nothing was recording then.
+    var traceObjectID: ObjectID { get }
+}
+
+extension Instrumentation {
+    /// Tells the recorder, if any, that `object` finished its `init`; returns its id.
+    package static func objectInitialized(_ object: AnyObject) -> ObjectID {
+        guard let recorder else { return .none }
+        return recorder.objectInitialized(type(of: object))
+    }
+
+    /// Tells the recorder, if any, that the object with `id` is being deinitialized.
+    package static func objectDeinitialized(_ id: ObjectID) {
+        guard id.isRecorded, let recorder else { return }
+        recorder.objectDeinitialized(id)
+    }
+
+    /// Tells the recorder, if any, that the disposable with `id` was disposed for the first time.
+    package static func objectDisposed(_ id: ObjectID) {
+        guard id.isRecorded, let recorder else { return }
+        recorder.objectDisposed(id)
+    }
+
+    /// The trace id of `value` when it is a ``TraceableObject``, else ``ObjectID/none``.
+    ///
+    /// Observers are generic (`Observer: ObserverType`), so this is a dynamic cast; it only
+    /// runs while recording.
+    package static func traceID(of value: Any) -> ObjectID {
+        (value as? any TraceableObject)?.traceObjectID ?? .none
+    }
+
+    /// Records that `event` passed from `source` to `observer`.
+    package static func recordEvent<Element>(_ event: Event<Element>, from source: ObjectID, to observer: Any) {
+        guard let recorder else { return }
+        recorder.eventDelivered(
+            event.kind,
+            value: event.traceValue(includingElement: recorder.isRecordingValues),
+            from: source,
+            to: traceID(of: observer)
+        )
+    }
+}
+
+extension Event {
+    /// The payload-free kind of this event.
+    package var kind: EventKind {
+        switch self {
+        case .next: .next
+        case .error: .error
+        case .completed: .completed
+        }
+    }
+
+    /// The longest element description a trace keeps; longer ones end in `…`.
+    package static var maximumTracedValueLength: Int { 80 }
+
+    /// The element's or error's description, truncated, or `nil` (for `.completed`, or for an
+    /// element when values are not recorded).
+    package func traceValue(includingElement: Bool) -> String? {
+        let text: String
+        switch self {
+        case .next(let element):
+            guard includingElement else { return nil }
+            text = String(describing: element)
+        case .error(let error):
+            text = String(describing: error)
+        case .completed:
+            return nil
+        }
+        guard text.count > Self.maximumTracedValueLength else { return text }
+        return String(text.prefix(Self.maximumTracedValueLength - 1)) + "…"
+    }
+
+    /// `next(1)`, `next`, `error(Failure)` or `completed`: a step's detail in a call flow.
+    package func traceDetail(includingElement: Bool) -> String {
+        guard let value = traceValue(includingElement: includingElement) else { return kind.rawValue }
+        return "\(kind.rawValue)(\(value))"
+    }
+}

@@ -1,0 +1,70 @@
+// Mirrors RxSwift's RxSwift/Observables/Map.swift.
+
+extension ObservableType {
+    /// Transforms each element with `transform`; an error it throws ends the sequence with
+    /// that error.
+    public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        let call = TraceCall.enter("map"); defer { call.exit() }
+        return Map(source: asObservable(), transform: transform)
+    }
+}
+
+// MARK: - Sink
+
+/// One subscription's state for `map`: applies the transform to each element and forwards the
+/// result; created by `Map.run`, released when the subscription is disposed or terminates.
+final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Transform = (SourceType) throws -> Observer.Element
+    typealias Element = SourceType
+
+    private let transform: Transform
+
+    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceType>) {
+        let call = TraceCall.enter("MapSink.on", on: self, event: event); defer { call.exit() }
+        switch event {
+        case .next(let element):
+            do {
+                let mapped = try transform(element)
+                forwardOn(.next(mapped))
+            } catch {
+                forwardOn(.error(error))
+                dispose()
+            }
+        case .error(let error):
+            forwardOn(.error(error))
+            dispose()
+        case .completed:
+            forwardOn(.completed)
+            dispose()
+        }
+    }
+}
+
+// MARK: - Producer
+
+/// The observable `map` returns: its source and transform. Each subscription gets a ``MapSink``.
+final class Map<SourceType, ResultType>: Producer<ResultType> {
+    typealias Transform = (SourceType) throws -> ResultType
+
+    private let source: Observable<SourceType>
+    private let transform: Transform
+
+    init(source: Observable<SourceType>, transform: @escaping Transform) {
+        self.source = source
+        self.transform = transform
+        super.init()
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    where Observer.Element == ResultType {
+        let call = TraceCall.enter("Map.run", on: self); defer { call.exit() }
+        let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
+        let subscription = source.subscribeSafe(sink)
+        return (sink: sink, subscription: subscription)
+    }
+}

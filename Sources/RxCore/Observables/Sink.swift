@@ -1,0 +1,82 @@
+// Mirrors RxSwift's RxSwift/Observables/Sink.swift.
+
+import Synchronization
+
+/// The base of every operator's per-subscription state: holds the downstream observer and
+/// forwards events to it until disposed.
+///
+/// Each operator subclasses it (`MapSink`, `FilterSink`, …); ``Producer/run(_:cancel:)``
+/// creates one per subscription, and the subscription's ``SinkDisposer`` releases it.
+/// Counted in ``Resources/total``.
+class Sink<Observer: ObserverType>: Disposable, TraceableObject {
+    /// The downstream observer.
+    let observer: Observer
+    /// The subscription's ``SinkDisposer``; disposing the sink disposes it.
+    private let cancel: Cancelable
+    /// 1 once disposed: later events are not forwarded.
+    private let disposed = Atomic<Int>(0)
+
+    /// The id the recorder gave this sink, or ``ObjectID/none``.
+    private(set) var traceObjectID = ObjectID.none
+
+    init(observer: Observer, cancel: Cancelable) {
+        Resources.incrementTotal()
+        self.observer = observer
+        self.cancel = cancel
+        self.traceObjectID = Instrumentation.objectInitialized(self)
+    }
+
+    /// Sends `event` downstream unless the sink was disposed.
+    final func forwardOn(_ event: Event<Observer.Element>) {
+        let call = TraceCall.enter("Sink.forwardOn", on: self, event: event); defer { call.exit() }
+        if isDisposed {
+            return
+        }
+        Instrumentation.recordEvent(event, from: traceObjectID, to: observer)
+        observer.on(event)
+    }
+
+    /// An observer that forwards to this sink's observer; for operators that hand the
+    /// downstream observer to user code.
+    final func forwarder() -> SinkForward<Observer> {
+        SinkForward(forward: self)
+    }
+
+    /// Whether the sink was disposed.
+    final var isDisposed: Bool {
+        disposed.load(ordering: .acquiring) == 1
+    }
+
+    /// Marks the sink disposed and disposes its subscription.
+    func dispose() {
+        let call = TraceCall.enter("Sink.dispose", on: self); defer { call.exit() }
+        disposed.store(1, ordering: .releasing)
+        cancel.dispose()
+    }
+
+    deinit {
+        Instrumentation.objectDeinitialized(traceObjectID)
+        Resources.decrementTotal()
+    }
+}
+
+/// An observer that forwards events to a ``Sink``'s observer and ends the sink on a stop event.
+struct SinkForward<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+
+    private let forward: Sink<Observer>
+
+    init(forward: Sink<Observer>) {
+        self.forward = forward
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            forward.observer.on(event)
+        case .error, .completed:
+            forward.observer.on(event)
+            forward.dispose()
+        }
+    }
+}

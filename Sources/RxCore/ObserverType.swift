@@ -1,0 +1,27 @@
+// Mirrors RxSwift's RxSwift/ObserverType.swift.
+
+/// Something that receives a sequence's events.
+public protocol ObserverType {
+    /// The type of element this observer receives.
+    associatedtype Element
+
+    /// Delivers `event` to this observer.
+    func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+    /// Delivers `next(element)`.
+    public func onNext(_ element: Element) {
+        self.on(.next(element))
+    }
+
+    /// Delivers `completed`.
+    public func onCompleted() {
+        self.on(.completed)
+    }
+
+    /// Delivers `error(error)`.
+    public func onError(_ error: Swift.Error) {
+        self.on(.error(error))
+    }
+}
