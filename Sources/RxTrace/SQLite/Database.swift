@@ -1,0 +1,98 @@
+import CSQLite
+
+/// `SQLITE_TRANSIENT`, which Swift cannot import: tells SQLite to copy a bound string or blob.
+let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection: a thin, throwing wrapper over CSQLite.
+///
+/// A connection is used by one thread at a time (it is opened with `SQLITE_OPEN_NOMUTEX`);
+/// the recorder's writer owns its own, and a reader owns another.
+public final class Database {
+    /// How to open a database file.
+    public enum Mode: Sendable {
+        /// Read-only: no statement can change the file.
+        case readOnly
+        /// Read and write, creating the file if it does not exist.
+        case readWriteCreate
+    }
+
+    /// The connection handle; valid until `deinit`.
+    let handle: OpaquePointer
+
+    /// The path this connection opened.
+    public let path: String
+
+    /// Opens the database at `path` (`":memory:"` for a private in-memory one).
+    ///
+    /// - Throws: ``SQLiteError`` when SQLite cannot open it.
+    public init(path: String, mode: Mode) throws {
+        var handle: OpaquePointer?
+        let flags: Int32 = switch mode {
+        case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+        case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        }
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: status, message: message)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 0)
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that return no rows (DDL, PRAGMAs, `BEGIN`/`COMMIT`).
+    public func execute(_ sql: String) throws {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        guard status == SQLITE_OK else {
+            let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: status, message: message)
+        }
+    }
+
+    /// Compiles `sql` into a reusable statement.
+    public func prepare(_ sql: String) throws -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// The rows of `sql`, with `bindings` bound to its `?` parameters in order.
+    public func rows(_ sql: String, _ bindings: [SQLValue] = []) throws -> [Row] {
+        let statement = try prepare(sql)
+        try statement.bind(bindings)
+        var rows: [Row] = []
+        while let row = try statement.step() {
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// The first column of the first row of `sql`, or `nil` when it returns no row.
+    public func scalar(_ sql: String, _ bindings: [SQLValue] = []) throws -> SQLValue? {
+        try rows(sql, bindings).first?.values.first
+    }
+
+    /// Runs `body` inside `BEGIN IMMEDIATE … COMMIT`, rolling back if it throws.
+    public func transaction<Result>(_ body: () throws -> Result) throws -> Result {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The message of the last failed call on this connection.
+    var lastErrorMessage: String {
+        String(cString: sqlite3_errmsg(handle))
+    }
+}

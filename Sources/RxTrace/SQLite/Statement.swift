@@ -1,0 +1,171 @@
+import Foundation
+import CSQLite
+
+/// A value in or out of SQLite: one of its five storage classes.
+public enum SQLValue: Equatable, Sendable, CustomStringConvertible {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob([UInt8])
+
+    /// The value as SQLite's shell prints it in list mode (`NULL` as an empty string).
+    public var description: String {
+        switch self {
+        case .null: ""
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .text(let value): value
+        case .blob(let bytes): "x'" + bytes.map { String(format: "%02x", $0) }.joined() + "'"
+        }
+    }
+
+    /// The integer, or `nil` for any other class.
+    public var integer: Int64? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
+    /// The text, or `nil` for any other class.
+    public var text: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
+}
+
+/// One result row: its column names and values, in the statement's order.
+public struct Row: Sendable {
+    /// The column names, as the statement declares them.
+    public let columns: [String]
+    /// The values, one per column.
+    public let values: [SQLValue]
+
+    /// The value of column `name`, or `.null` when there is no such column.
+    public subscript(_ name: String) -> SQLValue {
+        guard let index = columns.firstIndex(of: name) else { return .null }
+        return values[index]
+    }
+
+    /// The value of column `name` as an integer, or `nil`.
+    public func integer(_ name: String) -> Int64? { self[name].integer }
+
+    /// The value of column `name` as text, or `nil`.
+    public func text(_ name: String) -> String? { self[name].text }
+}
+
+/// A compiled SQL statement, reused by binding new values and stepping again.
+public final class Statement {
+    private let database: Database
+    private let handle: OpaquePointer
+
+    init(database: Database, sql: String) throws {
+        var handle: OpaquePointer?
+        let status = sqlite3_prepare_v2(database.handle, sql, -1, &handle, nil)
+        guard status == SQLITE_OK, let handle else {
+            throw SQLiteError(code: status, message: database.lastErrorMessage)
+        }
+        self.database = database
+        self.handle = handle
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Whether the statement only reads (SQLite's own judgement, `sqlite3_stmt_readonly`).
+    public var isReadOnly: Bool {
+        sqlite3_stmt_readonly(handle) != 0
+    }
+
+    /// Resets the statement and binds `values` to its parameters, in order.
+    public func bind(_ values: [SQLValue]) throws {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    /// Binds `value` to parameter `index` (1-based).
+    public func bind(_ value: SQLValue, at index: Int32) throws {
+        let status: Int32 = switch value {
+        case .null: sqlite3_bind_null(handle, index)
+        case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
+        case .real(let real): sqlite3_bind_double(handle, index, real)
+        case .text(let text): sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT)
+        case .blob(let bytes): sqlite3_bind_blob(handle, index, bytes, Int32(bytes.count), SQLITE_TRANSIENT)
+        }
+        guard status == SQLITE_OK else { throw SQLiteError(code: status, message: database.lastErrorMessage) }
+    }
+
+    /// Binds an integer to parameter `index` (1-based) without boxing it in ``SQLValue``.
+    public func bind(_ value: Int64, at index: Int32) {
+        sqlite3_bind_int64(handle, index, value)
+    }
+
+    /// Binds optional text to parameter `index` (1-based), NULL for `nil`.
+    public func bind(_ value: String?, at index: Int32) {
+        if let value {
+            sqlite3_bind_text(handle, index, value, -1, SQLITE_TRANSIENT)
+        } else {
+            sqlite3_bind_null(handle, index)
+        }
+    }
+
+    /// Binds an optional integer to parameter `index` (1-based), NULL for `nil`.
+    public func bind(_ value: Int64?, at index: Int32) {
+        if let value {
+            sqlite3_bind_int64(handle, index, value)
+        } else {
+            sqlite3_bind_null(handle, index)
+        }
+    }
+
+    /// Runs a statement that returns no rows, then resets it for reuse.
+    public func run() throws {
+        let status = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        guard status == SQLITE_DONE || status == SQLITE_ROW else {
+            throw SQLiteError(code: status, message: database.lastErrorMessage)
+        }
+    }
+
+    /// The next row, or `nil` when there are no more.
+    public func step() throws -> Row? {
+        let status = sqlite3_step(handle)
+        switch status {
+        case SQLITE_ROW:
+            let count = sqlite3_column_count(handle)
+            var columns: [String] = []
+            var values: [SQLValue] = []
+            columns.reserveCapacity(Int(count))
+            values.reserveCapacity(Int(count))
+            for index in 0..<count {
+                columns.append(String(cString: sqlite3_column_name(handle, index)))
+                values.append(value(at: index))
+            }
+            return Row(columns: columns, values: values)
+        case SQLITE_DONE:
+            return nil
+        default:
+            throw SQLiteError(code: status, message: database.lastErrorMessage)
+        }
+    }
+
+    private func value(at index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER:
+            return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT:
+            return .real(sqlite3_column_double(handle, index))
+        case SQLITE_TEXT:
+            return .text(String(cString: sqlite3_column_text(handle, index)))
+        case SQLITE_BLOB:
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
+        default:
+            return .null
+        }
+    }
+}

@@ -1,0 +1,258 @@
+/// The trace file's schema: every table, column and view, with the comment that documents it.
+///
+/// This file is the one definition of the schema. Each table's or view's comment ends its
+/// `CREATE` line and each column's comment stands above the column, all inside the statement,
+/// so SQLite keeps them in `sqlite_schema` and every trace documents itself; `Documentation/TraceSchema.md`
+/// is generated from them (a test fails when the two drift), and another test fails on any
+/// column without a comment.
+///
+/// Conventions (Perfetto's): tables are singular snake_case; every table has
+/// `id INTEGER PRIMARY KEY`; references are `<table>_id`, with a role prefix when a table is
+/// referenced twice; `ts`/`dur` are integer nanoseconds since the run started, from a
+/// monotonic clock; Booleans are `is_…` (0 or 1); enumerations are TEXT with a CHECK.
+public enum TraceSchema {
+    /// `PRAGMA application_id` of every trace: the ASCII bytes `RxTr`.
+    public static let applicationID: Int32 = 0x5278_5472
+
+    /// `PRAGMA user_version` of the traces this build writes; it reads this version and older.
+    public static let version: Int32 = 1
+
+    /// The tables and views, created when a trace is started.
+    public static let definition = """
+        CREATE TABLE run -- The recorded run: what ran, when, and how it ended. One row per trace.
+        (
+            -- Always 1: a trace file holds one run.
+            id INTEGER PRIMARY KEY,
+            -- The schema version the file was written with; PRAGMA user_version holds it too.
+            schema_version INTEGER NOT NULL,
+            -- What was recorded: an example's name, or the program's name.
+            program TEXT NOT NULL,
+            -- Wall-clock time when recording started, ISO 8601 in UTC; the only wall time here.
+            start_time TEXT NOT NULL,
+            -- When recording ended, in ns since it started; NULL if the run was cut short.
+            end_ts INTEGER,
+            -- 'running' until the run ends; then 'finished' (recording stopped),
+            -- 'exited' (the process called exit) or 'signal' (a fatal signal cut it short).
+            end_reason TEXT NOT NULL DEFAULT 'running'
+                CHECK (end_reason IN ('running', 'finished', 'exited', 'signal')),
+            -- The signal that cut the run short (SIGTERM, SIGILL, …); NULL otherwise.
+            signal_name TEXT,
+            -- 1 when element values were recorded; 0 when only event kinds were.
+            is_recording_values INTEGER NOT NULL,
+            -- Resources.total when recording started.
+            resources_total_start INTEGER NOT NULL,
+            -- Resources.total when recording ended; NULL if the run was cut short.
+            resources_total_end INTEGER,
+            -- Records written so far (objects, calls, events, subscriptions, and their ends).
+            record_count INTEGER NOT NULL DEFAULT 0
+        );
+
+        CREATE TABLE thread -- A thread that ran instrumented code.
+        (
+            -- Serial thread id, in order of first appearance.
+            id INTEGER PRIMARY KEY,
+            -- The operating system's thread id.
+            tid INTEGER NOT NULL,
+            -- 'main' for the main thread; 'T1', 'T2', … for others, in order of appearance.
+            name TEXT NOT NULL
+        );
+
+        CREATE TABLE type -- A type of instrumented object, named as its source declares it.
+        (
+            -- Serial type id, in order of first appearance.
+            id INTEGER PRIMARY KEY,
+            -- The type as Swift prints it: 'PublishSubject<Int>', 'MapSink<Int, AnonymousObserver<Int>>'.
+            type_name TEXT NOT NULL UNIQUE
+        );
+
+        CREATE TABLE site -- An instrumented step and the code that implements it.
+        (
+            -- Serial site id, in order of first appearance.
+            id INTEGER PRIMARY KEY,
+            -- The step as RxSwift's source names it: 'Producer.subscribe', 'Sink.forwardOn'.
+            name TEXT NOT NULL,
+            -- The #fileID of the implementing code: 'RxCore/Observables/Producer.swift'.
+            file TEXT NOT NULL,
+            -- The line of the implementing code in file.
+            line INTEGER NOT NULL
+        );
+
+        CREATE TABLE object -- The life of an instrumented object: observables, sinks, observers, disposables.
+        (
+            -- The object's serial id, as reports print it (#12); never a memory address.
+            id INTEGER PRIMARY KEY,
+            -- The object's dynamic type.
+            type_id INTEGER NOT NULL REFERENCES type(id),
+            -- When its init finished, in ns since the run started.
+            start_ts INTEGER NOT NULL,
+            -- When its deinit ran; NULL if it was alive when the run ended.
+            end_ts INTEGER,
+            -- The thread that created it.
+            thread_id INTEGER NOT NULL REFERENCES thread(id),
+            -- The call open on that thread when it was created; NULL at top level.
+            call_id INTEGER REFERENCES call(id)
+        );
+
+        CREATE TABLE call -- One execution of an instrumented step: its enter, its exit and its place in the call tree.
+        (
+            -- Serial call id, in order of entry.
+            id INTEGER PRIMARY KEY,
+            -- The enclosing call on the same thread; NULL for a top-level call.
+            parent_id INTEGER REFERENCES call(id),
+            -- 0 for a top-level call, the parent's depth + 1 otherwise.
+            depth INTEGER NOT NULL,
+            -- The thread it ran on.
+            thread_id INTEGER NOT NULL REFERENCES thread(id),
+            -- The step and its implementing code.
+            site_id INTEGER NOT NULL REFERENCES site(id),
+            -- The object the step ran on; NULL for steps on no object (operator functions).
+            object_id INTEGER REFERENCES object(id),
+            -- What the step carried, such as the event: 'next(1)', 'completed'; or NULL.
+            detail TEXT,
+            -- When it was entered, in ns since the run started.
+            ts INTEGER NOT NULL,
+            -- How long it ran, in ns; NULL if it never returned (the run was cut short).
+            dur INTEGER
+        );
+
+        CREATE TABLE event -- An event passing from one object to another.
+        (
+            -- Serial event id, in order of delivery.
+            id INTEGER PRIMARY KEY,
+            -- When it was delivered, in ns since the run started.
+            ts INTEGER NOT NULL,
+            -- The thread it was delivered on.
+            thread_id INTEGER NOT NULL REFERENCES thread(id),
+            -- The call that delivered it; NULL at top level.
+            call_id INTEGER REFERENCES call(id),
+            -- The event's kind.
+            kind TEXT NOT NULL CHECK (kind IN ('next', 'error', 'completed')),
+            -- The element's description (truncated to 80 characters) or the error's;
+            -- NULL for completed, and for elements when run.is_recording_values is 0.
+            value TEXT,
+            -- The sending object (a sink, subject or source); NULL if it was not recorded.
+            source_object_id INTEGER REFERENCES object(id),
+            -- The receiving observer; NULL if it is not an instrumented object.
+            observer_object_id INTEGER REFERENCES object(id)
+        );
+
+        CREATE TABLE subscription -- A subscription made by user code, from its subscribe call to its end.
+        (
+            -- Serial subscription id, in order of subscribe.
+            id INTEGER PRIMARY KEY,
+            -- When subscribe was called, in ns since the run started.
+            ts INTEGER NOT NULL,
+            -- The thread that subscribed.
+            thread_id INTEGER NOT NULL REFERENCES thread(id),
+            -- The subscribe call; its subtree is the subscription's call flow.
+            call_id INTEGER REFERENCES call(id),
+            -- The observable subscribed to.
+            observable_object_id INTEGER REFERENCES object(id),
+            -- The observer that receives the events (an AnonymousObserver for closure forms).
+            observer_object_id INTEGER REFERENCES object(id),
+            -- The disposable subscribe returned; NULL until it returned.
+            disposable_object_id INTEGER REFERENCES object(id),
+            -- The #fileID of the user code that subscribed.
+            file TEXT NOT NULL,
+            -- The line of the user code that subscribed.
+            line INTEGER NOT NULL,
+            -- When the subscription ended, in ns since the run started; NULL if it never did.
+            end_ts INTEGER,
+            -- How it ended; NULL if it never did.
+            end_kind TEXT CHECK (end_kind IN ('disposed', 'completed', 'error'))
+        );
+
+        CREATE VIEW live_object -- Objects alive when the run ended, with their type names.
+        AS
+        SELECT
+            -- The object's serial id.
+            object.id AS id,
+            -- The object's type.
+            type.type_name AS type_name,
+            -- When it was created, in ns since the run started.
+            object.start_ts AS start_ts,
+            -- The call that created it; NULL at top level.
+            object.call_id AS call_id
+        FROM object
+        JOIN type ON type.id = object.type_id
+        WHERE object.end_ts IS NULL;
+
+        CREATE VIEW open_subscription -- Subscriptions that were neither disposed nor terminated.
+        AS
+        SELECT
+            -- The subscription's serial id.
+            subscription.id AS id,
+            -- The type of the observable subscribed to.
+            type.type_name AS observable_type_name,
+            -- The observable subscribed to.
+            subscription.observable_object_id AS observable_object_id,
+            -- The user code that subscribed: #fileID.
+            subscription.file AS file,
+            -- The user code that subscribed: line.
+            subscription.line AS line
+        FROM subscription
+        LEFT JOIN object ON object.id = subscription.observable_object_id
+        LEFT JOIN type ON type.id = object.type_id
+        WHERE subscription.end_kind IS NULL;
+
+        CREATE VIEW leak -- Everything the leak report lists: open subscriptions, then objects alive at the end.
+        AS
+        SELECT
+            -- 'subscription' or 'object'.
+            'subscription' AS kind,
+            -- The subscription's or object's serial id.
+            id AS id,
+            -- The observable's type, or the object's.
+            observable_type_name AS type_name,
+            -- For a subscription, the user code that subscribed; NULL for an object.
+            file AS file,
+            -- For a subscription, the line that subscribed; NULL for an object.
+            line AS line
+        FROM open_subscription
+        UNION ALL
+        SELECT 'object', id, type_name, NULL, NULL
+        FROM live_object;
+
+        CREATE VIEW call_flow -- Every call with its step name, implementing code and object type: the call tree, flat.
+        AS
+        SELECT
+            -- The call's serial id.
+            call.id AS id,
+            -- The enclosing call; NULL for a top-level call.
+            call.parent_id AS parent_id,
+            -- 0 for a top-level call.
+            call.depth AS depth,
+            -- The thread's name ('main', 'T1', …).
+            thread.name AS thread_name,
+            -- The step: 'Producer.subscribe'.
+            site.name AS name,
+            -- The #fileID of the implementing code.
+            site.file AS file,
+            -- The line of the implementing code.
+            site.line AS line,
+            -- The object the step ran on; NULL for none.
+            call.object_id AS object_id,
+            -- That object's type; NULL for none.
+            type.type_name AS type_name,
+            -- What the step carried ('next(1)'); NULL for nothing.
+            call.detail AS detail,
+            -- When it was entered, in ns since the run started.
+            call.ts AS ts,
+            -- How long it ran, in ns; NULL if it never returned.
+            call.dur AS dur
+        FROM call
+        JOIN site ON site.id = call.site_id
+        JOIN thread ON thread.id = call.thread_id
+        LEFT JOIN object ON object.id = call.object_id
+        LEFT JOIN type ON type.id = object.type_id;
+        """
+
+    /// Indexes the readers rely on. They are created when recording ends, because indexes
+    /// present while inserting slow the writer down by more than half (see FACTS.md); a trace
+    /// cut short has none and is still readable, only slower to query.
+    public static let indexes = """
+        CREATE INDEX IF NOT EXISTS call_parent ON call(parent_id);
+        CREATE INDEX IF NOT EXISTS object_call ON object(call_id);
+        CREATE INDEX IF NOT EXISTS event_call ON event(call_id);
+        """
+}
