@@ -1,0 +1,43 @@
+/// One execution of an instrumented step, as the `call_flow` view describes it.
+public struct CallRecord: Codable, Equatable, Sendable {
+    /// The call's serial id.
+    public var id: Int64
+    /// The enclosing call; `nil` for a top-level call.
+    public var parentID: Int64?
+    /// 0 for a top-level call.
+    public var depth: Int
+    /// The thread's name: `main`, `T1`, …
+    public var threadName: String
+    /// The step: `Producer.subscribe`.
+    public var name: String
+    /// The `#fileID` of the implementing code.
+    public var file: String
+    /// The line of the implementing code.
+    public var line: Int
+    /// The object the step ran on.
+    public var objectID: Int64?
+    /// That object's type.
+    public var typeName: String?
+    /// What the step carried: `next(1)`, `completed`.
+    public var detail: String?
+    /// When it was entered, in ns since the run started.
+    public var startNanoseconds: Int64
+    /// How long it ran, in ns; `nil` if it never returned.
+    public var durationNanoseconds: Int64?
+
+    /// `RxCore/Observables/Producer.swift:21`.
+    public var location: String { "\(file):\(line)" }
+
+    /// The step as a flow shows it: `ObserverBase.on(.completed) [AnonymousObserver<Int> #4]`.
+    public var label: String {
+        var label = name
+        if let detail {
+            label += "(.\(detail))"
+        }
+        if let objectID {
+            let type = typeName.map(TypeNames.short) ?? "object"
+            label += " [\(type) #\(objectID)]"
+        }
+        return label
+    }
+}

@@ -1,0 +1,32 @@
+/// One instrumented object's life, as the `object` table describes it.
+public struct ObjectRecord: Codable, Equatable, Sendable {
+    /// The object's serial id.
+    public var id: Int64
+    /// Its dynamic type: `PublishSubject<Int>`.
+    public var typeName: String
+    /// When its init finished, in ns since the run started.
+    public var startNanoseconds: Int64
+    /// When its deinit ran; `nil` if it was alive at the end.
+    public var endNanoseconds: Int64?
+    /// The call that created it; `nil` at top level.
+    public var callID: Int64?
+
+    /// Whether it was still alive when the run ended.
+    public var isAlive: Bool { endNanoseconds == nil }
+
+    /// `PublishSubject<Int> #1`, with nested generic arguments shortened to `<…>`.
+    public var label: String { "\(TypeNames.short(typeName)) #\(id)" }
+}
+
+/// Shortens Swift type names for flows, where `MapSink<Int, AnonymousObserver<Int>>` would
+/// drown the step it belongs to.
+public enum TypeNames {
+    /// `Map<Int, Int>` and `PublishSubject<Int>` stay as they are; a name with nested generic
+    /// arguments keeps only its base: `MapSink<…>`.
+    public static func short(_ typeName: String) -> String {
+        guard let open = typeName.firstIndex(of: "<") else { return typeName }
+        let arguments = typeName[typeName.index(after: open)...]
+        guard arguments.contains("<") else { return typeName }
+        return typeName[..<open] + "<…>"
+    }
+}

@@ -1,0 +1,33 @@
+/// One user-made subscription, as the `subscription` table describes it.
+public struct SubscriptionRecord: Codable, Equatable, Sendable {
+    /// The subscription's serial id.
+    public var id: Int64
+    /// When subscribe was called, in ns since the run started.
+    public var startNanoseconds: Int64
+    /// The thread that subscribed.
+    public var threadName: String
+    /// The subscribe call, root of the subscription's flow.
+    public var callID: Int64?
+    /// The observable subscribed to.
+    public var observableObjectID: Int64?
+    /// That observable's type.
+    public var observableTypeName: String?
+    /// The observer receiving the events.
+    public var observerObjectID: Int64?
+    /// The disposable subscribe returned.
+    public var disposableObjectID: Int64?
+    /// The `#fileID` of the user code that subscribed.
+    public var file: String
+    /// The line of the user code that subscribed.
+    public var line: Int
+    /// When it ended; `nil` if it never did.
+    public var endNanoseconds: Int64?
+    /// `disposed`, `completed` or `error`; `nil` if it never ended.
+    public var endKind: String?
+
+    /// `RxExamples/EmptyExample.swift:14`.
+    public var site: String { "\(file):\(line)" }
+
+    /// Whether it was neither disposed nor terminated.
+    public var isOpen: Bool { endKind == nil }
+}

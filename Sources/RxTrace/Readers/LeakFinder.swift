@@ -1,0 +1,106 @@
+/// A subscription that was neither disposed nor terminated, with what it kept alive.
+public struct OpenSubscription: Codable, Equatable, Sendable {
+    /// The subscription.
+    public var subscription: SubscriptionRecord
+    /// From the source to the observer: `PublishSubject<Int> #1 → Map<Int, Int> #2 → AnonymousObserver<Int> #6`.
+    public var chain: [String]
+    /// The objects of its chain and flow still alive at the end.
+    public var alive: [String]
+}
+
+/// Objects of one type alive at the end.
+public struct LiveObjectGroup: Codable, Equatable, Sendable {
+    /// The type.
+    public var typeName: String
+    /// Their ids, in order of creation.
+    public var objectIDs: [Int64]
+    /// Where they were created: the flows (by title) whose calls created them.
+    public var createdIn: [String]
+}
+
+/// What the leak report says: subscriptions that never ended, objects alive at the end.
+public struct LeakReport: Codable, Equatable, Sendable {
+    /// `Resources.total` when recording started.
+    public var resourcesTotalStart: Int
+    /// `Resources.total` when recording ended; `nil` if the run was cut short.
+    public var resourcesTotalEnd: Int?
+    /// Subscriptions neither disposed nor terminated.
+    public var openSubscriptions: [OpenSubscription]
+    /// Objects alive at the end, grouped by type.
+    public var liveObjects: [LiveObjectGroup]
+
+    /// Whether nothing leaked.
+    public var isEmpty: Bool { openSubscriptions.isEmpty && liveObjects.isEmpty }
+
+    /// The number of objects alive at the end.
+    public var liveObjectCount: Int { liveObjects.reduce(0) { $0 + $1.objectIDs.count } }
+}
+
+/// Finds what a run leaked: subscriptions never disposed nor terminated (with the user's line
+/// that subscribed), and objects never deinitialized.
+public struct LeakFinder {
+    private let reader: TraceReader
+
+    /// A finder reading from `reader`.
+    public init(reader: TraceReader) {
+        self.reader = reader
+    }
+
+    /// The leak report of the run.
+    public func report() throws -> LeakReport {
+        let live = try reader.liveObjects()
+        let liveByID = Dictionary(uniqueKeysWithValues: live.map { ($0.id, $0) })
+        let subscriptions = try reader.subscriptions()
+        var rootTitles: [Int64: String] = [:]
+        func title(ofFlowCreating object: ObjectRecord) throws -> String {
+            guard let creator = object.callID else { return "top level, outside any instrumented step" }
+            let root = try reader.rootCall(of: creator)
+            if let known = rootTitles[root] { return known }
+            let subscription = subscriptions.first { $0.callID == root }
+            let name = try reader.call(root)?.name ?? "call #\(root)"
+            let text = subscription.map { "\(name) at \($0.site)" } ?? name
+            rootTitles[root] = text
+            return text
+        }
+
+        var open: [OpenSubscription] = []
+        for subscription in subscriptions where subscription.isOpen {
+            var chain: [String] = []
+            var alive: [String] = []
+            if let call = subscription.callID {
+                let tree = try reader.callTree(under: call)
+                var seen = Set<Int64>()
+                let subscribed = tree.filter { $0.name == "subscribeSafe" }.compactMap(\.objectID)
+                for objectID in subscribed.reversed() where seen.insert(objectID).inserted {
+                    chain.append(try reader.object(objectID)?.label ?? "#\(objectID)")
+                }
+                let created = try reader.objects(createdBy: tree.map(\.id)).map(\.id)
+                for objectID in subscribed.reversed() + created {
+                    guard let label = liveByID[objectID]?.label, !alive.contains(label) else { continue }
+                    alive.append(label)
+                }
+            }
+            if let observer = subscription.observerObjectID, let label = try reader.object(observer)?.label {
+                if !chain.contains(label) { chain.append(label) }
+            }
+            open.append(OpenSubscription(subscription: subscription, chain: chain, alive: alive))
+        }
+
+        var groups: [LiveObjectGroup] = []
+        for object in live {
+            let place = try title(ofFlowCreating: object)
+            if let index = groups.firstIndex(where: { $0.typeName == object.typeName }) {
+                groups[index].objectIDs.append(object.id)
+                if !groups[index].createdIn.contains(place) { groups[index].createdIn.append(place) }
+            } else {
+                groups.append(LiveObjectGroup(typeName: object.typeName, objectIDs: [object.id], createdIn: [place]))
+            }
+        }
+        return LeakReport(
+            resourcesTotalStart: reader.run.resourcesTotalStart,
+            resourcesTotalEnd: reader.run.resourcesTotalEnd,
+            openSubscriptions: open,
+            liveObjects: groups
+        )
+    }
+}

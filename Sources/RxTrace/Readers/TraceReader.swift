@@ -1,0 +1,261 @@
+import CSQLite
+import Foundation
+
+/// Opens a trace read-only, checks that it is one this build understands, and answers the
+/// questions the reports ask: the run, the calls of a flow, objects, events, subscriptions.
+///
+/// Every query is plain SQL over the documented schema (`Documentation/TraceSchema.md`), so
+/// what a report shows can also be had with `rxtrace query`.
+public final class TraceReader {
+    /// The read-only connection.
+    public let database: Database
+    /// The recorded run.
+    public let run: TraceRun
+
+    /// Opens the trace at `path` read-only.
+    ///
+    /// - Throws: ``TraceFileError`` naming what is wrong with the file.
+    public convenience init(path: String) throws(TraceFileError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .missing(path: path)
+        }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        guard size > 0 else { throw .empty(path: path) }
+        let database: Database
+        do {
+            database = try Database(path: path, mode: .readOnly)
+            try database.execute("PRAGMA query_only = 1")
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+        try self.init(database: database, path: path)
+    }
+
+    /// Reads a trace from an open connection, such as an in-memory recorder's.
+    ///
+    /// - Throws: ``TraceFileError`` naming what is wrong with the database.
+    public init(database: Database, path: String = ":memory:") throws(TraceFileError) {
+        self.database = database
+        let applicationID: Int32
+        let version: Int32
+        do {
+            applicationID = Int32(truncatingIfNeeded: try database.scalar("PRAGMA application_id")?.integer ?? 0)
+            version = Int32(truncatingIfNeeded: try database.scalar("PRAGMA user_version")?.integer ?? 0)
+        } catch let error as SQLiteError where error.code == SQLITE_NOTADB {
+            throw .notSQLite(path: path)
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+        guard applicationID == TraceSchema.applicationID else {
+            throw .notATrace(path: path, applicationID: applicationID)
+        }
+        guard version <= TraceSchema.version else {
+            throw .newerSchema(path: path, version: version, supported: TraceSchema.version)
+        }
+        do {
+            guard let row = try database.rows("SELECT * FROM run WHERE id = 1").first else {
+                throw TraceFileError.unreadable(path: path, reason: "it has no run row")
+            }
+            self.run = TraceRun(row: row)
+        } catch let error as TraceFileError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+    }
+
+    // MARK: - Counts
+
+    /// How many rows `table` has.
+    public func count(_ table: TraceTable) throws -> Int {
+        Int(try database.scalar("SELECT count(*) FROM \(table.rawValue)")?.integer ?? 0)
+    }
+
+    // MARK: - Calls
+
+    /// The top-level calls, each the root of one call flow, in order.
+    public func topLevelCalls() throws -> [CallRecord] {
+        try database.rows("SELECT * FROM call_flow WHERE parent_id IS NULL ORDER BY id").map(CallRecord.init(row:))
+    }
+
+    /// The call with `id`, or `nil`.
+    public func call(_ id: Int64) throws -> CallRecord? {
+        try database.rows("SELECT * FROM call_flow WHERE id = ?", [.integer(id)]).first.map(CallRecord.init(row:))
+    }
+
+    /// The call `root` and every call under it, in order of entry.
+    public func callTree(under root: Int64) throws -> [CallRecord] {
+        try database.rows(
+            """
+            WITH RECURSIVE tree(id) AS (
+                SELECT ?
+                UNION ALL
+                SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id
+            )
+            SELECT * FROM call_flow WHERE id IN (SELECT id FROM tree) ORDER BY id
+            """,
+            [.integer(root)]
+        ).map(CallRecord.init(row:))
+    }
+
+    /// The top-level call that `call` runs under (itself when it is top-level).
+    public func rootCall(of call: Int64) throws -> Int64 {
+        let row = try database.rows(
+            """
+            WITH RECURSIVE up(id, parent_id) AS (
+                SELECT id, parent_id FROM call WHERE id = ?
+                UNION ALL
+                SELECT call.id, call.parent_id FROM call JOIN up ON call.id = up.parent_id
+            )
+            SELECT id FROM up WHERE parent_id IS NULL
+            """,
+            [.integer(call)]
+        ).first
+        return row?.integer("id") ?? call
+    }
+
+    // MARK: - Objects
+
+    /// Every object, in order of creation.
+    public func objects() throws -> [ObjectRecord] {
+        try database.rows(Self.objectQuery + " ORDER BY object.id").map(ObjectRecord.init(row:))
+    }
+
+    /// The objects created directly by one of `calls`, in order of creation.
+    public func objects(createdBy calls: [Int64]) throws -> [ObjectRecord] {
+        guard !calls.isEmpty else { return [] }
+        let list = calls.map(String.init).joined(separator: ",")
+        return try database.rows(Self.objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id")
+            .map(ObjectRecord.init(row:))
+    }
+
+    /// The objects alive when the run ended, in order of creation.
+    public func liveObjects() throws -> [ObjectRecord] {
+        try database.rows(Self.objectQuery + " WHERE object.end_ts IS NULL ORDER BY object.id").map(ObjectRecord.init(row:))
+    }
+
+    /// The object with `id`, or `nil`.
+    public func object(_ id: Int64) throws -> ObjectRecord? {
+        try database.rows(Self.objectQuery + " WHERE object.id = ?", [.integer(id)]).first.map(ObjectRecord.init(row:))
+    }
+
+    private static let objectQuery = """
+        SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id
+        FROM object JOIN type ON type.id = object.type_id
+        """
+
+    // MARK: - Events
+
+    /// Every event, in order of delivery.
+    public func events() throws -> [EventRecord] {
+        try database.rows("SELECT * FROM event ORDER BY id").map(EventRecord.init(row:))
+    }
+
+    // MARK: - Subscriptions
+
+    /// Every user-made subscription, in order of subscribe.
+    public func subscriptions() throws -> [SubscriptionRecord] {
+        try database.rows(Self.subscriptionQuery + " ORDER BY subscription.id").map(SubscriptionRecord.init(row:))
+    }
+
+    /// The subscription with `id`, or `nil`.
+    public func subscription(_ id: Int64) throws -> SubscriptionRecord? {
+        try database.rows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
+            .map(SubscriptionRecord.init(row:))
+    }
+
+    private static let subscriptionQuery = """
+        SELECT subscription.*, thread.name AS thread_name, type.type_name AS observable_type_name
+        FROM subscription
+        JOIN thread ON thread.id = subscription.thread_id
+        LEFT JOIN object ON object.id = subscription.observable_object_id
+        LEFT JOIN type ON type.id = object.type_id
+        """
+}
+
+/// The tables of the schema, for counting.
+public enum TraceTable: String, CaseIterable, Sendable {
+    case thread, type, site, object, call, event, subscription
+}
+
+extension TraceRun {
+    init(row: Row) {
+        self.init(
+            schemaVersion: Int(row.integer("schema_version") ?? 0),
+            program: row.text("program") ?? "",
+            startTime: row.text("start_time") ?? "",
+            endNanoseconds: row.integer("end_ts"),
+            endReason: EndReason(rawValue: row.text("end_reason") ?? "") ?? .running,
+            signalName: row.text("signal_name"),
+            isRecordingValues: row.integer("is_recording_values") == 1,
+            resourcesTotalStart: Int(row.integer("resources_total_start") ?? 0),
+            resourcesTotalEnd: row.integer("resources_total_end").map(Int.init),
+            recordCount: Int(row.integer("record_count") ?? 0)
+        )
+    }
+}
+
+extension CallRecord {
+    init(row: Row) {
+        self.init(
+            id: row.integer("id") ?? 0,
+            parentID: row.integer("parent_id"),
+            depth: Int(row.integer("depth") ?? 0),
+            threadName: row.text("thread_name") ?? "",
+            name: row.text("name") ?? "",
+            file: row.text("file") ?? "",
+            line: Int(row.integer("line") ?? 0),
+            objectID: row.integer("object_id"),
+            typeName: row.text("type_name"),
+            detail: row.text("detail"),
+            startNanoseconds: row.integer("ts") ?? 0,
+            durationNanoseconds: row.integer("dur")
+        )
+    }
+}
+
+extension ObjectRecord {
+    init(row: Row) {
+        self.init(
+            id: row.integer("id") ?? 0,
+            typeName: row.text("type_name") ?? "",
+            startNanoseconds: row.integer("start_ts") ?? 0,
+            endNanoseconds: row.integer("end_ts"),
+            callID: row.integer("call_id")
+        )
+    }
+}
+
+extension EventRecord {
+    init(row: Row) {
+        self.init(
+            id: row.integer("id") ?? 0,
+            timeNanoseconds: row.integer("ts") ?? 0,
+            callID: row.integer("call_id"),
+            kind: row.text("kind") ?? "",
+            value: row.text("value"),
+            sourceObjectID: row.integer("source_object_id"),
+            observerObjectID: row.integer("observer_object_id")
+        )
+    }
+}
+
+extension SubscriptionRecord {
+    init(row: Row) {
+        self.init(
+            id: row.integer("id") ?? 0,
+            startNanoseconds: row.integer("ts") ?? 0,
+            threadName: row.text("thread_name") ?? "",
+            callID: row.integer("call_id"),
+            observableObjectID: row.integer("observable_object_id"),
+            observableTypeName: row.text("observable_type_name"),
+            observerObjectID: row.integer("observer_object_id"),
+            disposableObjectID: row.integer("disposable_object_id"),
+            file: row.text("file") ?? "",
+            line: Int(row.integer("line") ?? 0),
+            endNanoseconds: row.integer("end_ts"),
+            endKind: row.text("end_kind")
+        )
+    }
+}
