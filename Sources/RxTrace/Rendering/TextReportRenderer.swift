@@ -7,6 +7,13 @@ public struct TextReportRenderer {
     /// A renderer.
     public init() {}
 
+    /// The standard report (summary, flows, leaks) of the trace at `path`, as text: what
+    /// `rxtrace report TRACE` prints and what `traces/NAME.txt` holds.
+    public static func standardReport(ofTraceAt path: String) throws -> String {
+        let reader = try TraceReader(path: path)
+        return TextReportRenderer().render(try TraceReport(reader: reader, sections: .standard))
+    }
+
     /// The report as text, ending with a newline.
     public func render(_ report: TraceReport) -> String {
         var blocks: [String] = []
@@ -60,8 +67,8 @@ public struct TextReportRenderer {
     }
 }
 
-/// `1 call`, `2 calls`.
-func counted(_ count: Int, _ noun: String) -> String {
+/// `1 call`, `2 calls`: a count with its noun, plural when it is not 1.
+public func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
 

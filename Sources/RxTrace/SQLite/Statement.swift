@@ -58,14 +58,35 @@ public final class Statement {
     private let database: Database
     private let handle: OpaquePointer
 
+    /// Whether the SQL text went on after the first statement (SQLite compiles only that one).
+    public let hasTrailingSQL: Bool
+
     init(database: Database, sql: String) throws {
         var handle: OpaquePointer?
-        let status = sqlite3_prepare_v2(database.handle, sql, -1, &handle, nil)
-        guard status == SQLITE_OK, let handle else {
+        var hasTrailingSQL = false
+        let status = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite3_prepare_v2(database.handle, text, -1, &handle, &tail)
+            if let tail {
+                hasTrailingSQL = String(cString: tail).contains { !$0.isWhitespace && $0 != ";" }
+            }
+            return status
+        }
+        guard status == SQLITE_OK else {
+            sqlite3_finalize(handle)
             throw SQLiteError(code: status, message: database.lastErrorMessage)
+        }
+        guard let handle else {
+            throw SQLiteError(code: SQLITE_MISUSE, message: "the SQL holds no statement")
         }
         self.database = database
         self.handle = handle
+        self.hasTrailingSQL = hasTrailingSQL
+    }
+
+    /// The names of the result columns, known before any row is stepped.
+    public var columnNames: [String] {
+        (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
     }
 
     deinit {

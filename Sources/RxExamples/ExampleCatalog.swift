@@ -1,0 +1,27 @@
+/// The traced examples, in the order `rxtrace examples` lists them: by seed, then as the seed
+/// article walks through them.
+public enum ExampleCatalog {
+    /// Every example.
+    public static let all: [any TracedExample] = [
+        PublishSubjectExample(),
+        SubscribeAfterStopExample(),
+        StopRuleExample(),
+        EmptyExample(),
+        CreateDisposeBagExample(),
+        BehaviorSubjectExample(),
+        DisposeBagDeinitExample(),
+        OnceExample(),
+        JustMapExample(),
+        MapThrowsExample(),
+        FlatMapExample(),
+        CombineLatestExample(),
+        ZipExample(),
+        CompletedCleansUpExample(),
+        SubjectNeverCompletesExample(),
+    ]
+
+    /// The example called `name`, or `nil`.
+    public static func example(named name: String) -> (any TracedExample)? {
+        all.first { $0.name == name }
+    }
+}

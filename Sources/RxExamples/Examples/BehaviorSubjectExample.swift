@@ -1,0 +1,20 @@
+import RxCore
+
+/// Seed 002: a `BehaviorSubject` replays its latest value to each new subscriber, and
+/// `value()` reads it.
+public struct BehaviorSubjectExample: TracedExample {
+    public init() {}
+    public var name: String { "behavior-subject" }
+    public var seed: String { "002" }
+    public var summary: String { "a new subscriber first receives the current value; value() reads it" }
+
+    public func run(_ output: ExampleOutput) {
+        let subject = BehaviorSubject(value: 0)
+        let subscription = subject.subscribe(onNext: { output.print("received \($0)") })
+        subject.onNext(1)
+        if let current = try? subject.value() {
+            output.print("value() = \(current)")
+        }
+        subscription.dispose()
+    }
+}

@@ -1,0 +1,14 @@
+import RxCore
+
+/// Seed 004: a sequence that completes cleans up after itself, even when the disposable is
+/// thrown away and there is no bag: nothing leaks.
+public struct CompletedCleansUpExample: TracedExample {
+    public init() {}
+    public var name: String { "completed-cleans-up" }
+    public var seed: String { "004" }
+    public var summary: String { "a completed just needs no DisposeBag: its subscription ends by completion" }
+
+    public func run(_ output: ExampleOutput) {
+        _ = Observable.just("done").subscribe(onNext: { output.print($0) })
+    }
+}

@@ -1,0 +1,22 @@
+import RxCore
+
+/// Seed 004: `zip` pairs the n-th elements of its sources, and completes when a completed
+/// source has nothing left to pair.
+public struct ZipExample: TracedExample {
+    public init() {}
+    public var name: String { "zip" }
+    public var seed: String { "004" }
+    public var summary: String { "zip pairs elements by index and completes when a finished source runs dry" }
+
+    public func run(_ output: ExampleOutput) {
+        let letters = PublishSubject<String>()
+        let numbers = PublishSubject<Int>()
+        _ = Observable.zip(letters, numbers) { "\($0)\($1)" }
+            .subscribe { event in output.print(event) }
+        letters.onNext("a")
+        letters.onNext("b")
+        numbers.onNext(1)
+        letters.onCompleted()
+        numbers.onNext(2)
+    }
+}

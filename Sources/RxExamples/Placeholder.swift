@@ -1,1 +1,0 @@
-// placeholder while the package is assembled

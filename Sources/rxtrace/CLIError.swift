@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import RxTrace
+
+/// A failure the user caused or can fix: printed as one line on stderr, with its exit code.
+struct CLIError: Error, CustomStringConvertible {
+    /// The one line to print, without the `rxtrace: error:` prefix.
+    let description: String
+    /// 2 for bad input.
+    let exitCode: Int32
+
+    /// Bad input: a file, an argument or a query the tool cannot use.
+    static func badInput(_ message: String) -> CLIError {
+        CLIError(description: message, exitCode: 2)
+    }
+}
+
+/// Exit code 1: the report found leaks and `--fail-on-leaks` was given.
+struct LeaksFound: Error {}
+
+extension RxTraceCommand {
+    /// Parses and runs the command; every error becomes one line on stderr and an exit code:
+    /// 2 for bad input (argument-parser alone would use 1 for thrown errors and 64 for usage).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as CLIError {
+            fail(error.description, exitCode: error.exitCode)
+        } catch let error as TraceFileError {
+            fail(error.description, exitCode: 2)
+        } catch let error as ReportError {
+            fail(error.description, exitCode: 2)
+        } catch let error as SQLiteError {
+            fail("SQL error: \(error.message)", exitCode: 2)
+        } catch is LeaksFound {
+            exit(1)
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            FileHandle.standardError.write(Data((message + "\n").utf8))
+            exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+
+    private static func fail(_ message: String, exitCode: Int32) -> Never {
+        let line = "rxtrace: error: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+        FileHandle.standardError.write(Data(line.utf8))
+        exit(exitCode)
+    }
+}

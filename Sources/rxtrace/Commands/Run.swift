@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import RxExamples
+import RxTrace
+
+extension RxTraceCommand {
+    /// `rxtrace run NAME|--all`: runs examples with recording on, writing a trace and its
+    /// report for each.
+    struct Run: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run traced examples, writing DIR/NAME.sqlite and its report DIR/NAME.txt for each."
+        )
+
+        @Argument(help: "The examples to run (see `rxtrace examples`).")
+        var names: [String] = []
+
+        @Flag(help: "Run every example.")
+        var all = false
+
+        @Option(name: .long, help: "The folder for the traces and reports.")
+        var out = "traces"
+
+        @Flag(help: "Print each example's report after running it.")
+        var report = false
+
+        @Flag(name: .customLong("no-values"), help: "Record event kinds only, not element values.")
+        var withoutValues = false
+
+        func validate() throws {
+            guard all || !names.isEmpty else {
+                throw CLIError.badInput("name an example to run, or pass --all (see `rxtrace examples`)")
+            }
+            guard !(all && !names.isEmpty) else {
+                throw CLIError.badInput("pass either example names or --all, not both")
+            }
+        }
+
+        func run() throws {
+            let examples = try selectedExamples()
+            do {
+                try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            } catch {
+                throw CLIError.badInput("cannot create the folder \(out): \(error.localizedDescription)")
+            }
+            for (index, example) in examples.enumerated() {
+                if index > 0 { print("") }
+                try run(example)
+            }
+        }
+
+        private func selectedExamples() throws -> [any TracedExample] {
+            if all { return ExampleCatalog.all }
+            return try names.map { name in
+                guard let example = ExampleCatalog.example(named: name) else {
+                    throw CLIError.badInput("unknown example '\(name)'; `rxtrace examples` lists them")
+                }
+                return example
+            }
+        }
+
+        private func run(_ example: any TracedExample) throws {
+            let tracePath = (out as NSString).appendingPathComponent("\(example.name).sqlite")
+            let reportPath = (out as NSString).appendingPathComponent("\(example.name).txt")
+            let output = ExampleOutput()
+            let recording: TraceRecording
+            do {
+                recording = try record(to: tracePath, program: example.name, recordingValues: !withoutValues)
+            } catch {
+                throw CLIError.badInput("cannot write \(tracePath): \(error)")
+            }
+            example.run(output)
+            recording.stop()
+
+            let text = try TextReportRenderer.standardReport(ofTraceAt: tracePath)
+            do {
+                try text.write(toFile: reportPath, atomically: true, encoding: .utf8)
+            } catch {
+                throw CLIError.badInput("cannot write \(reportPath): \(error.localizedDescription)")
+            }
+            print("\(example.name) (seed \(example.seed)): \(example.summary)")
+            for line in output.lines {
+                print("  \(line)")
+            }
+            print("  → \(tracePath), \(reportPath)")
+            if report {
+                print("")
+                print(text, terminator: "")
+            }
+        }
+    }
+}
