@@ -54,6 +54,6 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore"]),
         .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "rxtrace-fixture"]),
         .testTarget(name: "RxExamplesTests", dependencies: ["RxCore", "RxTrace", "RxExamples"]),
-        .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace"]),
+        .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace", "RxTrace"]),
     ]
 )

@@ -41,7 +41,13 @@ extension RxTraceCommand {
             if leaks { sections.insert(.leaks) }
             if sections.isEmpty { sections = .standard }
 
-            let report = try TraceReport(reader: reader, sections: sections, subscription: subscription)
+            let report: TraceReport
+            do {
+                report = try TraceReport(reader: reader, sections: sections, subscription: subscription)
+            } catch let error as SQLiteError {
+                // The header was readable but the rest is not: a truncated or damaged file.
+                throw TraceFileError.unreadable(path: file.trace, reason: error.message)
+            }
             switch format {
             case .text: print(TextReportRenderer().render(report), terminator: "")
             case .json: print(try JSONReportRenderer().render(report), terminator: "")

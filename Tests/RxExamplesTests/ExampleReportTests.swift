@@ -1,0 +1,96 @@
+import Foundation
+import RxCore
+import RxExamples
+import RxTrace
+import XCTest
+
+/// Each example's report, recorded afresh, equals the one committed in `traces/NAME.txt`; and
+/// each example shows what its seed article says.
+final class ExampleReportTests: XCTestCase {
+    /// The package's root folder.
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Records `example` into a temporary trace; returns the trace's path and what the example printed.
+    static func record(_ example: any TracedExample, in testCase: XCTestCase) throws -> (path: String, output: [String]) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-examples-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        testCase.addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("\(example.name).sqlite").path
+        let output = ExampleOutput()
+        let recording = try RxTrace.record(to: path, program: example.name)
+        example.run(output)
+        recording.stop()
+        return (path, output.lines)
+    }
+
+    func testEveryExample_ReportEqualsTheCommittedOne() throws {
+        for example in ExampleCatalog.all {
+            let trace = try Self.record(example, in: self)
+            let report = try TextReportRenderer.standardReport(ofTraceAt: trace.path)
+            let committed = Self.packageRoot.appendingPathComponent("traces/\(example.name).txt")
+            if ProcessInfo.processInfo.environment["RXTRACE_RECORD"] == "1" {
+                try report.write(to: committed, atomically: true, encoding: .utf8)
+                continue
+            }
+            let expected = try String(contentsOf: committed, encoding: .utf8)
+            XCTAssertEqual(
+                report, expected,
+                "traces/\(example.name).txt is out of date; regenerate traces with the command in traces/README.md"
+            )
+        }
+    }
+
+    func testOnlySubjectNeverCompletes_ReportsALeak() throws {
+        for example in ExampleCatalog.all {
+            let trace = try Self.record(example, in: self)
+            let leaks = try LeakFinder(reader: TraceReader(path: trace.path)).report()
+            XCTAssertEqual(!leaks.isEmpty, example.isLeakExpected, "\(example.name): \(leaks)")
+        }
+    }
+
+    func testSubjectNeverCompletes_LeakNamesTheSubscribeLine() throws {
+        let example = SubjectNeverCompletesExample()
+        let source = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("Sources/RxExamples/Examples/SubjectNeverCompletesExample.swift"),
+            encoding: .utf8
+        )
+        let subscribeLine = try XCTUnwrap(
+            source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(".subscribe(") }
+        ) + 1
+
+        let trace = try Self.record(example, in: self)
+        let leaks = try LeakFinder(reader: TraceReader(path: trace.path)).report()
+
+        XCTAssertEqual(leaks.openSubscriptions.count, 1)
+        XCTAssertEqual(leaks.openSubscriptions.first?.subscription.file, "RxExamples/SubjectNeverCompletesExample.swift")
+        XCTAssertEqual(leaks.openSubscriptions.first?.subscription.line, subscribeLine)
+        XCTAssertEqual(leaks.liveObjects.map(\.typeName).contains("PublishSubject<Int>"), true)
+    }
+
+    func testEmpty_FlowReadsAsSeed001Describes() throws {
+        let trace = try Self.record(EmptyExample(), in: self)
+        let flows = try FlowBuilder(reader: TraceReader(path: trace.path)).flows()
+
+        var steps: [String] = []
+        func walk(_ node: FlowNode) {
+            steps.append(node.label)
+            node.children.forEach(walk)
+        }
+        flows.forEach { walk($0.root) }
+
+        XCTAssertEqual(
+            steps,
+            [
+                "empty",
+                "init EmptyProducer<Int> #1",
+                "subscribe(_:)",
+                "init AnonymousObserver<Int> #2",
+                "subscribeSafe [EmptyProducer<Int> #1]",
+                "Empty.subscribe [EmptyProducer<Int> #1]",
+                "ObserverBase.on(.completed) [AnonymousObserver<Int> #2]",
+                "AnonymousObserver.onCore(.completed) [AnonymousObserver<Int> #2]",
+            ]
+        )
+    }
+}

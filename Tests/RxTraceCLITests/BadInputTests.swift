@@ -1,0 +1,95 @@
+import Foundation
+import RxTrace
+import XCTest
+
+/// Every kind of bad input ends the same way: exit code 2 and exactly one line on stderr that
+/// says what is wrong, never a crash or a stack dump.
+final class BadInputTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try CommandRunner.temporaryDirectory(for: self)
+        let result = try CommandRunner.rxtrace(["run", "empty", "--out", "."], in: directory)
+        XCTAssertEqual(result.status, 0, result.standardError)
+    }
+
+    private func assertBadInput(
+        _ arguments: [String], mentions expected: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let result = try CommandRunner.rxtrace(arguments, in: directory)
+        XCTAssertEqual(result.status, 2, "exit status", file: file, line: line)
+        XCTAssertEqual(result.errorLines.count, 1, "stderr: \(result.standardError)", file: file, line: line)
+        XCTAssertTrue(
+            result.standardError.hasPrefix("rxtrace: error: "), result.standardError, file: file, line: line
+        )
+        XCTAssertTrue(result.standardError.contains(expected), result.standardError, file: file, line: line)
+        XCTAssertEqual(result.standardOutput, "", file: file, line: line)
+    }
+
+    func testMissingFile() throws {
+        try assertBadInput(["report", "nowhere.sqlite"], mentions: "nowhere.sqlite: no such file")
+    }
+
+    func testEmptyFile() throws {
+        FileManager.default.createFile(atPath: directory.appendingPathComponent("empty-file.sqlite").path, contents: Data())
+        try assertBadInput(["report", "empty-file.sqlite"], mentions: "the file is empty")
+    }
+
+    func testFileThatIsNotSQLite() throws {
+        try Data(String(repeating: "not a database\n", count: 100).utf8)
+            .write(to: directory.appendingPathComponent("notes.txt"))
+        try assertBadInput(["report", "notes.txt"], mentions: "not an SQLite database")
+    }
+
+    func testSQLiteDatabaseThatIsNotATrace() throws {
+        let database = try Database(path: directory.appendingPathComponent("other.sqlite").path, mode: .readWriteCreate)
+        try database.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO note VALUES (1, 'hi');")
+        try assertBadInput(["report", "other.sqlite"], mentions: "not an RxTrace trace")
+    }
+
+    func testTraceFromANewerSchema() throws {
+        try FileManager.default.copyItem(
+            at: directory.appendingPathComponent("empty.sqlite"), to: directory.appendingPathComponent("future.sqlite")
+        )
+        let database = try Database(path: directory.appendingPathComponent("future.sqlite").path, mode: .readWriteCreate)
+        try database.execute("PRAGMA user_version = \(TraceSchema.version + 1)")
+        try assertBadInput(["report", "future.sqlite"], mentions: "trace schema version \(TraceSchema.version + 1)")
+    }
+
+    func testTruncatedTrace() throws {
+        let data = try Data(contentsOf: directory.appendingPathComponent("empty.sqlite"))
+        try data.prefix(data.count / 2).write(to: directory.appendingPathComponent("truncated.sqlite"))
+        try assertBadInput(["report", "truncated.sqlite"], mentions: "truncated.sqlite")
+    }
+
+    func testBadSQL() throws {
+        try assertBadInput(["query", "empty.sqlite", "SELEC * FROM run"], mentions: "SQL error")
+    }
+
+    func testUnknownTable() throws {
+        try assertBadInput(["query", "empty.sqlite", "SELECT * FROM objects"], mentions: "no such table: objects")
+    }
+
+    func testQueryThatWouldWrite_IsRefusedAndTheTraceIsUnchanged() throws {
+        let before = try Data(contentsOf: directory.appendingPathComponent("empty.sqlite"))
+
+        try assertBadInput(["query", "empty.sqlite", "DELETE FROM call"], mentions: "read-only")
+        try assertBadInput(["query", "empty.sqlite", "SELECT 1; DROP TABLE call"], mentions: "one statement at a time")
+
+        XCTAssertEqual(try Data(contentsOf: directory.appendingPathComponent("empty.sqlite")), before)
+    }
+
+    func testUnknownExample() throws {
+        try assertBadInput(["run", "no-such-example"], mentions: "unknown example 'no-such-example'")
+    }
+
+    func testUnknownSubscription() throws {
+        try assertBadInput(["report", "empty.sqlite", "--subscription", "99"], mentions: "no subscription #99")
+    }
+
+    func testUnknownOption_ExitsTwo() throws {
+        let result = try CommandRunner.rxtrace(["report", "empty.sqlite", "--no-such-flag"], in: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("--no-such-flag"), result.standardError)
+    }
+}

@@ -1,0 +1,89 @@
+import XCTest
+
+final class ReportTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try CommandRunner.temporaryDirectory(for: self)
+        let result = try CommandRunner.rxtrace(
+            ["run", "empty", "just-map", "subject-never-completes", "--out", "."], in: directory
+        )
+        XCTAssertEqual(result.status, 0, result.standardError)
+    }
+
+    func testReport_Flows_ShowsEmptysPathWithAFileAndLinePerStep() throws {
+        let result = try CommandRunner.rxtrace(["report", "empty.sqlite", "--flows"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        try assertSnapshot(result.standardOutput, named: "report-empty-flows")
+    }
+
+    func testReport_Flows_ReadEmptyThenSubscribeThenTheSeedsSteps() throws {
+        let output = try CommandRunner.rxtrace(["report", "empty.sqlite", "--flows"], in: directory).standardOutput
+
+        let steps = ["empty", "subscribe", "init AnonymousObserver", "subscribeSafe", "Empty.subscribe", "on(.completed)"]
+        var searchStart = output.startIndex
+        for step in steps {
+            let found = output.range(of: step, range: searchStart..<output.endIndex)
+            XCTAssertNotNil(found, "'\(step)' does not follow the previous step in:\n\(output)")
+            searchStart = found?.upperBound ?? searchStart
+        }
+    }
+
+    func testReport_Standard_ShowsSummaryFlowsAndLeaks() throws {
+        let result = try CommandRunner.rxtrace(["report", "just-map.sqlite"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        try assertSnapshot(result.standardOutput, named: "report-just-map")
+    }
+
+    func testReport_Leaks_NamesTheLineThatSubscribed() throws {
+        let result = try CommandRunner.rxtrace(["report", "subject-never-completes.sqlite", "--leaks"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(
+            result.standardOutput.contains("subscribed at RxExamples/SubjectNeverCompletesExample.swift:"),
+            result.standardOutput
+        )
+        try assertSnapshot(result.standardOutput, named: "report-subject-never-completes-leaks")
+    }
+
+    func testReport_FailOnLeaks_ExitsOneWhenALeakIsFound() throws {
+        let leaking = try CommandRunner.rxtrace(
+            ["report", "subject-never-completes.sqlite", "--leaks", "--fail-on-leaks"], in: directory
+        )
+        let clean = try CommandRunner.rxtrace(["report", "just-map.sqlite", "--summary", "--fail-on-leaks"], in: directory)
+
+        XCTAssertEqual(leaking.status, 1)
+        XCTAssertEqual(clean.status, 0, clean.standardError)
+    }
+
+    func testReport_JSON_HoldsTheSameSections() throws {
+        let result = try CommandRunner.rxtrace(["report", "empty.sqlite", "--format", "json"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        XCTAssertNotNil(object?["summary"])
+        XCTAssertNotNil(object?["flows"])
+        XCTAssertNotNil(object?["leaks"])
+        XCTAssertNil(object?["lifetimes"])
+    }
+
+    func testReport_Subscription_ShowsTheFlowsThatBuiltAndStartedIt() throws {
+        let result = try CommandRunner.rxtrace(["report", "just-map.sqlite", "--subscription", "1"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("· just · thread main"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("· map · thread main"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("subscription #1"), result.standardOutput)
+    }
+
+    func testReport_Lifetimes_ListsEveryObject() throws {
+        let result = try CommandRunner.rxtrace(["report", "just-map.sqlite", "--lifetimes"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix("Lifetimes"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("MapSink<"), result.standardOutput)
+        XCTAssertFalse(result.standardOutput.contains("alive at the end"), result.standardOutput)
+    }
+}

@@ -1,0 +1,39 @@
+import XCTest
+
+final class RunTests: XCTestCase {
+    func testRun_WritesTraceAndReportAndPrintsWhatTheSubscriberReceived() throws {
+        let directory = try CommandRunner.temporaryDirectory(for: self)
+
+        let result = try CommandRunner.rxtrace(["run", "empty", "--out", "out"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(
+            result.standardOutput,
+            """
+            empty (seed 001): empty() completes its subscriber inside subscribe, with no sink
+              completed
+              → out/empty.sqlite, out/empty.txt
+
+            """
+        )
+        let report = try String(contentsOf: directory.appendingPathComponent("out/empty.txt"), encoding: .utf8)
+        XCTAssertTrue(report.hasPrefix("empty · "), report)
+    }
+
+    func testRun_All_RecordsEveryExampleOneAfterAnother() throws {
+        let directory = try CommandRunner.temporaryDirectory(for: self)
+
+        let result = try CommandRunner.rxtrace(["run", "--all", "--out", "."], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let examples = try CommandRunner.rxtrace(["examples"]).standardOutput
+            .split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[0]) }
+        XCTAssertGreaterThanOrEqual(examples.count, 13)
+        for name in examples {
+            XCTAssertTrue(
+                FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(name).sqlite").path), name
+            )
+            XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent("\(name).txt").path), name)
+        }
+    }
+}
