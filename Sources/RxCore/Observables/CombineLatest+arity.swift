@@ -61,10 +61,14 @@ final class CombineLatestSink2_<E1, E2, Observer: ObserverType>: CombineLatestSi
         let subscription2 = SingleAssignmentDisposable()
 
         let observer1 = CombineLatestObserver(
-            lock: lock, parent: self, index: 0, setLatestValue: { (element: E1) in self.latestElement1 = element }, this: subscription1
+            lock: lock, parent: self, index: 0,
+            setLatestValue: { (element: E1) in self.latestElement1 = element },
+            this: subscription1
         )
         let observer2 = CombineLatestObserver(
-            lock: lock, parent: self, index: 1, setLatestValue: { (element: E2) in self.latestElement2 = element }, this: subscription2
+            lock: lock, parent: self, index: 1,
+            setLatestValue: { (element: E2) in self.latestElement2 = element },
+            this: subscription2
         )
 
         subscription1.setDisposable(parent.source1.subscribeSafe(observer1))

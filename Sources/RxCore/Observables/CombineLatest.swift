@@ -108,7 +108,10 @@ final class CombineLatestObserver<Element>: ObserverType, TraceableObject {
     /// The id the recorder gave this observer, or ``ObjectID/none``.
     private(set) var traceObjectID = ObjectID.none
 
-    init(lock: RecursiveLock, parent: CombineLatestProtocol, index: Int, setLatestValue: @escaping ValueSetter, this: Disposable) {
+    init(
+        lock: RecursiveLock, parent: CombineLatestProtocol, index: Int,
+        setLatestValue: @escaping ValueSetter, this: Disposable
+    ) {
         self.lock = lock
         self.parent = parent
         self.index = index

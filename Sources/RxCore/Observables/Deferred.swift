@@ -3,7 +3,9 @@
 extension ObservableType {
     /// A sequence that calls `observableFactory` for each subscriber and subscribes it to the
     /// sequence the factory returns; an error the factory throws is sent to the subscriber.
-    public static func deferred(_ observableFactory: @escaping () throws -> Observable<Element>) -> Observable<Element> {
+    public static func deferred(
+        _ observableFactory: @escaping () throws -> Observable<Element>
+    ) -> Observable<Element> {
         let call = TraceCall.enter("deferred"); defer { call.exit() }
         return Deferred(observableFactory: observableFactory)
     }

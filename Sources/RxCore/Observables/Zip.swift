@@ -90,7 +90,10 @@ final class ZipObserver<Element>: ObserverType, TraceableObject {
     /// The id the recorder gave this observer, or ``ObjectID/none``.
     private(set) var traceObjectID = ObjectID.none
 
-    init(lock: RecursiveLock, parent: ZipSinkProtocol, index: Int, setNextValue: @escaping ValueSetter, this: Disposable) {
+    init(
+        lock: RecursiveLock, parent: ZipSinkProtocol, index: Int,
+        setNextValue: @escaping ValueSetter, this: Disposable
+    ) {
         self.lock = lock
         self.parent = parent
         self.index = index

@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Subjects/PublishSubject.swift.
+// Simpler than RxSwift: no DEBUG `SynchronizationTracker` (RxSwift's check that `on` is never
+// called concurrently or reentrantly); the lock alone keeps the state consistent.
 // Deviation from RxSwift: each stored observer is a closure that records the event it
 // delivers (`Instrumentation.recordEvent`) before calling the observer, so that the trace can
 // name the receiving observer.

@@ -46,7 +46,9 @@ private final class CollectingRecorder: TraceRecorder {
         state.withLock { $0.deinitialized.append(object) }
     }
 
-    func callEntered(_ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt) -> CallID {
+    func callEntered(
+        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+    ) -> CallID {
         state.withLock { state in
             state.calls.append(Call(name: "\(name)", detail: detail))
             state.lastCallID += 1
@@ -165,7 +167,8 @@ final class InstrumentationTests: RxCoreTestCase {
         XCTAssertTrue(calls.contains("PublishSubject.synchronized_subscribe"))
         first.dispose()
         second.dispose()
-        XCTAssertTrue(recorder.state.withLock { $0.calls.map(\.name) }.contains("PublishSubject.synchronized_unsubscribe"))
+        let callsAfterDispose = recorder.state.withLock { $0.calls.map(\.name) }
+        XCTAssertTrue(callsAfterDispose.contains("PublishSubject.synchronized_unsubscribe"))
     }
 
     func testInstrumentation_CompositeDisposableReportsItsFirstDisposeOnly() {

@@ -1,5 +1,18 @@
+import Dispatch
 import RxCore
+import Synchronization
 import XCTest
+
+/// A counter several threads may bump.
+private final class ThreadSafeCounter: Sendable {
+    private let count = Mutex(0)
+
+    var value: Int { count.withLock { $0 } }
+
+    func increment() {
+        count.withLock { $0 += 1 }
+    }
+}
 
 final class PublishSubjectTests: RxCoreTestCase {
     func testPublishSubject_SubscribeNextDisposeNextNotDelivered() {
@@ -118,5 +131,20 @@ final class PublishSubjectTests: RxCoreTestCase {
 
         XCTAssertEqual(received, [3, 4])
         subject.onCompleted()
+    }
+
+    func testPublishSubject_ConcurrentSendersReachEverySubscriber() {
+        let subject = PublishSubject<Int>()
+        let received = ThreadSafeCounter()
+        let first = subject.subscribe(onNext: { _ in received.increment() })
+        let second = subject.subscribe(onNext: { _ in received.increment() })
+
+        DispatchQueue.concurrentPerform(iterations: 1_000) { element in
+            subject.onNext(element)
+        }
+
+        XCTAssertEqual(received.value, 2_000)
+        first.dispose()
+        second.dispose()
     }
 }
