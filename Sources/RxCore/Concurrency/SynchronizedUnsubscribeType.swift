@@ -1,0 +1,11 @@
+// Mirrors RxSwift's RxSwift/Concurrency/SynchronizedUnsubscribeType.swift.
+
+/// An owner of observers that removes one, under its own lock, when its key comes back;
+/// subjects conform, and ``SubscriptionDisposable`` calls it.
+protocol SynchronizedUnsubscribeType: AnyObject {
+    /// The key an observer was stored under.
+    associatedtype DisposeKey
+
+    /// Takes the lock and removes the observer stored under `disposeKey`.
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey)
+}

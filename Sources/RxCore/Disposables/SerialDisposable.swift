@@ -1,0 +1,64 @@
+// Mirrors RxSwift's RxSwift/Disposables/SerialDisposable.swift.
+
+/// Holds one replaceable disposable: assigning a new one disposes the previous one.
+///
+/// After ``dispose()``, the current disposable is disposed and anything assigned later is
+/// disposed at once. Counted in ``Resources/total``.
+public final class SerialDisposable: DisposeBase, Cancelable {
+    private let lock = RecursiveLock()
+    /// The disposable held now. Guarded by `lock`.
+    private var current: Disposable?
+    /// Whether ``dispose()`` was called. Guarded by `lock`.
+    private var disposed = false
+
+    /// A serial disposable holding nothing.
+    public override init() {
+        super.init()
+    }
+
+    /// Whether ``dispose()`` was called.
+    public var isDisposed: Bool {
+        lock.performLocked { disposed }
+    }
+
+    /// The disposable held now (the no-op disposable when none).
+    ///
+    /// Setting it disposes the previous one; after ``dispose()``, setting it disposes the
+    /// new one instead.
+    public var disposable: Disposable {
+        get {
+            lock.performLocked { current ?? Disposables.create() }
+        }
+        set {
+            let toDispose = lock.performLocked { () -> Disposable? in
+                if disposed {
+                    return newValue
+                }
+                let previous = current
+                current = newValue
+                return previous
+            }
+            toDispose?.dispose()
+        }
+    }
+
+    /// Disposes the current disposable and every later assignment.
+    public func dispose() {
+        let call = TraceCall.enter("SerialDisposable.dispose", on: self); defer { call.exit() }
+        let (isFirstDispose, toDispose) = lock.performLocked { () -> (Bool, Disposable?) in
+            if disposed {
+                return (false, nil)
+            }
+            disposed = true
+            let previous = current
+            current = nil
+            return (true, previous)
+        }
+        guard isFirstDispose else { return }
+        Instrumentation.objectDisposed(traceObjectID)
+        toDispose?.dispose()
+    }
+}
+
+// `current` and `disposed` are read and written only while holding `lock`.
+extension SerialDisposable: @unchecked Sendable {}

@@ -1,0 +1,20 @@
+// Mirrors RxSwift's RxSwift/Disposables/SubscriptionDisposable.swift.
+
+/// What a subject's `subscribe` returns: disposing it removes one observer from its owner.
+///
+/// It holds the owner weakly, so a forgotten subscription does not keep a subject alive, and
+/// the key the owner's ``Bag`` issued for the observer. A struct, neither counted nor traced,
+/// as in RxSwift; the owner's `synchronized_unsubscribe` step shows up in the trace.
+struct SubscriptionDisposable<Owner: SynchronizedUnsubscribeType>: Disposable {
+    private let key: Owner.DisposeKey
+    private weak var owner: Owner?
+
+    init(owner: Owner, key: Owner.DisposeKey) {
+        self.owner = owner
+        self.key = key
+    }
+
+    func dispose() {
+        owner?.synchronizedUnsubscribe(key)
+    }
+}

@@ -1,0 +1,183 @@
+@testable import RxCore
+import Synchronization
+import XCTest
+
+/// A recorder that keeps everything it is told in memory, under one mutex; objects, calls and
+/// subscriptions are numbered separately, from 1.
+private final class CollectingRecorder: TraceRecorder {
+    struct Call: Equatable {
+        var name: String
+        var detail: String?
+    }
+
+    struct Subscription {
+        var id: SubscriptionID
+        var site: CallSite
+        var disposable = ObjectID.none
+        var end: SubscriptionEnd?
+    }
+
+    struct State {
+        var lastObjectID: Int64 = 0
+        var lastCallID: Int64 = 0
+        var lastSubscriptionID: Int64 = 0
+        var objects: [(id: ObjectID, typeName: String)] = []
+        var deinitialized: [ObjectID] = []
+        var disposed: [ObjectID] = []
+        var calls: [Call] = []
+        var events: [(kind: EventKind, source: ObjectID, observer: ObjectID)] = []
+        var subscriptions: [Subscription] = []
+    }
+
+    let state = Mutex(State())
+
+    var isRecordingValues: Bool { true }
+
+    func objectInitialized(_ type: Any.Type) -> ObjectID {
+        state.withLock { state in
+            state.lastObjectID += 1
+            let id = ObjectID(rawValue: state.lastObjectID)
+            state.objects.append((id, String(describing: type)))
+            return id
+        }
+    }
+
+    func objectDeinitialized(_ object: ObjectID) {
+        state.withLock { $0.deinitialized.append(object) }
+    }
+
+    func callEntered(
+        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+    ) -> CallID {
+        state.withLock { state in
+            state.calls.append(Call(name: "\(name)", detail: detail))
+            state.lastCallID += 1
+            return CallID(rawValue: state.lastCallID)
+        }
+    }
+
+    func callExited(_ call: CallID) {}
+
+    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+        state.withLock { $0.events.append((kind, source, observer)) }
+    }
+
+    func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
+        state.withLock { state in
+            state.lastSubscriptionID += 1
+            let id = SubscriptionID(rawValue: state.lastSubscriptionID)
+            state.subscriptions.append(Subscription(id: id, site: site))
+            return id
+        }
+    }
+
+    func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
+        state.withLock { state in
+            guard let index = state.subscriptions.firstIndex(where: { $0.id == subscription }) else { return }
+            state.subscriptions[index].disposable = disposable
+        }
+    }
+
+    func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
+        state.withLock { state in
+            guard let index = state.subscriptions.firstIndex(where: { $0.id == subscription }) else { return }
+            state.subscriptions[index].end = end
+        }
+    }
+
+    func objectDisposed(_ object: ObjectID) {
+        state.withLock { $0.disposed.append(object) }
+    }
+}
+
+/// Installs a ``CollectingRecorder`` for each test and removes it afterwards.
+///
+/// No other test class installs a recorder, and XCTest runs test classes one after another,
+/// so nothing else records into it.
+final class InstrumentationTests: RxCoreTestCase {
+    private var recorder: CollectingRecorder!
+
+    override func setUp() {
+        super.setUp()
+        recorder = CollectingRecorder()
+        Instrumentation.bootstrapInternal(recorder)
+    }
+
+    override func tearDown() {
+        Instrumentation.bootstrapInternal(nil)
+        recorder = nil
+        super.tearDown()
+    }
+
+    func testInstrumentation_EmptyRecordsTheSeedFlowInOrder() {
+        _ = Observable<Int>.empty().subscribe { _ in }
+
+        let calls = recorder.state.withLock { $0.calls }
+        XCTAssertEqual(calls.map(\.name), [
+            "empty", "subscribe(_:)", "subscribeSafe", "Empty.subscribe", "ObserverBase.on", "AnonymousObserver.onCore",
+        ])
+        XCTAssertEqual(calls.first { $0.name == "ObserverBase.on" }?.detail, "completed")
+    }
+
+    func testInstrumentation_ObjectsGetSerialIDsAndADeinit() {
+        _ = Observable<Int>.empty().subscribe { _ in }
+
+        let (objects, deinitialized) = recorder.state.withLock { ($0.objects, $0.deinitialized) }
+        XCTAssertEqual(objects.map(\.typeName), ["EmptyProducer<Int>", "AnonymousObserver<Int>"])
+        XCTAssertEqual(objects.map(\.id.rawValue), [1, 2])
+        XCTAssertEqual(Set(deinitialized), Set(objects.map(\.id)))
+    }
+
+    func testInstrumentation_SubscriptionRecordsCallSiteAndCompletion() {
+        let line: UInt = #line + 1
+        _ = Observable.just(1).subscribe(onNext: { _ in })
+
+        let subscriptions = recorder.state.withLock { $0.subscriptions }
+        XCTAssertEqual(subscriptions.count, 1)
+        XCTAssertTrue("\(subscriptions[0].site.file)".hasPrefix("RxCoreTests/"), "\(subscriptions[0].site)")
+        XCTAssertEqual(subscriptions[0].site.line, line)
+        XCTAssertEqual(subscriptions[0].end, .completed)
+    }
+
+    func testInstrumentation_DisposingANeverEndingSubscriptionReportsItsDisposable() {
+        let subscription = Observable<Int>.never().subscribe(onNext: { _ in })
+        let returned = recorder.state.withLock { $0.subscriptions.first?.disposable }
+        XCTAssertNotNil(returned)
+        XCTAssertTrue(returned?.isRecorded ?? false)
+        XCTAssertFalse(recorder.state.withLock { $0.disposed.contains(returned!) })
+
+        subscription.dispose()
+
+        XCTAssertTrue(recorder.state.withLock { $0.disposed.contains(returned!) })
+        XCTAssertNil(recorder.state.withLock { $0.subscriptions.first?.end }, "disposal is told through objectDisposed")
+    }
+
+    func testInstrumentation_SubjectRecordsEachDeliveryWithItsObserver() {
+        let subject = PublishSubject<Int>()
+        let first = subject.subscribe(onNext: { _ in })
+        let second = subject.subscribe(onNext: { _ in })
+
+        subject.onNext(1)
+
+        let (events, objects, calls) = recorder.state.withLock { ($0.events, $0.objects, $0.calls.map(\.name)) }
+        let subjectID = objects.first { $0.typeName == "PublishSubject<Int>" }!.id
+        let observerIDs = objects.filter { $0.typeName == "AnonymousObserver<Int>" }.map(\.id)
+        XCTAssertEqual(events.filter { $0.source == subjectID }.map(\.observer), observerIDs)
+        XCTAssertTrue(calls.contains("PublishSubject.synchronized_on"))
+        XCTAssertTrue(calls.contains("PublishSubject.synchronized_subscribe"))
+        first.dispose()
+        second.dispose()
+        let callsAfterDispose = recorder.state.withLock { $0.calls.map(\.name) }
+        XCTAssertTrue(callsAfterDispose.contains("PublishSubject.synchronized_unsubscribe"))
+    }
+
+    func testInstrumentation_CompositeDisposableReportsItsFirstDisposeOnly() {
+        let composite = CompositeDisposable()
+
+        composite.dispose()
+        composite.dispose()
+
+        let disposed = recorder.state.withLock { $0.disposed }
+        XCTAssertEqual(disposed, [composite.traceObjectID])
+    }
+}
