@@ -58,7 +58,7 @@ final class ExampleBehaviorTests: XCTestCase {
         XCTAssertEqual(output(of: CombineLatestExample()), ["next(a1)", "next(b1)", "completed"])
     }
 
-    func testZip_PairsByIndexAndCompletesWhenAFinishedSourceRunsDry() {
+    func testZip_PairsByIndexAndCompletesOnceBothSourcesHave() {
         XCTAssertEqual(output(of: ZipExample()), ["next(a1)", "next(b2)", "completed"])
     }
 

@@ -1,12 +1,12 @@
 import RxCore
 
-/// Seed 004: `zip` pairs the n-th elements of its sources, and completes when a completed
-/// source has nothing left to pair.
+/// Seed 004: `zip` pairs the n-th elements of its sources, and completes once every source
+/// has completed (as RxSwift's `ZipSink` does).
 public struct ZipExample: TracedExample {
     public init() {}
     public var name: String { "zip" }
     public var seed: String { "004" }
-    public var summary: String { "zip pairs elements by index and completes when a finished source runs dry" }
+    public var summary: String { "zip pairs elements by index and completes once both sources have" }
 
     public func run(_ output: ExampleOutput) {
         let letters = PublishSubject<String>()
@@ -18,5 +18,6 @@ public struct ZipExample: TracedExample {
         numbers.onNext(1)
         letters.onCompleted()
         numbers.onNext(2)
+        numbers.onCompleted()
     }
 }
