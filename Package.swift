@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "RxCore", targets: ["RxCore"]),
         .library(name: "RxTrace", targets: ["RxTrace"]),
+        .library(name: "RxTesting", targets: ["RxTesting"]),
         .library(name: "RxExamples", targets: ["RxExamples"]),
         .executable(name: "rxtrace", targets: ["rxtrace"]),
     ],
@@ -27,6 +28,7 @@ let package = Package(
         .target(name: "RxCore"),
         .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite"]),
         .target(name: "RxExamples", dependencies: ["RxCore"]),
+        .target(name: "RxTesting", dependencies: ["RxCore"]),
 
         // MARK: - Command-line tool
 
@@ -51,7 +53,8 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "RxCoreTests", dependencies: ["RxCore"]),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
+        .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "rxtrace-fixture"]),
         .testTarget(name: "RxExamplesTests", dependencies: ["RxCore", "RxTrace", "RxExamples"]),
         .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace", "RxTrace"]),
