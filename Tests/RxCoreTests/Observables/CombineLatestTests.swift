@@ -1,114 +1,105 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class CombineLatestTests: RxCoreTestCase {
-    func testCombineLatest_WaitsForBothThenCombinesOnEveryElement() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+    func testCombineLatest_NeverNever() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(150, 1)])
+        let e1 = scheduler.createHotObservable([.next(150, 1)])
 
-        _ = Observable.combineLatest(first, second) { $0 * 10 + $1 }.subscribe(recorder)
-        first.onNext(1)
-        first.onNext(2)
-        XCTAssertEqual(recorder.events, [], "nothing until both have sent")
-        second.onNext(5)
-        first.onNext(3)
-        second.onNext(6)
+        let res = scheduler.start { Observable.combineLatest(e0, e1, resultSelector: +) }
 
-        XCTAssertEqual(recorder.events, [.next(25), .next(35), .next(36)])
-        first.onCompleted()
-        second.onCompleted()
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 1000)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testCombineLatest_EmptyEmpty() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+
+        let res = scheduler.start { Observable.combineLatest(e0, e1, resultSelector: +) }
+
+        XCTAssertEqual(res.events, [.completed(210)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 210)])
+    }
+
+    func testCombineLatest_EmptyReturn_CompletesWhenTheOtherSends() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(220)])
+
+        let res = scheduler.start { Observable.combineLatest(e0, e1, resultSelector: +) }
+
+        XCTAssertEqual(res.events, [.completed(215)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 215)])
+    }
+
+    func testCombineLatest_CombinesOnEveryElementOnceBothHaveSent() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .next(225, 4), .completed(230)])
+        let e1 = scheduler.createHotObservable([
+            .next(150, 1), .next(220, 3), .next(230, 5), .next(235, 6), .completed(240),
+        ])
+
+        let res = scheduler.start { Observable.combineLatest(e0, e1, resultSelector: +) }
+
+        XCTAssertEqual(res.events, [
+            .next(220, 5), .next(225, 7), .next(230, 9), .next(235, 10), .completed(240),
+        ])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 240)])
     }
 
     func testCombineLatest_TupleForm() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<String>()
-        var received: [String] = []
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .completed(250)])
+        let e1 = scheduler.createHotObservable([.next(220, "a"), .next(230, "b"), .completed(240)])
 
-        _ = Observable.combineLatest(first, second).subscribe(onNext: { number, text in
-            received.append("\(number)\(text)")
-        })
-        first.onNext(1)
-        second.onNext("a")
-        second.onNext("b")
-        first.onCompleted()
-        second.onCompleted()
+        let res = scheduler.start { Observable.combineLatest(e0, e1).map { "\($0)\($1)" } }
 
-        XCTAssertEqual(received, ["1a", "1b"])
-    }
-
-    func testCombineLatest_CompletesWhenBothComplete() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
-
-        _ = Observable.combineLatest(first, second, resultSelector: +).subscribe(recorder)
-        first.onNext(1)
-        second.onNext(2)
-        first.onCompleted()
-        XCTAssertEqual(recorder.events, [.next(3)])
-        second.onNext(3)
-        second.onCompleted()
-
-        XCTAssertEqual(recorder.events, [.next(3), .next(4), .completed])
-    }
-
-    func testCombineLatest_EmptySourceCompletesWhenOtherSends() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
-
-        _ = Observable.combineLatest(first, second, resultSelector: +).subscribe(recorder)
-        first.onCompleted()
-        XCTAssertEqual(recorder.events, [], "combineLatest waits for the other source to send or complete")
-        second.onNext(1)
-
-        XCTAssertEqual(recorder.events, [.completed])
-        XCTAssertFalse(second.hasObservers)
+        XCTAssertEqual(res.events, [.next(220, "1a"), .next(230, "1b"), .completed(250)])
     }
 
     func testCombineLatest_ErrorFromEitherSource() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .next(230, 2), .completed(300)])
+        let e1 = scheduler.createHotObservable([.next(220, 10), .error(240, TestError.boom)])
 
-        _ = Observable.combineLatest(first, second, resultSelector: +).subscribe(recorder)
-        first.onNext(1)
-        second.onError(TestError.boom)
-        first.onNext(2)
+        let res = scheduler.start { Observable.combineLatest(e0, e1, resultSelector: +) }
 
-        XCTAssertEqual(recorder.events, [.error(.boom)])
-        XCTAssertFalse(first.hasObservers)
+        XCTAssertEqual(res.events, [.next(220, 11), .next(230, 12), .error(240, TestError.boom)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 240)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 240)])
     }
 
     func testCombineLatest_SelectorThrows() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(150, 1), .next(215, 2), .completed(230)])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .next(220, 3), .completed(240)])
 
-        _ = Observable.combineLatest(first, second) { (_: Int, _: Int) throws -> Int in throw TestError.other }
-            .subscribe(recorder)
-        first.onNext(1)
-        second.onNext(2)
+        let res = scheduler.start {
+            Observable.combineLatest(e0, e1) { (_: Int, _: Int) throws -> Int in throw TestError.other }
+        }
 
-        XCTAssertEqual(recorder.events, [.error(.other)])
-        XCTAssertFalse(first.hasObservers)
-        XCTAssertFalse(second.hasObservers)
+        XCTAssertEqual(res.events, [.error(220, TestError.other)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 220)])
     }
 
     func testCombineLatest_Dispose() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .next(240, 2)])
+        let e1 = scheduler.createHotObservable([.next(220, 1), .next(250, 3)])
 
-        let subscription = Observable.combineLatest(first, second, resultSelector: +).subscribe(recorder)
-        first.onNext(1)
-        second.onNext(1)
-        subscription.dispose()
-        first.onNext(2)
+        let res = scheduler.start(disposed: 245) { Observable.combineLatest(e0, e1, resultSelector: +) }
 
-        XCTAssertEqual(recorder.events, [.next(2)])
-        XCTAssertFalse(first.hasObservers)
-        XCTAssertFalse(second.hasObservers)
+        XCTAssertEqual(res.events, [.next(220, 2), .next(240, 3)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 245)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 245)])
     }
 }

@@ -1,50 +1,81 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class DeferredTests: RxCoreTestCase {
-    func testDeferred_CallsFactoryPerSubscription() {
-        var factoryCalls = 0
-        let source = Observable<Int>.deferred {
-            factoryCalls += 1
-            return Observable.just(factoryCalls)
+    func testDeferred_Complete() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var invoked = 0
+        var xs: TestableObservable<Int>?
+
+        let res = scheduler.start {
+            Observable<Int>.deferred {
+                invoked += 1
+                let cold = scheduler.createColdObservable([.next(100, scheduler.clock), .completed(200)])
+                xs = cold
+                return cold.asObservable()
+            }
         }
-        var received: [Int] = []
 
-        XCTAssertEqual(factoryCalls, 0)
-        _ = source.subscribe(onNext: { received.append($0) })
-        _ = source.subscribe(onNext: { received.append($0) })
-
-        XCTAssertEqual(factoryCalls, 2)
-        XCTAssertEqual(received, [1, 2])
+        XCTAssertEqual(invoked, 1)
+        XCTAssertEqual(res.events, [.next(300, 200), .completed(400)])
+        XCTAssertEqual(xs?.subscriptions, [Subscription(200, 400)])
     }
 
-    func testDeferred_ForwardsEventsOfTheMadeSequence() {
-        let recorder = EventRecorder<Int>()
+    func testDeferred_Error() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var xs: TestableObservable<Int>?
 
-        _ = Observable<Int>.deferred { Observable.from([1, 2]) }.subscribe(recorder)
+        let res = scheduler.start {
+            Observable<Int>.deferred {
+                let cold = scheduler.createColdObservable([.next(100, scheduler.clock), .error(200, TestError.boom)])
+                xs = cold
+                return cold.asObservable()
+            }
+        }
 
-        XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(res.events, [.next(300, 200), .error(400, TestError.boom)])
+        XCTAssertEqual(xs?.subscriptions, [Subscription(200, 400)])
     }
 
-    func testDeferred_FactoryThrowsSendsError() {
-        let recorder = EventRecorder<Int>()
+    func testDeferred_Dispose() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var xs: TestableObservable<Int>?
 
-        _ = Observable<Int>.deferred { throw TestError.boom }.subscribe(recorder)
+        let res = scheduler.start {
+            Observable<Int>.deferred {
+                let cold = scheduler.createColdObservable([.next(100, scheduler.clock), .next(200, -1), .completed(1000)])
+                xs = cold
+                return cold.asObservable()
+            }
+        }
 
-        XCTAssertEqual(recorder.events, [.error(.boom)])
+        XCTAssertEqual(res.events, [.next(300, 200), .next(400, -1)])
+        XCTAssertEqual(xs?.subscriptions, [Subscription(200, 1000)])
     }
 
-    func testDeferred_DisposeEndsInnerSubscription() {
-        let subject = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+    func testDeferred_FactoryThrows() {
+        let scheduler = TestScheduler(initialClock: 0)
 
-        let subscription = Observable<Int>.deferred { subject.asObservable() }.subscribe(recorder)
-        subject.onNext(1)
-        XCTAssertTrue(subject.hasObservers)
-        subscription.dispose()
-        subject.onNext(2)
+        let res = scheduler.start { Observable<Int>.deferred { throw TestError.boom } }
 
-        XCTAssertFalse(subject.hasObservers)
-        XCTAssertEqual(recorder.events, [.next(1)])
+        XCTAssertEqual(res.events, [.error(200, TestError.boom)])
+    }
+
+    func testDeferred_FactoryRunsPerSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var invokedAt: [Int] = []
+        let source = Observable<Int>.deferred {
+            invokedAt.append(scheduler.clock)
+            return Observable.just(invokedAt.count)
+        }
+        let observer = scheduler.createObserver(Int.self)
+
+        scheduler.scheduleAt(210) { _ = source.subscribe(observer) }
+        scheduler.scheduleAt(220) { _ = source.subscribe(observer) }
+        scheduler.start()
+
+        XCTAssertEqual(invokedAt, [210, 220])
+        XCTAssertEqual(observer.events, [.next(210, 1), .completed(210), .next(220, 2), .completed(220)])
     }
 }

@@ -1,22 +1,27 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class ErrorTests: RxCoreTestCase {
-    func testError_FailsAtOnce() {
-        let recorder = EventRecorder<Int>()
+    func testError_FailsOnSubscribe() {
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable<Int>.error(TestError.boom).subscribe(recorder)
+        let res = scheduler.start { Observable<Int>.error(TestError.boom) }
 
-        XCTAssertEqual(recorder.events, [.error(.boom)])
+        XCTAssertEqual(res.events, [.error(200, TestError.boom)])
     }
 
     func testError_EachSubscriberGetsTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
         let source = Observable<Int>.error(TestError.other)
-        var errors: [TestError] = []
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
 
-        _ = source.subscribe(onError: { errors.append($0 as! TestError) })
-        _ = source.subscribe(onError: { errors.append($0 as! TestError) })
+        scheduler.scheduleAt(210) { _ = source.subscribe(first) }
+        scheduler.scheduleAt(220) { _ = source.subscribe(second) }
+        scheduler.start()
 
-        XCTAssertEqual(errors, [.other, .other])
+        XCTAssertEqual(first.events, [.error(210, TestError.other)])
+        XCTAssertEqual(second.events, [.error(220, TestError.other)])
     }
 }

@@ -1,55 +1,71 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class FilterTests: RxCoreTestCase {
     func testFilter_Complete() {
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(110, 1), .next(180, 2), .next(230, 3), .next(270, 4), .next(340, 5), .next(380, 6), .next(390, 7),
+            .next(450, 8), .next(470, 9), .next(560, 10), .next(580, 11), .completed(600), .next(610, 12),
+        ])
 
-        _ = Observable.from([1, 2, 3, 4, 5]).filter { $0 % 2 == 1 }.subscribe(recorder)
+        let res = scheduler.start { xs.filter { $0 % 2 == 1 } }
 
-        XCTAssertEqual(recorder.events, [.next(1), .next(3), .next(5), .completed])
+        XCTAssertEqual(res.events, [
+            .next(230, 3), .next(340, 5), .next(390, 7), .next(470, 9), .next(580, 11), .completed(600),
+        ])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 600)])
     }
 
     func testFilter_Error() {
-        let subject = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(110, 1), .next(230, 3), .next(270, 4), .next(340, 5), .error(400, TestError.boom), .next(410, 7),
+        ])
 
-        _ = subject.filter { $0 > 1 }.subscribe(recorder)
-        subject.onNext(1)
-        subject.onNext(2)
-        subject.onError(TestError.boom)
-        subject.onNext(3)
+        let res = scheduler.start { xs.filter { $0 % 2 == 1 } }
 
-        XCTAssertEqual(recorder.events, [.next(2), .error(.boom)])
-    }
-
-    func testFilter_PredicateThrows() {
-        let subject = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
-
-        _ = subject.filter { element in
-            if element == 2 { throw TestError.other }
-            return true
-        }
-        .subscribe(recorder)
-        subject.onNext(1)
-        subject.onNext(2)
-        subject.onNext(3)
-
-        XCTAssertEqual(recorder.events, [.next(1), .error(.other)])
-        XCTAssertFalse(subject.hasObservers)
+        XCTAssertEqual(res.events, [.next(230, 3), .next(340, 5), .error(400, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)])
     }
 
     func testFilter_Dispose() {
-        let subject = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(230, 3), .next(270, 4), .next(340, 5), .next(390, 7), .completed(600),
+        ])
 
-        let subscription = subject.filter { _ in true }.subscribe(recorder)
-        subject.onNext(1)
-        subscription.dispose()
-        subject.onNext(2)
+        let res = scheduler.start(disposed: 350) { xs.filter { $0 % 2 == 1 } }
 
-        XCTAssertEqual(recorder.events, [.next(1)])
-        XCTAssertFalse(subject.hasObservers)
+        XCTAssertEqual(res.events, [.next(230, 3), .next(340, 5)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 350)])
+    }
+
+    func testFilter_PredicateThrows() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([
+            .next(230, 3), .next(270, 4), .next(340, 5), .completed(600),
+        ])
+
+        let res = scheduler.start {
+            xs.filter { element -> Bool in
+                if element == 4 { throw TestError.other }
+                return true
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(230, 3), .error(270, TestError.other)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 270)])
+    }
+
+    func testFilter_Never() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(150, 1)])
+
+        let res = scheduler.start { xs.filter { _ in true } }
+
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 1000)])
     }
 }

@@ -1,121 +1,107 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class MergeTests: RxCoreTestCase {
-    func testFlatMap_MergesInnerSequences() {
-        let recorder = EventRecorder<Int>()
-
-        _ = Observable.of(1, 2).flatMap { Observable.of($0 * 10, $0 * 10 + 1) }.subscribe(recorder)
-
-        XCTAssertEqual(recorder.events, [.next(10), .next(11), .next(20), .next(21), .completed])
+    /// Two cold inner sequences sent by a hot outer one at 300 and 350; the outer completes
+    /// at 400, as both inners do.
+    private func makeSources(
+        _ scheduler: TestScheduler, secondInnerEnd: Recorded<Event<Int>> = .completed(50)
+    ) -> (xs: TestableObservable<TestableObservable<Int>>, ys1: TestableObservable<Int>, ys2: TestableObservable<Int>) {
+        let ys1 = scheduler.createColdObservable([.next(10, 102), .next(90, 103), .completed(100)])
+        let ys2 = scheduler.createColdObservable([.next(20, 202), secondInnerEnd])
+        let early = scheduler.createColdObservable([.next(10, -1)])
+        let xs = scheduler.createHotObservable([.next(150, early), .next(300, ys1), .next(350, ys2), .completed(400)])
+        return (xs, ys1, ys2)
     }
 
-    func testFlatMap_InterleavesInnersInArrivalOrder() {
-        let outer = PublishSubject<Int>()
-        let innerA = PublishSubject<String>()
-        let innerB = PublishSubject<String>()
-        let recorder = EventRecorder<String>()
+    func testFlatMap_Complete() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (xs, ys1, ys2) = makeSources(scheduler)
 
-        _ = outer.flatMap { $0 == 1 ? innerA : innerB }.subscribe(recorder)
-        outer.onNext(1)
-        innerA.onNext("a1")
-        outer.onNext(2)
-        innerB.onNext("b1")
-        innerA.onNext("a2")
+        let res = scheduler.start { xs.flatMap { $0 } }
 
-        XCTAssertEqual(recorder.events, [.next("a1"), .next("b1"), .next("a2")])
-        innerA.onCompleted()
-        innerB.onCompleted()
-        outer.onCompleted()
+        XCTAssertEqual(res.events, [.next(310, 102), .next(370, 202), .next(390, 103), .completed(400)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 400)])
+        XCTAssertEqual(ys1.subscriptions, [Subscription(300, 400)])
+        XCTAssertEqual(ys2.subscriptions, [Subscription(350, 400)])
     }
 
     func testFlatMap_CompletesOnlyWhenOuterAndAllInnersComplete() {
-        let outer = PublishSubject<Int>()
-        let inner = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let inner = scheduler.createColdObservable([.next(100, 5), .completed(200)])
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
 
-        _ = outer.flatMap { _ in inner }.subscribe(recorder)
-        outer.onNext(1)
-        outer.onCompleted()
-        XCTAssertEqual(recorder.events, [], "the inner sequence is still running")
-        inner.onNext(5)
-        inner.onCompleted()
+        let res = scheduler.start { xs.flatMap { _ in inner } }
 
-        XCTAssertEqual(recorder.events, [.next(5), .completed])
-    }
-
-    func testFlatMap_InnerCompletingDoesNotCompleteWhileOuterRuns() {
-        let outer = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
-
-        _ = outer.flatMap { Observable.just($0) }.subscribe(recorder)
-        outer.onNext(1)
-        outer.onNext(2)
-        XCTAssertEqual(recorder.events, [.next(1), .next(2)])
-        outer.onCompleted()
-
-        XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(res.events, [.next(310, 5), .completed(410)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(inner.subscriptions, [Subscription(210, 410)])
     }
 
     func testFlatMap_InnerErrorEndsEverything() {
-        let outer = PublishSubject<Int>()
-        let inner = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let (xs, ys1, ys2) = makeSources(scheduler, secondInnerEnd: .error(25, TestError.boom))
 
-        _ = outer.flatMap { _ in inner }.subscribe(recorder)
-        outer.onNext(1)
-        inner.onError(TestError.boom)
-        outer.onNext(2)
+        let res = scheduler.start { xs.flatMap { $0 } }
 
-        XCTAssertEqual(recorder.events, [.error(.boom)])
-        XCTAssertFalse(outer.hasObservers)
-        XCTAssertFalse(inner.hasObservers)
+        XCTAssertEqual(res.events, [.next(310, 102), .next(370, 202), .error(375, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 375)])
+        XCTAssertEqual(ys1.subscriptions, [Subscription(300, 375)])
+        XCTAssertEqual(ys2.subscriptions, [Subscription(350, 375)])
     }
 
     func testFlatMap_OuterErrorEndsEverything() {
-        let outer = PublishSubject<Int>()
-        let inner = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let ys1 = scheduler.createColdObservable([.next(10, 102), .next(90, 103), .completed(100)])
+        let xs = scheduler.createHotObservable([.next(300, ys1), .error(320, TestError.other)])
 
-        _ = outer.flatMap { _ in inner }.subscribe(recorder)
-        outer.onNext(1)
-        outer.onError(TestError.other)
-        inner.onNext(1)
+        let res = scheduler.start { xs.flatMap { $0 } }
 
-        XCTAssertEqual(recorder.events, [.error(.other)])
-        XCTAssertFalse(inner.hasObservers)
+        XCTAssertEqual(res.events, [.next(310, 102), .error(320, TestError.other)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 320)])
+        XCTAssertEqual(ys1.subscriptions, [Subscription(300, 320)])
     }
 
-    func testFlatMap_SelectorThrowsSendsError() {
-        let outer = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+    func testFlatMap_SelectorThrows() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (xs, ys1, ys2) = makeSources(scheduler)
+        var invoked = 0
 
-        _ = outer.flatMap { element -> Observable<Int> in
-            if element == 2 { throw TestError.boom }
-            return Observable.just(element)
+        let res = scheduler.start {
+            xs.flatMap { inner -> TestableObservable<Int> in
+                invoked += 1
+                if invoked == 2 { throw TestError.boom }
+                return inner
+            }
         }
-        .subscribe(recorder)
-        outer.onNext(1)
-        outer.onNext(2)
-        outer.onNext(3)
 
-        XCTAssertEqual(recorder.events, [.next(1), .error(.boom)])
-        XCTAssertFalse(outer.hasObservers)
+        XCTAssertEqual(res.events, [.next(310, 102), .error(350, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 350)])
+        XCTAssertEqual(ys1.subscriptions, [Subscription(300, 350)])
+        XCTAssertEqual(ys2.subscriptions, [])
     }
 
-    func testFlatMap_DisposeEndsOuterAndInners() {
-        let outer = PublishSubject<Int>()
-        let inner = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+    func testFlatMap_Dispose() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let (xs, ys1, ys2) = makeSources(scheduler)
 
-        let subscription = outer.flatMap { _ in inner }.subscribe(recorder)
-        outer.onNext(1)
-        inner.onNext(1)
-        subscription.dispose()
-        inner.onNext(2)
+        let res = scheduler.start(disposed: 380) { xs.flatMap { $0 } }
 
-        XCTAssertEqual(recorder.events, [.next(1)])
-        XCTAssertFalse(outer.hasObservers)
-        XCTAssertFalse(inner.hasObservers)
+        XCTAssertEqual(res.events, [.next(310, 102), .next(370, 202)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 380)])
+        XCTAssertEqual(ys1.subscriptions, [Subscription(300, 380)])
+        XCTAssertEqual(ys2.subscriptions, [Subscription(350, 380)])
+    }
+
+    func testFlatMap_SynchronousInners() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+
+        let res = scheduler.start { xs.flatMap { Observable.of($0 * 10, $0 * 10 + 1) } }
+
+        XCTAssertEqual(res.events, [
+            .next(210, 10), .next(210, 11), .next(220, 20), .next(220, 21), .completed(230),
+        ])
     }
 }

@@ -1,23 +1,27 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class NeverTests: RxCoreTestCase {
     func testNever_SendsNothing() {
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
 
-        let subscription = Observable<Int>.never().subscribe(recorder)
-        subscription.dispose()
+        let res = scheduler.start { Observable<Int>.never() }
 
-        XCTAssertEqual(recorder.events, [])
+        XCTAssertEqual(res.events, [])
     }
 
     func testNever_OnDisposedRunsOnlyWhenDisposed() {
-        var isDisposed = false
+        let scheduler = TestScheduler(initialClock: 0)
+        var disposedAt: [Int] = []
+        var subscription: Disposable?
 
-        let subscription = Observable<Int>.never().subscribe(onDisposed: { isDisposed = true })
-        XCTAssertFalse(isDisposed)
-        subscription.dispose()
+        scheduler.scheduleAt(200) {
+            subscription = Observable<Int>.never().subscribe(onDisposed: { disposedAt.append(scheduler.clock) })
+        }
+        scheduler.scheduleAt(300) { subscription?.dispose() }
+        scheduler.start()
 
-        XCTAssertTrue(isDisposed)
+        XCTAssertEqual(disposedAt, [300])
     }
 }

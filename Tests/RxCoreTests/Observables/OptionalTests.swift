@@ -1,36 +1,45 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class OptionalTests: RxCoreTestCase {
     func testFromOptional_SomeSendsElementThenCompletes() {
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable.from(optional: 7).subscribe(recorder)
+        let res = scheduler.start { Observable.from(optional: 7) }
 
-        XCTAssertEqual(recorder.events, [.next(7), .completed])
+        XCTAssertEqual(res.events, [.next(200, 7), .completed(200)])
     }
 
     func testFromOptional_NoneCompletes() {
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable<Int>.from(optional: nil).subscribe(recorder)
+        let res = scheduler.start { Observable<Int>.from(optional: nil) }
 
-        XCTAssertEqual(recorder.events, [.completed])
+        XCTAssertEqual(res.events, [.completed(200)])
     }
 
-    func testFromOptionalScheduler_SomeSendsElementThenCompletes() {
-        let recorder = EventRecorder<Int>()
+    func testFromOptionalScheduler_SomeSendsElementThenCompletesInTwoSteps() {
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable.from(optional: 7, scheduler: CurrentThreadScheduler.instance).subscribe(recorder)
+        let res = scheduler.start { Observable.from(optional: 7, scheduler: scheduler) }
 
-        XCTAssertEqual(recorder.events, [.next(7), .completed])
+        XCTAssertEqual(res.events, [.next(201, 7), .completed(202)])
     }
 
-    func testFromOptionalScheduler_NoneCompletes() {
-        let recorder = EventRecorder<Int>()
+    func testFromOptionalScheduler_NoneCompletesInOneStep() {
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable<Int>.from(optional: nil, scheduler: CurrentThreadScheduler.instance).subscribe(recorder)
+        let res = scheduler.start { Observable<Int>.from(optional: nil, scheduler: scheduler) }
 
-        XCTAssertEqual(recorder.events, [.completed])
+        XCTAssertEqual(res.events, [.completed(201)])
+    }
+
+    func testFromOptionalScheduler_DisposeBeforeTheFirstStep() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start(disposed: 201) { Observable.from(optional: 7, scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [])
     }
 }

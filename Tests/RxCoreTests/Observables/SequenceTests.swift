@@ -1,70 +1,81 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class SequenceTests: RxCoreTestCase {
-    func testOf_SendsElementsThenCompletes() {
-        let recorder = EventRecorder<Int>()
+    func testOf_OneElementPerSchedulerStep() {
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable.of(1, 2, 3).subscribe(recorder)
+        let res = scheduler.start { Observable.of(1, 2, 3, scheduler: scheduler) }
 
-        XCTAssertEqual(recorder.events, [.next(1), .next(2), .next(3), .completed])
+        XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
     }
 
     func testOf_NoElementsCompletes() {
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable<Int>.of().subscribe(recorder)
+        let res = scheduler.start { Observable<Int>.of(scheduler: scheduler) }
 
-        XCTAssertEqual(recorder.events, [.completed])
+        XCTAssertEqual(res.events, [.completed(201)])
     }
 
-    func testFromArray_SendsElementsThenCompletes() {
-        let recorder = EventRecorder<String>()
+    func testOf_OnTheCurrentThreadEverythingArrivesAtSubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable.from(["a", "b"]).subscribe(recorder)
+        let res = scheduler.start { Observable.of(1, 2) }
 
-        XCTAssertEqual(recorder.events, [.next("a"), .next("b"), .completed])
+        XCTAssertEqual(res.events, [.next(200, 1), .next(200, 2), .completed(200)])
     }
 
-    func testFromSequence_SendsElementsThenCompletes() {
-        let recorder = EventRecorder<Int>()
+    func testFromArray() {
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable.from(1...3).subscribe(recorder)
+        let res = scheduler.start { Observable.from(["a", "b"], scheduler: scheduler) }
 
-        XCTAssertEqual(recorder.events, [.next(1), .next(2), .next(3), .completed])
+        XCTAssertEqual(res.events, [.next(201, "a"), .next(202, "b"), .completed(203)])
+    }
+
+    func testFromSequence() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.from(1...3, scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
+    }
+
+    func testFrom_DisposeStopsTheRecursion() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start(disposed: 202) { Observable.from([1, 2, 3, 4], scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(201, 1)])
     }
 
     func testFrom_EachSubscriberGetsAllElements() {
-        let source = Observable.from([1, 2])
-        var received: [Int] = []
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = Observable.from([1, 2], scheduler: scheduler)
+        let first = scheduler.createObserver(Int.self)
+        let second = scheduler.createObserver(Int.self)
 
-        _ = source.subscribe(onNext: { received.append($0) })
-        _ = source.subscribe(onNext: { received.append($0) })
+        scheduler.scheduleAt(100) { _ = source.subscribe(first) }
+        scheduler.scheduleAt(200) { _ = source.subscribe(second) }
+        scheduler.start()
 
-        XCTAssertEqual(received, [1, 2, 1, 2])
+        XCTAssertEqual(first.events, [.next(101, 1), .next(102, 2), .completed(103)])
+        XCTAssertEqual(second.events, [.next(201, 1), .next(202, 2), .completed(203)])
     }
 
-    func testFrom_DeliversEverythingBeforeSubscribeReturns() {
-        var received: [Int] = []
-
-        let subscription = Observable.from([1, 2, 3]).subscribe(onNext: { received.append($0) })
-        let receivedWhenSubscribeReturned = received
-        subscription.dispose()
-
-        XCTAssertEqual(receivedWhenSubscribeReturned, [1, 2, 3])
-    }
-
-    func testFrom_TakeStopsTheRecursionEarly() {
+    func testFrom_TakeStopsTheIterationEarly() {
+        let scheduler = TestScheduler(initialClock: 0)
         var iterated: [Int] = []
         let elements = [1, 2, 3, 4].lazy.map { element -> Int in
             iterated.append(element)
             return element
         }
-        let recorder = EventRecorder<Int>()
 
-        _ = Observable.from(elements).take(2).subscribe(recorder)
+        let res = scheduler.start { Observable.from(elements, scheduler: scheduler).take(2) }
 
-        XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
+        XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .completed(202)])
         XCTAssertEqual(iterated, [1, 2])
     }
 

@@ -1,73 +1,84 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class TakeTests: RxCoreTestCase {
+    private func makeSource(_ scheduler: TestScheduler, end: Recorded<Event<Int>>) -> TestableObservable<Int> {
+        scheduler.createHotObservable([
+            .next(70, 6), .next(150, 4), .next(210, 9), .next(230, 13), .next(270, 7), .next(280, 1),
+            .next(300, -1), .next(310, 3), .next(340, 8), .next(370, 11), end,
+        ])
+    }
+
+    func testTake_SourceCompletesBeforeTheCount() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .completed(690))
+
+        let res = scheduler.start { xs.take(20) }
+
+        XCTAssertEqual(res.events, [
+            .next(210, 9), .next(230, 13), .next(270, 7), .next(280, 1), .next(300, -1), .next(310, 3),
+            .next(340, 8), .next(370, 11), .completed(690),
+        ])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 690)])
+    }
+
     func testTake_CompletesRightAfterTheLastElement() {
-        let subject = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .completed(690))
 
-        _ = subject.take(2).subscribe(recorder)
-        subject.onNext(1)
-        subject.onNext(2)
+        let res = scheduler.start { xs.take(3) }
 
-        XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
-        XCTAssertFalse(subject.hasObservers, "take unsubscribes from its source once it completed")
+        XCTAssertEqual(res.events, [.next(210, 9), .next(230, 13), .next(270, 7), .completed(270)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 270)])
     }
 
-    func testTake_SourceCompletesFirst() {
-        let recorder = EventRecorder<Int>()
+    func testTake_One() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .completed(690))
 
-        _ = Observable.of(1, 2).take(5).subscribe(recorder)
+        let res = scheduler.start { xs.take(1) }
 
-        XCTAssertEqual(recorder.events, [.next(1), .next(2), .completed])
-    }
-
-    func testTake_Error() {
-        let subject = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
-
-        _ = subject.take(3).subscribe(recorder)
-        subject.onNext(1)
-        subject.onError(TestError.boom)
-
-        XCTAssertEqual(recorder.events, [.next(1), .error(.boom)])
+        XCTAssertEqual(res.events, [.next(210, 9), .completed(210)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
     }
 
     func testTake_Zero_CompletesWithoutSubscribing() {
-        var subscribeCount = 0
-        let source = Observable<Int>.create { observer in
-            subscribeCount += 1
-            observer.onNext(1)
-            return Disposables.create()
-        }
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .completed(690))
 
-        _ = source.take(0).subscribe(recorder)
+        let res = scheduler.start { xs.take(0) }
 
-        XCTAssertEqual(recorder.events, [.completed])
-        XCTAssertEqual(subscribeCount, 0)
+        XCTAssertEqual(res.events, [.completed(200)])
+        XCTAssertEqual(xs.subscriptions, [])
     }
 
-    func testTake_One_TakesTheFirstElementOnly() {
-        let subject = BehaviorSubject(value: 10)
-        var received: [Int] = []
+    func testTake_Error() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .error(690, TestError.boom))
 
-        _ = subject.take(1).subscribe(onNext: { received.append($0) })
-        subject.onNext(11)
+        let res = scheduler.start { xs.take(20) }
 
-        XCTAssertEqual(received, [10])
+        XCTAssertEqual(res.events.last, .error(690, TestError.boom))
+        XCTAssertEqual(res.events.count, 9)
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 690)])
     }
 
     func testTake_Dispose() {
-        let subject = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .completed(690))
 
-        let subscription = subject.take(3).subscribe(recorder)
-        subject.onNext(1)
-        subscription.dispose()
-        subject.onNext(2)
+        let res = scheduler.start(disposed: 250) { xs.take(3) }
 
-        XCTAssertEqual(recorder.events, [.next(1)])
-        XCTAssertFalse(subject.hasObservers)
+        XCTAssertEqual(res.events, [.next(210, 9), .next(230, 13)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testTake_StopsAnEndlessSchedulerSequence() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.from(1...1_000_000, scheduler: scheduler).take(2) }
+
+        XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .completed(202)])
     }
 }

@@ -1,101 +1,99 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class ZipTests: RxCoreTestCase {
+    func testZip_NeverNever() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(150, 1)])
+        let e1 = scheduler.createHotObservable([.next(150, 1)])
+
+        let res = scheduler.start { Observable.zip(e0, e1, resultSelector: +) }
+
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 1000)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 1000)])
+    }
+
+    func testZip_EmptyEmpty() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+        let e1 = scheduler.createHotObservable([.next(150, 1), .completed(210)])
+
+        let res = scheduler.start { Observable.zip(e0, e1, resultSelector: +) }
+
+        XCTAssertEqual(res.events, [.completed(210)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 210)])
+    }
+
     func testZip_PairsElementsByIndex() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<String>()
-        let recorder = EventRecorder<String>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(400)])
+        let e1 = scheduler.createHotObservable([.next(215, "a"), .next(250, "b"), .completed(400)])
 
-        _ = Observable.zip(first, second) { "\($0)\($1)" }.subscribe(recorder)
-        first.onNext(1)
-        first.onNext(2)
-        first.onNext(3)
-        second.onNext("a")
-        second.onNext("b")
+        let res = scheduler.start { Observable.zip(e0, e1) { "\($0)\($1)" } }
 
-        XCTAssertEqual(recorder.events, [.next("1a"), .next("2b")])
-        first.onCompleted()
-        second.onCompleted()
+        XCTAssertEqual(res.events, [.next(215, "1a"), .next(250, "2b"), .completed(400)])
     }
 
     func testZip_TupleForm() {
-        var received: [String] = []
+        let scheduler = TestScheduler(initialClock: 0)
 
-        _ = Observable.zip(Observable.of(1, 2, 3), Observable.of("a", "b")).subscribe(onNext: { number, text in
-            received.append("\(number)\(text)")
-        })
+        let res = scheduler.start {
+            Observable.zip(Observable.of(1, 2, 3), Observable.of("a", "b")).map { "\($0)\($1)" }
+        }
 
-        XCTAssertEqual(received, ["1a", "2b"])
+        XCTAssertEqual(res.events, [.next(200, "1a"), .next(200, "2b"), .completed(200)])
     }
 
-    func testZip_CompletesWhenBothSourcesComplete() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+    func testZip_CompletesOnlyWhenEverySourceCompleted() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let e1 = scheduler.createHotObservable([.next(230, 2), .completed(260)])
 
-        _ = Observable.zip(first, second, resultSelector: +).subscribe(recorder)
-        first.onNext(1)
-        first.onCompleted()
-        second.onNext(2)
-        XCTAssertEqual(recorder.events, [.next(3)], "as in RxSwift 6, zip waits for every source to complete")
-        second.onCompleted()
+        let res = scheduler.start { Observable.zip(e0, e1, resultSelector: +) }
 
-        XCTAssertEqual(recorder.events, [.next(3), .completed])
-    }
-
-    func testZip_CompletedEmptySourceDoesNotCompleteWhileOtherRuns() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
-
-        _ = Observable.zip(first, second, resultSelector: +).subscribe(recorder)
-        first.onCompleted()
-        second.onNext(1)
-        XCTAssertEqual(recorder.events, [])
-        XCTAssertFalse(first.hasObservers, "the completed source's subscription is disposed")
-        second.onCompleted()
-
-        XCTAssertEqual(recorder.events, [.completed])
+        XCTAssertEqual(res.events, [.next(230, 3), .completed(260)], "as in RxSwift 6, zip waits for every source")
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 260)])
     }
 
     func testZip_ErrorFromEitherSource() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .next(240, 2), .completed(300)])
+        let e1 = scheduler.createHotObservable([.error(230, TestError.boom, Int.self)])
 
-        _ = Observable.zip(first, second, resultSelector: +).subscribe(recorder)
-        first.onNext(1)
-        second.onError(TestError.boom)
-        first.onNext(2)
+        let res = scheduler.start { Observable.zip(e0, e1, resultSelector: +) }
 
-        XCTAssertEqual(recorder.events, [.error(.boom)])
-        XCTAssertFalse(first.hasObservers)
+        XCTAssertEqual(res.events, [.error(230, TestError.boom)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 230)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 230)])
     }
 
     func testZip_SelectorThrows() {
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .completed(300)])
+        let e1 = scheduler.createHotObservable([.next(220, 2), .completed(300)])
 
-        _ = Observable.zip(Observable.just(1), Observable.just(2)) { (_: Int, _: Int) throws -> Int in
-            throw TestError.other
+        let res = scheduler.start {
+            Observable.zip(e0, e1) { (_: Int, _: Int) throws -> Int in throw TestError.other }
         }
-        .subscribe(recorder)
 
-        XCTAssertEqual(recorder.events, [.error(.other)])
+        XCTAssertEqual(res.events, [.error(220, TestError.other)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 220)])
     }
 
     func testZip_Dispose() {
-        let first = PublishSubject<Int>()
-        let second = PublishSubject<Int>()
-        let recorder = EventRecorder<Int>()
+        let scheduler = TestScheduler(initialClock: 0)
+        let e0 = scheduler.createHotObservable([.next(210, 1), .next(230, 2)])
+        let e1 = scheduler.createHotObservable([.next(220, 10), .next(250, 20)])
 
-        let subscription = Observable.zip(first, second, resultSelector: +).subscribe(recorder)
-        first.onNext(1)
-        subscription.dispose()
-        second.onNext(1)
+        let res = scheduler.start(disposed: 240) { Observable.zip(e0, e1, resultSelector: +) }
 
-        XCTAssertEqual(recorder.events, [])
-        XCTAssertFalse(first.hasObservers)
-        XCTAssertFalse(second.hasObservers)
+        XCTAssertEqual(res.events, [.next(220, 11)])
+        XCTAssertEqual(e0.subscriptions, [Subscription(200, 240)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 240)])
     }
 }
