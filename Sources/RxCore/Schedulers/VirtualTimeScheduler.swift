@@ -1,7 +1,10 @@
 // Mirrors RxSwift's RxSwift/Schedulers/VirtualTimeScheduler.swift.
 // Deviation from RxSwift: the scheduler is a traced object (an init and a deinit row while
-// recording) and counts in `Resources.total` always, not only under TRACE_RESOURCES; the
-// thread it must stay on is compared with `pthread_equal` rather than Foundation's `Thread`.
+// recording) and counts in `Resources.total` always, not only under TRACE_RESOURCES; while
+// recording it binds `Instrumentation.virtualTime` around each item it runs; the thread it
+// must stay on is compared with `pthread_equal` rather than Foundation's `Thread`.
+
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -145,10 +148,31 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             if converter.compareVirtualTime(next.time, clock).greaterThan {
                 currentClock = next.time
             }
-            next.invoke()
+            invoke(next)
             schedulerQueue.remove(next)
         } while running
         running = false
+    }
+
+    /// Runs `item`; while recording, with ``Instrumentation/virtualTime`` bound to the clock,
+    /// so that the recorder stamps what the item does with virtual time.
+    private func invoke(_ item: VirtualSchedulerItem<VirtualTime>) {
+        guard Instrumentation.isRecording else {
+            item.invoke()
+            return
+        }
+        Instrumentation.$virtualTime.withValue(virtualTimestamp) {
+            item.invoke()
+        }
+    }
+
+    /// The clock as a trace stores it: the tick count when virtual time is an integer, else
+    /// ``now`` in nanoseconds since the Unix epoch.
+    private var virtualTimestamp: Int64 {
+        if let ticks = clock as? any BinaryInteger {
+            return Int64(clamping: ticks)
+        }
+        return Int64((now.timeIntervalSince1970 * 1_000_000_000).rounded())
     }
 
     /// The earliest item not disposed; drops disposed items from the front on the way.
@@ -181,7 +205,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             if converter.compareVirtualTime(next.time, clock).greaterThan {
                 currentClock = next.time
             }
-            next.invoke()
+            invoke(next)
             schedulerQueue.remove(next)
         } while running
         currentClock = virtualTime

@@ -1,4 +1,5 @@
 @testable import RxCore
+import RxTesting
 import Synchronization
 import XCTest
 
@@ -179,5 +180,60 @@ final class InstrumentationTests: RxCoreTestCase {
 
         let disposed = recorder.state.withLock { $0.disposed }
         XCTAssertEqual(disposed, [composite.traceObjectID])
+    }
+
+    func testVirtualTime_IsBoundWhileATestSchedulerRunsWork() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var seen: [Int64?] = []
+
+        scheduler.scheduleAt(210) { seen.append(Instrumentation.virtualTime) }
+        scheduler.scheduleAt(250) { seen.append(Instrumentation.virtualTime) }
+        scheduler.start()
+
+        XCTAssertEqual(seen, [210, 250])
+        XCTAssertNil(Instrumentation.virtualTime, "unbound outside the scheduler's work")
+    }
+
+    func testVirtualTime_HistoricalSchedulerStampsNanosecondsSinceTheEpoch() {
+        let scheduler = HistoricalScheduler()
+        var seen: Int64?
+
+        _ = scheduler.scheduleRelativeVirtual((), dueTime: 1.5) { _ in
+            seen = Instrumentation.virtualTime
+            return Disposables.create()
+        }
+        scheduler.start()
+
+        XCTAssertEqual(seen, 1_500_000_000)
+    }
+
+    func testTraceScope_IsBoundForTheCodeInsideWithValue() {
+        let first = TraceScope(name: "first")
+        let second = TraceScope(name: "second")
+
+        XCTAssertNotEqual(first.id, second.id)
+        XCTAssertNil(TraceScope.current)
+        TraceScope.$current.withValue(first) {
+            XCTAssertEqual(TraceScope.current, first)
+            TraceScope.$current.withValue(second) {
+                XCTAssertEqual(TraceScope.current, second)
+            }
+            XCTAssertEqual(TraceScope.current, first)
+        }
+        XCTAssertNil(TraceScope.current)
+        XCTAssertEqual(second.description, "second (scope \(second.id))")
+    }
+}
+
+/// Without a recorder the virtual time scheduler binds nothing: the hook costs one atomic load.
+final class VirtualTimeWithoutRecorderTests: RxCoreTestCase {
+    func testVirtualTime_IsNotBoundWhileNothingRecords() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var seen: [Int64?] = []
+
+        scheduler.scheduleAt(210) { seen.append(Instrumentation.virtualTime) }
+        scheduler.start()
+
+        XCTAssertEqual(seen, [nil])
     }
 }
