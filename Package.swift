@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "RxCore"),
         .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite"]),
         .target(name: "RxExamples", dependencies: ["RxCore"]),
-        .target(name: "RxTesting", dependencies: ["RxCore"]),
+        .target(name: "RxTesting", dependencies: ["RxCore", "RxTrace"]),
 
         // MARK: - Command-line tool
 
@@ -54,7 +54,7 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
-        .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTesting"]),
+        .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTrace", "RxTesting"]),
         .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "rxtrace-fixture"]),
         .testTarget(name: "RxExamplesTests", dependencies: ["RxCore", "RxTrace", "RxExamples"]),
         .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace", "RxTrace"]),

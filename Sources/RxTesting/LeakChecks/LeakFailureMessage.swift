@@ -1,0 +1,129 @@
+// RxTesting's own: RxTest has no leak checks. The one place that words a leak-check failure,
+// for the XCTest base class and the Swift Testing trait alike.
+
+import Foundation
+import RxTrace
+
+/// The text a leak-checked test fails with: what leaked, where it was subscribed or created,
+/// how its chain looked, and what to do next.
+///
+/// Both ``RxLeakCheckedTestCase`` and the `.rxLeakCheck` trait build one and report its
+/// ``text``; a test in RxTestingTests pins the wording.
+public struct LeakFailureMessage: Sendable {
+    /// The test that leaked, as its framework names it.
+    public var testName: String
+    /// What the trace charges to the test: its open subscriptions and its objects alive at the
+    /// end.
+    public var report: LeakReport
+    /// How many live objects `Resources.total` counted beyond the report's, when the checker
+    /// could tell (tests that run one at a time); objects created on another thread or while
+    /// another recorder was installed are counted but not traced.
+    public var untracedObjectCount: Int
+    /// How long the check waited for objects released on other queues before failing, in
+    /// seconds.
+    public var waitedSeconds: Double
+    /// Where the test's trace was written, if it was.
+    public var traceFile: String?
+
+    /// The message for `report`, charged to `testName`.
+    public init(
+        testName: String, report: LeakReport, untracedObjectCount: Int = 0, waitedSeconds: Double,
+        traceFile: String? = nil
+    ) {
+        self.testName = testName
+        self.report = report
+        self.untracedObjectCount = untracedObjectCount
+        self.waitedSeconds = waitedSeconds
+        self.traceFile = traceFile
+    }
+
+    /// What to do about a subscription that never ended.
+    public static let subscriptionAdvice =
+        "keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source"
+
+    /// What to do about objects that outlived the test.
+    public static let objectAdvice =
+        "release them before the test ends: dispose the subscriptions that hold them, or end their sequences"
+
+    /// Whether there is anything to report.
+    public var isEmpty: Bool {
+        report.isEmpty && untracedObjectCount <= 0
+    }
+
+    /// The failure message, several lines long.
+    public var text: String {
+        let objectCount = report.liveObjectCount + max(untracedObjectCount, 0)
+        var leaked: [String] = []
+        if !report.openSubscriptions.isEmpty {
+            leaked.append(counted(report.openSubscriptions.count, "subscription"))
+        }
+        if objectCount > 0 {
+            leaked.append(counted(objectCount, "Rx object"))
+        }
+        var lines = ["\(testName) leaked \(leaked.joined(separator: " and ")):"]
+
+        for open in report.openSubscriptions {
+            let subscription = open.subscription
+            let target = subscription.observableObjectID.map { id in
+                "\(TypeNames.short(subscription.observableTypeName ?? "an observable")) #\(id)"
+            } ?? "an observable"
+            lines.append("")
+            lines.append("Subscription #\(subscription.id) to \(target) was never disposed, and its source never terminated.")
+            lines.append("  subscribed at  \(subscription.site)")
+            if !open.chain.isEmpty {
+                lines.append("  chain          " + open.chain.joined(separator: " → "))
+            }
+            if !open.alive.isEmpty {
+                lines.append("  keeps alive    " + open.alive.joined(separator: ", "))
+            }
+            lines.append("  fix            " + Self.subscriptionAdvice)
+        }
+
+        if objectCount > 0 {
+            lines.append("")
+            lines.append("Rx objects alive when the test ended:")
+            var rows = report.liveObjects.map { group in
+                (
+                    count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
+                    ids: group.objectIDs.map { "#\($0)" }.joined(separator: " "),
+                    place: "created in " + group.createdIn.joined(separator: "; ")
+                )
+            }
+            if untracedObjectCount > 0 {
+                rows.append((
+                    count: "\(untracedObjectCount) ×", type: "untraced", ids: "",
+                    place: "counted by Resources.total, not in the trace: made on another thread or under another recorder"
+                ))
+            }
+            let countWidth = rows.map(\.count.count).max() ?? 0
+            let typeWidth = rows.map(\.type.count).max() ?? 0
+            let idsWidth = rows.map(\.ids.count).max() ?? 0
+            for row in rows {
+                lines.append(
+                    "  " + row.count.padding(toLength: countWidth, withPad: " ", startingAt: 0) + "  "
+                        + row.type.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "  "
+                        + (idsWidth > 0 ? row.ids.padding(toLength: idsWidth, withPad: " ", startingAt: 0) + "  " : "")
+                        + row.place
+                )
+            }
+            lines.append("  fix            " + Self.objectAdvice)
+        }
+
+        lines.append("")
+        let waited = String(format: "%.1f", waitedSeconds)
+        lines.append("The check waited \(waited) s for objects released on other queues before failing.")
+        if let traceFile {
+            lines.append("The test's trace: \(traceFile); read it with `rxtrace report \(traceFile) --leaks`.")
+        } else {
+            lines.append(
+                "To keep the test's trace, set RXTRACE_LEAK_TRACE_DIRECTORY and read it with `rxtrace report FILE`."
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `1 subscription`, `2 Rx objects`.
+    private func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

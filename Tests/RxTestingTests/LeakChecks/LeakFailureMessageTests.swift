@@ -1,0 +1,83 @@
+import Foundation
+import RxTesting
+import RxTrace
+import XCTest
+
+final class LeakFailureMessageTests: RxTestingTestCase {
+    /// `LeakReport` has no public memberwise initializer; it is `Codable`, as the JSON report
+    /// writes it.
+    private func report(_ json: String) throws -> LeakReport {
+        try JSONDecoder().decode(LeakReport.self, from: Data(json.utf8))
+    }
+
+    private let emptyReport = """
+        {"resourcesTotalStart": 0, "resourcesTotalEnd": 0, "openSubscriptions": [], "liveObjects": []}
+        """
+
+    func testText_OpenSubscriptionAndLiveObjects() throws {
+        let report = try report("""
+            {
+              "resourcesTotalStart": 0, "resourcesTotalEnd": 5,
+              "openSubscriptions": [{
+                "subscription": {
+                  "id": 3, "startNanoseconds": 1000, "threadName": "main", "callID": 7, "observableObjectID": 1,
+                  "observableTypeName": "PublishSubject<Int>", "observerObjectID": 6, "disposableObjectID": 8,
+                  "file": "AppTests/CounterTests.swift", "line": 21
+                },
+                "chain": ["PublishSubject<Int> #1", "Map<Int, Int> #2", "AnonymousObserver<Int> #6"],
+                "alive": ["PublishSubject<Int> #1", "Map<Int, Int> #2", "MapSink<…> #5", "AnonymousObserver<Int> #6"]
+              }],
+              "liveObjects": [
+                {"typeName": "PublishSubject<Int>", "objectIDs": [1], "createdIn": ["the test body"]},
+                {
+                  "typeName": "MapSink<Int, AnonymousObserver<Int>>", "objectIDs": [5],
+                  "createdIn": ["subscribe(onNext:onError:onCompleted:onDisposed:) at AppTests/CounterTests.swift:21"]
+                }
+              ]
+            }
+            """)
+
+        let message = LeakFailureMessage(testName: "CounterTests.testCount", report: report, waitedSeconds: 1)
+
+        XCTAssertEqual(message.text, """
+            CounterTests.testCount leaked 1 subscription and 2 Rx objects:
+
+            Subscription #3 to PublishSubject<Int> #1 was never disposed, and its source never terminated.
+              subscribed at  AppTests/CounterTests.swift:21
+              chain          PublishSubject<Int> #1 → Map<Int, Int> #2 → AnonymousObserver<Int> #6
+              keeps alive    PublishSubject<Int> #1, Map<Int, Int> #2, MapSink<…> #5, AnonymousObserver<Int> #6
+              fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
+
+            Rx objects alive when the test ended:
+              1 ×  PublishSubject<Int>  #1  created in the test body
+              1 ×  MapSink<…>           #5  created in subscribe(onNext:onError:onCompleted:onDisposed:) at AppTests/CounterTests.swift:21
+              fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
+
+            The check waited 1.0 s for objects released on other queues before failing.
+            To keep the test's trace, set RXTRACE_LEAK_TRACE_DIRECTORY and read it with `rxtrace report FILE`.
+            """)
+        XCTAssertFalse(message.isEmpty)
+    }
+
+    func testText_UntracedObjectsAndATraceFile() throws {
+        let message = LeakFailureMessage(
+            testName: "QueueTests.testBackground", report: try report(emptyReport), untracedObjectCount: 2, waitedSeconds: 1,
+            traceFile: "/tmp/QueueTests.testBackground.sqlite"
+        )
+
+        XCTAssertEqual(message.text, """
+            QueueTests.testBackground leaked 2 Rx objects:
+
+            Rx objects alive when the test ended:
+              2 ×  untraced  counted by Resources.total, not in the trace: made on another thread or under another recorder
+              fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
+
+            The check waited 1.0 s for objects released on other queues before failing.
+            The test's trace: /tmp/QueueTests.testBackground.sqlite; read it with `rxtrace report /tmp/QueueTests.testBackground.sqlite --leaks`.
+            """)
+    }
+
+    func testIsEmpty_WhenNothingLeaked() throws {
+        XCTAssertTrue(LeakFailureMessage(testName: "T.test", report: try report(emptyReport), waitedSeconds: 0).isEmpty)
+    }
+}
