@@ -64,8 +64,8 @@ public struct LeakFailureMessage: Sendable {
 
         for open in report.openSubscriptions {
             let subscription = open.subscription
-            let target = subscription.observableObjectID.map { id in
-                "\(TypeNames.short(subscription.observableTypeName ?? "an observable")) #\(id)"
+            let target = subscription.observableTypeName.map { typeName in
+                TypeNames.short(typeName) + (subscription.observableObjectID.map { " #\($0)" } ?? "")
             } ?? "an observable"
             lines.append("")
             lines.append("Subscription #\(subscription.id) to \(target) was never disposed, and its source never terminated.")
@@ -110,6 +110,7 @@ public struct LeakFailureMessage: Sendable {
         }
 
         lines.append("")
+        lines.append("#n numbers the objects and subscriptions the test made, in the order it made them.")
         let waited = String(format: "%.1f", waitedSeconds)
         lines.append("The check waited \(waited) s for objects released on other queues before failing.")
         if let traceFile {

@@ -25,6 +25,26 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
     /// `disposed`, `completed` or `error`; `nil` if it never ended.
     public var endKind: String?
 
+    /// A subscription with every field given.
+    public init(
+        id: Int64, startNanoseconds: Int64, threadName: String, callID: Int64?, observableObjectID: Int64?,
+        observableTypeName: String?, observerObjectID: Int64?, disposableObjectID: Int64?, file: String, line: Int,
+        endNanoseconds: Int64?, endKind: String?
+    ) {
+        self.id = id
+        self.startNanoseconds = startNanoseconds
+        self.threadName = threadName
+        self.callID = callID
+        self.observableObjectID = observableObjectID
+        self.observableTypeName = observableTypeName
+        self.observerObjectID = observerObjectID
+        self.disposableObjectID = disposableObjectID
+        self.file = file
+        self.line = line
+        self.endNanoseconds = endNanoseconds
+        self.endKind = endKind
+    }
+
     /// `RxExamples/EmptyExample.swift:14`.
     public var site: String { "\(file):\(line)" }
 

@@ -6,6 +6,13 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     public var chain: [String]
     /// The objects of its chain and flow still alive at the end.
     public var alive: [String]
+
+    /// An open subscription with its chain and the objects it keeps alive.
+    public init(subscription: SubscriptionRecord, chain: [String], alive: [String]) {
+        self.subscription = subscription
+        self.chain = chain
+        self.alive = alive
+    }
 }
 
 /// Objects of one type alive at the end.
@@ -16,6 +23,13 @@ public struct LiveObjectGroup: Codable, Equatable, Sendable {
     public var objectIDs: [Int64]
     /// Where they were created: the flows (by title) whose calls created them.
     public var createdIn: [String]
+
+    /// Objects of `typeName` alive at the end.
+    public init(typeName: String, objectIDs: [Int64], createdIn: [String]) {
+        self.typeName = typeName
+        self.objectIDs = objectIDs
+        self.createdIn = createdIn
+    }
 }
 
 /// What the leak report says: subscriptions that never ended, objects alive at the end.
@@ -28,6 +42,17 @@ public struct LeakReport: Codable, Equatable, Sendable {
     public var openSubscriptions: [OpenSubscription]
     /// Objects alive at the end, grouped by type.
     public var liveObjects: [LiveObjectGroup]
+
+    /// A report with every field given; RxTesting's leak checks build one per test.
+    public init(
+        resourcesTotalStart: Int, resourcesTotalEnd: Int?, openSubscriptions: [OpenSubscription],
+        liveObjects: [LiveObjectGroup]
+    ) {
+        self.resourcesTotalStart = resourcesTotalStart
+        self.resourcesTotalEnd = resourcesTotalEnd
+        self.openSubscriptions = openSubscriptions
+        self.liveObjects = liveObjects
+    }
 
     /// Whether nothing leaked.
     public var isEmpty: Bool { openSubscriptions.isEmpty && liveObjects.isEmpty }

@@ -91,21 +91,25 @@ private final class CollectingRecorder: TraceRecorder {
     }
 }
 
-/// Installs a ``CollectingRecorder`` for each test and removes it afterwards.
+/// Installs a ``CollectingRecorder`` for each test and puts the leak check's recorder back
+/// afterwards.
 ///
-/// No other test class installs a recorder, and XCTest runs test classes one after another,
-/// so nothing else records into it.
+/// XCTest runs tests one after another, so nothing else records into it; while it is
+/// installed, the leak check of these tests relies on `Resources.total`.
 final class InstrumentationTests: RxCoreTestCase {
     private var recorder: CollectingRecorder!
+    private var previousRecorder: (any TraceRecorder)?
 
     override func setUp() {
         super.setUp()
+        previousRecorder = Instrumentation.recorder
         recorder = CollectingRecorder()
         Instrumentation.bootstrapInternal(recorder)
     }
 
     override func tearDown() {
-        Instrumentation.bootstrapInternal(nil)
+        Instrumentation.bootstrapInternal(previousRecorder)
+        previousRecorder = nil
         recorder = nil
         super.tearDown()
     }
@@ -211,8 +215,10 @@ final class InstrumentationTests: RxCoreTestCase {
         let first = TraceScope(name: "first")
         let second = TraceScope(name: "second")
 
+        let testScope = TraceScope.current
+
         XCTAssertNotEqual(first.id, second.id)
-        XCTAssertNil(TraceScope.current)
+        XCTAssertEqual(testScope?.name, name, "the leak check runs each test in its own scope")
         TraceScope.$current.withValue(first) {
             XCTAssertEqual(TraceScope.current, first)
             TraceScope.$current.withValue(second) {
@@ -220,7 +226,7 @@ final class InstrumentationTests: RxCoreTestCase {
             }
             XCTAssertEqual(TraceScope.current, first)
         }
-        XCTAssertNil(TraceScope.current)
+        XCTAssertEqual(TraceScope.current, testScope)
         XCTAssertEqual(second.description, "second (scope \(second.id))")
     }
 }
@@ -228,6 +234,9 @@ final class InstrumentationTests: RxCoreTestCase {
 /// Without a recorder the virtual time scheduler binds nothing: the hook costs one atomic load.
 final class VirtualTimeWithoutRecorderTests: RxCoreTestCase {
     func testVirtualTime_IsNotBoundWhileNothingRecords() {
+        let leakCheckRecorder = Instrumentation.recorder
+        Instrumentation.bootstrapInternal(nil)
+        defer { Instrumentation.bootstrapInternal(leakCheckRecorder) }
         let scheduler = TestScheduler(initialClock: 0)
         var seen: [Int64?] = []
 

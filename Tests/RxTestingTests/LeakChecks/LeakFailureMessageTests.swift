@@ -53,6 +53,7 @@ final class LeakFailureMessageTests: RxTestingTestCase {
               1 ×  MapSink<…>           #5  created in subscribe(onNext:onError:onCompleted:onDisposed:) at AppTests/CounterTests.swift:21
               fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
 
+            #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
             To keep the test's trace, set RXTRACE_LEAK_TRACE_DIRECTORY and read it with `rxtrace report FILE`.
             """)
@@ -72,6 +73,7 @@ final class LeakFailureMessageTests: RxTestingTestCase {
               2 ×  untraced  counted by Resources.total, not in the trace: made on another thread or under another recorder
               fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
 
+            #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
             The test's trace: /tmp/QueueTests.testBackground.sqlite; read it with `rxtrace report /tmp/QueueTests.testBackground.sqlite --leaks`.
             """)

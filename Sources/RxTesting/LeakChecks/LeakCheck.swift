@@ -1,0 +1,83 @@
+// RxTesting's own: one leak check, from a test's start to its verdict; shared by the XCTest
+// base class and the Swift Testing trait.
+
+import Foundation
+import RxCore
+import RxTrace
+
+/// One test's leak check: binds a ``TraceScope`` for the test, then, when the test has
+/// returned, waits a bounded time for what it created to be released, and words what was
+/// not.
+///
+/// The check passes when the ``LeakTracker`` holds no live object and no open subscription
+/// charged to the test's scope and, for tests that run one at a time, when `Resources.total`
+/// is back where it was. Objects released on other queues may take a moment, so a failing
+/// check looks again every 50 ms for up to a second before it fails.
+struct LeakCheck {
+    /// How many times the check looks again before it fails.
+    static let retryCount = 20
+    /// How long it waits between two looks.
+    static let retryInterval: Duration = .milliseconds(50)
+
+    /// The scope the test runs in.
+    let scope: TraceScope
+    /// `Resources.total` when the test began, when the test runs alone in the process.
+    private let resourcesTotalAtStart: Int32?
+    private let tracker: LeakTracker
+
+    /// Starts the check of the test named `testName`.
+    ///
+    /// - Parameter countsResources: whether `Resources.total` speaks for this test alone
+    ///   (XCTest runs one test at a time; Swift Testing runs them in parallel).
+    init(testName: String, countsResources: Bool) {
+        self.tracker = LeakTracker.installIfNeeded()
+        self.scope = TraceScope(name: testName)
+        self.resourcesTotalAtStart = countsResources ? Resources.total : nil
+    }
+
+    /// Whether the test left nothing behind, as far as can be told now.
+    private var isClean: Bool {
+        tracker.isClean(scope) && untracedObjectCount == 0
+    }
+
+    /// How many more objects `Resources.total` counts than at the start, when nothing traced
+    /// explains them (they were made on another thread, or under a test's own recorder).
+    private var untracedObjectCount: Int {
+        guard let resourcesTotalAtStart, tracker.isClean(scope) else { return 0 }
+        return max(Int(Resources.total) - Int(resourcesTotalAtStart), 0)
+    }
+
+    /// Waits, blocking the calling thread, for the test's objects to be released; returns the
+    /// failure message when they were not.
+    func finish() -> LeakFailureMessage? {
+        let start = ContinuousClock.now
+        for _ in 0..<Self.retryCount where !isClean {
+            Thread.sleep(forTimeInterval: Double(Self.retryInterval.components.attoseconds) / 1e18)
+        }
+        return verdict(waited: ContinuousClock.now - start)
+    }
+
+    /// Waits, suspending, for the test's objects to be released; returns the failure message
+    /// when they were not.
+    func finish() async -> LeakFailureMessage? {
+        let start = ContinuousClock.now
+        for _ in 0..<Self.retryCount where !isClean {
+            try? await Task.sleep(for: Self.retryInterval)
+        }
+        return verdict(waited: ContinuousClock.now - start)
+    }
+
+    private func verdict(waited: Duration) -> LeakFailureMessage? {
+        guard !isClean else { return nil }
+        let report = tracker.report(
+            for: scope,
+            resourcesTotalStart: Int(resourcesTotalAtStart ?? 0),
+            resourcesTotalEnd: resourcesTotalAtStart.map { _ in Int(Resources.total) }
+        )
+        let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
+        return LeakFailureMessage(
+            testName: scope.name, report: report, untracedObjectCount: untracedObjectCount,
+            waitedSeconds: (seconds * 10).rounded() / 10
+        )
+    }
+}

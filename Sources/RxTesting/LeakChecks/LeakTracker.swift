@@ -1,0 +1,298 @@
+// RxTesting's own: the live bookkeeping behind the leak checks.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import RxCore
+import RxTrace
+import Synchronization
+
+/// The recorder the leak checks install: it keeps, per ``TraceScope``, the objects alive now
+/// and the subscriptions still open, with what a failure message needs to name them.
+///
+/// It answers "did this test leave anything behind?" at any moment, without finishing a
+/// trace, while tests run in parallel: each object and subscription is charged to the scope
+/// bound when it was created (``TraceScope/current``). An object's record goes at its
+/// `deinit`, a subscription's when it terminates or its disposable is disposed.
+///
+/// While a `subscribe` runs, the objects it subscribes through (`subscribeSafe`) make up the
+/// subscription's chain, and the objects it creates are what it keeps alive, the same rules
+/// `LeakFinder` applies to a trace. Installed once with ``installIfNeeded()``; a test that
+/// installs a recorder of its own replaces it for as long as it runs.
+final class LeakTracker: TraceRecorder {
+    /// What the tracker knows of a live object.
+    private struct LiveObject {
+        let typeName: String
+        let scopeID: Int64?
+        /// The object's number among those its scope created, from 1; 0 outside any scope.
+        let number: Int64
+        /// The `subscribe` that was running on the creating thread, if any.
+        let createdIn: CallSite?
+    }
+
+    /// What the tracker knows of an open subscription.
+    private struct OpenSubscription {
+        let id: SubscriptionID
+        let scopeID: Int64?
+        /// The subscription's number among those its scope made, from 1; 0 outside any scope.
+        let number: Int64
+        let site: CallSite
+        let observable: ObjectID
+        let observableTypeName: String?
+        let observer: ObjectID
+        var disposable = ObjectID.none
+        /// The objects subscribed through, in order of subscription (downstream first).
+        var chain: [ObjectID] = []
+        /// The objects created while subscribing.
+        var created: [ObjectID] = []
+    }
+
+    private struct State {
+        var lastObjectID: Int64 = 0
+        var lastCallID: Int64 = 0
+        var lastSubscriptionID: Int64 = 0
+        var liveObjects: [ObjectID: LiveObject] = [:]
+        var openSubscriptions: [SubscriptionID: OpenSubscription] = [:]
+        /// The subscription each returned disposable ends when disposed.
+        var subscriptionsByDisposable: [ObjectID: SubscriptionID] = [:]
+        /// The subscription each observer receives for; it ends when the observer is released.
+        var subscriptionsByObserver: [ObjectID: SubscriptionID] = [:]
+        /// Per thread, the `subscribe` calls running now, innermost last.
+        var subscribing: [UInt: [SubscriptionID]] = [:]
+        /// Per scope, how many objects and subscriptions it has made so far.
+        var scopeCounts: [Int64: (objects: Int64, subscriptions: Int64)] = [:]
+
+        /// Forgets `subscription`: it terminated, was disposed, or lost its observer.
+        mutating func close(_ subscription: SubscriptionID) {
+            guard let closed = openSubscriptions.removeValue(forKey: subscription) else { return }
+            subscriptionsByDisposable[closed.disposable] = nil
+            subscriptionsByObserver[closed.observer] = nil
+        }
+    }
+
+    private let state = Mutex(State())
+
+    /// The one tracker of the process.
+    static let shared = LeakTracker()
+
+    private init() {}
+
+    /// Installs the shared tracker as the process's recorder unless it is installed; returns
+    /// it.
+    @discardableResult
+    static func installIfNeeded() -> LeakTracker {
+        if Instrumentation.recorder !== shared {
+            Instrumentation.bootstrapInternal(shared)
+        }
+        return shared
+    }
+
+    // MARK: - Queries
+
+    /// Whether the scope has neither live objects nor open subscriptions.
+    func isClean(_ scope: TraceScope) -> Bool {
+        state.withLock { state in
+            !state.liveObjects.values.contains { $0.scopeID == scope.id }
+                && !state.openSubscriptions.values.contains { $0.scopeID == scope.id }
+        }
+    }
+
+    /// What `scope` left behind, as the trace reports word it.
+    ///
+    /// Objects and subscriptions are numbered within the scope, in the order it made them, so
+    /// a test's report reads the same on every run, whatever ran beside it; an object made
+    /// outside the scope is shown by its type alone.
+    ///
+    /// - Parameters:
+    ///   - resourcesTotalStart: `Resources.total` when the scope began, or 0 when unknown.
+    ///   - resourcesTotalEnd: `Resources.total` now, or `nil` when it says nothing about the
+    ///     scope (tests running in parallel).
+    func report(for scope: TraceScope, resourcesTotalStart: Int = 0, resourcesTotalEnd: Int? = nil) -> LeakReport {
+        state.withLock { state in
+            func label(_ id: ObjectID) -> String? {
+                state.liveObjects[id].map { object in
+                    let name = TypeNames.short(object.typeName)
+                    return object.scopeID == scope.id ? "\(name) #\(object.number)" : "\(name) (made outside the test)"
+                }
+            }
+            let open = state.openSubscriptions.values
+                .filter { $0.scopeID == scope.id }
+                .sorted { $0.number < $1.number }
+                .map { subscription in
+                    var chain: [String] = []
+                    for object in subscription.chain.reversed() + [subscription.observer] {
+                        if let label = label(object), !chain.contains(label) {
+                            chain.append(label)
+                        }
+                    }
+                    var alive: [String] = []
+                    for object in subscription.chain.reversed() + subscription.created {
+                        if let label = label(object), !alive.contains(label) {
+                            alive.append(label)
+                        }
+                    }
+                    let observable = state.liveObjects[subscription.observable]
+                    let record = SubscriptionRecord(
+                        id: subscription.number, startNanoseconds: 0, threadName: "", callID: nil,
+                        observableObjectID: observable.flatMap { $0.scopeID == scope.id ? $0.number : nil },
+                        observableTypeName: subscription.observableTypeName,
+                        observerObjectID: state.liveObjects[subscription.observer]?.number,
+                        disposableObjectID: state.liveObjects[subscription.disposable]?.number,
+                        file: "\(subscription.site.file)", line: Int(subscription.site.line), endNanoseconds: nil, endKind: nil
+                    )
+                    return RxTrace.OpenSubscription(subscription: record, chain: chain, alive: alive)
+                }
+
+            var groups: [LiveObjectGroup] = []
+            let objects = state.liveObjects.values.filter { $0.scopeID == scope.id }.sorted { $0.number < $1.number }
+            for object in objects {
+                let place = object.createdIn.map { "the subscribe at \($0)" } ?? "the test, outside any subscribe"
+                if let index = groups.firstIndex(where: { $0.typeName == object.typeName }) {
+                    groups[index].objectIDs.append(object.number)
+                    if !groups[index].createdIn.contains(place) {
+                        groups[index].createdIn.append(place)
+                    }
+                } else {
+                    groups.append(LiveObjectGroup(typeName: object.typeName, objectIDs: [object.number], createdIn: [place]))
+                }
+            }
+            return LeakReport(
+                resourcesTotalStart: resourcesTotalStart, resourcesTotalEnd: resourcesTotalEnd,
+                openSubscriptions: open, liveObjects: groups
+            )
+        }
+    }
+
+    // MARK: - TraceRecorder
+
+    var isRecordingValues: Bool { false }
+
+    func objectInitialized(_ type: Any.Type) -> ObjectID {
+        let scopeID = TraceScope.current?.id
+        let typeName = String(describing: type)
+        let thread = currentThreadKey()
+        return state.withLock { state in
+            state.lastObjectID += 1
+            let id = ObjectID(rawValue: state.lastObjectID)
+            let subscribing = state.subscribing[thread]?.last
+            var number: Int64 = 0
+            if let scopeID {
+                number = (state.scopeCounts[scopeID]?.objects ?? 0) + 1
+                state.scopeCounts[scopeID, default: (0, 0)].objects = number
+            }
+            state.liveObjects[id] = LiveObject(
+                typeName: typeName, scopeID: scopeID, number: number,
+                createdIn: subscribing.flatMap { state.openSubscriptions[$0]?.site }
+            )
+            if let subscribing {
+                state.openSubscriptions[subscribing]?.created.append(id)
+            }
+            return id
+        }
+    }
+
+    func objectDeinitialized(_ object: ObjectID) {
+        // A subscription whose disposable is released without being disposed stays open:
+        // that is the leak the checks are for. But when `subscribe` returned a disposable no
+        // recorder sees (the no-op disposable of `never()`, a subject's subscription struct),
+        // its disposal cannot be seen either; such a subscription ends when its observer is
+        // released, since nothing can reach the observer any more.
+        state.withLock { state in
+            state.liveObjects[object] = nil
+            if let subscription = state.subscriptionsByObserver.removeValue(forKey: object),
+                state.openSubscriptions[subscription]?.disposable.isRecorded == false
+            {
+                state.close(subscription)
+            }
+        }
+    }
+
+    func callEntered(_ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt) -> CallID {
+        let isSubscribeSafe = object.isRecorded && "\(name)" == "subscribeSafe"
+        let thread = isSubscribeSafe ? currentThreadKey() : 0
+        return state.withLock { state in
+            state.lastCallID += 1
+            if isSubscribeSafe, let subscribing = state.subscribing[thread]?.last {
+                state.openSubscriptions[subscribing]?.chain.append(object)
+            }
+            return CallID(rawValue: state.lastCallID)
+        }
+    }
+
+    func callExited(_ call: CallID) {}
+
+    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {}
+
+    func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
+        let scopeID = TraceScope.current?.id
+        let thread = currentThreadKey()
+        return state.withLock { state in
+            state.lastSubscriptionID += 1
+            let id = SubscriptionID(rawValue: state.lastSubscriptionID)
+            var number: Int64 = 0
+            if let scopeID {
+                number = (state.scopeCounts[scopeID]?.subscriptions ?? 0) + 1
+                state.scopeCounts[scopeID, default: (0, 0)].subscriptions = number
+            }
+            state.openSubscriptions[id] = OpenSubscription(
+                id: id, scopeID: scopeID, number: number, site: site, observable: observable,
+                observableTypeName: state.liveObjects[observable]?.typeName, observer: observer
+            )
+            state.subscribing[thread, default: []].append(id)
+            if observer.isRecorded {
+                state.subscriptionsByObserver[observer] = id
+            }
+            // The closure forms create their observer just before they subscribe it.
+            if let created = state.liveObjects[observer], created.createdIn == nil, created.scopeID == scopeID {
+                state.liveObjects[observer] = LiveObject(
+                    typeName: created.typeName, scopeID: created.scopeID, number: created.number, createdIn: site
+                )
+            }
+            return id
+        }
+    }
+
+    func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
+        let thread = currentThreadKey()
+        state.withLock { state in
+            if let index = state.subscribing[thread]?.lastIndex(of: subscription) {
+                state.subscribing[thread]?.remove(at: index)
+            }
+            if state.subscribing[thread]?.isEmpty == true {
+                state.subscribing[thread] = nil
+            }
+            guard state.openSubscriptions[subscription] != nil else { return }
+            state.openSubscriptions[subscription]?.disposable = disposable
+            if disposable.isRecorded {
+                state.subscriptionsByDisposable[disposable] = subscription
+            }
+        }
+    }
+
+    func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
+        state.withLock { state in
+            state.close(subscription)
+        }
+    }
+
+    func objectDisposed(_ object: ObjectID) {
+        state.withLock { state in
+            if let subscription = state.subscriptionsByDisposable[object] {
+                state.close(subscription)
+            }
+        }
+    }
+
+    /// A number naming the calling thread while it runs.
+    private func currentThreadKey() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #else
+        UInt(pthread_self())
+        #endif
+    }
+}

@@ -1,0 +1,151 @@
+import Dispatch
+import Foundation
+import RxCore
+@testable import RxTesting
+import XCTest
+
+final class LeakCheckTests: RxTestingTestCase {
+    /// Runs `body` as a test named `name` under its own leak check; returns the failure
+    /// message, if the check failed.
+    private func check(_ name: String = "LeakyTests.testLeak", _ body: () -> Void) -> LeakFailureMessage? {
+        let check = LeakCheck(testName: name, countsResources: false)
+        TraceScope.$current.withValue(check.scope) {
+            body()
+        }
+        return check.finish()
+    }
+
+    func testLeakCheck_PassesWhenEverythingIsReleased() {
+        let message = check {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.map { $0 * 2 }.subscribe(onNext: { _ in })
+            subject.onNext(1)
+            subscription.dispose()
+        }
+
+        XCTAssertNil(message)
+    }
+
+    func testLeakCheck_PassesWhenTheSequenceCompleted() {
+        let message = check {
+            let subject = PublishSubject<Int>()
+            _ = subject.map { $0 * 2 }.subscribe(onNext: { _ in })
+            subject.onCompleted()
+        }
+
+        XCTAssertNil(message)
+    }
+
+    func testLeakCheck_NamesTheSubscribeLineTheChainAndWhatToDo() throws {
+        var subject: PublishSubject<Int>?
+        var line = 0
+
+        let message = check {
+            let leaky = PublishSubject<Int>()
+            subject = leaky
+            line = #line + 1
+            _ = leaky.map { $0 * 2 }.subscribe(onNext: { _ in })
+            leaky.onNext(1)
+        }
+        subject?.onCompleted()
+        subject = nil
+
+        XCTAssertEqual(try XCTUnwrap(message).text, """
+            LeakyTests.testLeak leaked 1 subscription and 4 Rx objects:
+
+            Subscription #1 to Map<Int, Int> was never disposed, and its source never terminated.
+              subscribed at  RxTestingTests/LeakCheckTests.swift:\(line)
+              chain          PublishSubject<Int> #1 → AnonymousObserver<Int> #3
+              keeps alive    PublishSubject<Int> #1, SinkDisposer #4, MapSink<…> #5
+              fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
+
+            Rx objects alive when the test ended:
+              1 ×  PublishSubject<Int>     #1  created in the test, outside any subscribe
+              1 ×  AnonymousObserver<Int>  #3  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
+              1 ×  SinkDisposer            #4  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
+              1 ×  MapSink<…>              #5  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
+              fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
+
+            #n numbers the objects and subscriptions the test made, in the order it made them.
+            The check waited 1.0 s for objects released on other queues before failing.
+            To keep the test's trace, set RXTRACE_LEAK_TRACE_DIRECTORY and read it with `rxtrace report FILE`.
+            """)
+    }
+
+    func testLeakCheck_WaitsForObjectsReleasedOnAnotherQueue() {
+        let message = check {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { _ in })
+            nonisolated(unsafe) let held = (subject, subscription)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) {
+                held.1.dispose()
+                _ = held.0
+            }
+        }
+
+        XCTAssertNil(message, "released 0.2 s after the test returned, within the check's second")
+    }
+
+    func testLeakCheck_ChargesEachScopeOnlyWithWhatItMade() {
+        let leakingScope = TraceScope(name: "leaking")
+        var subject: PublishSubject<Int>?
+        TraceScope.$current.withValue(leakingScope) {
+            let leaky = PublishSubject<Int>()
+            _ = leaky.subscribe(onNext: { _ in })
+            subject = leaky
+        }
+
+        let cleanMessage = check("CleanTests.testClean") {
+            let clean = PublishSubject<Int>()
+            let subscription = clean.subscribe(onNext: { _ in })
+            subscription.dispose()
+        }
+
+        XCTAssertNil(cleanMessage, "the other scope's leak is not charged to this one")
+        XCTAssertFalse(LeakTracker.shared.isClean(leakingScope))
+        subject?.onCompleted()
+        subject = nil
+        XCTAssertTrue(LeakTracker.shared.isClean(leakingScope))
+    }
+}
+
+/// A test class run by ``RxLeakCheckedTestCaseTests`` inside its own tests, to see the base
+/// class fail a leaking test; XCTest does not run it on its own (it is not listed).
+final class LeakingCase: RxLeakCheckedTestCase {
+    nonisolated(unsafe) static var leaked: PublishSubject<Int>?
+
+    func leakASubscription() {
+        let subject = PublishSubject<Int>()
+        _ = subject.subscribe(onNext: { _ in })
+        Self.leaked = subject
+    }
+
+    func releaseEverything() {
+        let subject = PublishSubject<Int>()
+        subject.subscribe(onNext: { _ in }).dispose()
+    }
+}
+
+final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
+    func testRxLeakCheckedTestCase_FailsALeakingTest() throws {
+        let leaking = LeakingCase(name: "leakASubscription") { try ($0 as! LeakingCase).leakASubscription() }
+
+        leaking.run()
+        LeakingCase.leaked?.onCompleted()
+        LeakingCase.leaked = nil
+
+        let run = try XCTUnwrap(leaking.testRun)
+        XCTAssertEqual(run.failureCount, 1)
+        XCTAssertFalse(run.hasSucceeded)
+    }
+
+    func testRxLeakCheckedTestCase_PassesACleanTest() throws {
+        let clean = LeakingCase(name: "releaseEverything") { try ($0 as! LeakingCase).releaseEverything() }
+
+        clean.run()
+
+        let run = try XCTUnwrap(clean.testRun)
+        XCTAssertEqual(run.failureCount, 0)
+        XCTAssertTrue(run.hasSucceeded)
+    }
+}
