@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: RxCore, the recorder, the examples' reports and the CLI.
+# Runs the whole test suite: RxCore, RxTesting, the recorder, the examples' reports and the
+# CLI; then the leak-check fixture package, whose leaking test must fail with the pinned
+# report while its clean test passes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/ensure-sqlite.sh
 swift build --build-tests
 swift test --skip-build
+scripts/check-leak-fixture.sh

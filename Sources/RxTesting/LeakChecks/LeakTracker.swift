@@ -43,10 +43,13 @@ final class LeakTracker: TraceRecorder {
         let site: CallSite
         let observable: ObjectID
         let observableTypeName: String?
+        /// The observable's number in the subscription's scope, if the scope made it.
+        let observableNumber: Int64?
         let observer: ObjectID
         var disposable = ObjectID.none
-        /// The objects subscribed through, in order of subscription (downstream first).
-        var chain: [ObjectID] = []
+        /// The objects subscribed through, in order of subscription (downstream first), with
+        /// their labels as they were then; the observer's label comes last.
+        var chain: [(id: ObjectID, label: String)] = []
         /// The objects created while subscribing.
         var created: [ObjectID] = []
     }
@@ -65,6 +68,14 @@ final class LeakTracker: TraceRecorder {
         var subscribing: [UInt: [SubscriptionID]] = [:]
         /// Per scope, how many objects and subscriptions it has made so far.
         var scopeCounts: [Int64: (objects: Int64, subscriptions: Int64)] = [:]
+
+        /// `Map<Int, Int> #2` for an object of the scope, `PublishSubject<Int> (made outside
+        /// the test)` for another live object, `nil` for an object unknown or gone.
+        func label(of object: ObjectID, in scopeID: Int64) -> String? {
+            guard let live = liveObjects[object] else { return nil }
+            let name = TypeNames.short(live.typeName)
+            return live.scopeID == scopeID ? "\(name) #\(live.number)" : "\(name) (made outside the test)"
+        }
 
         /// Forgets `subscription`: it terminated, was disposed, or lost its observer.
         mutating func close(_ subscription: SubscriptionID) {
@@ -113,32 +124,25 @@ final class LeakTracker: TraceRecorder {
     ///     scope (tests running in parallel).
     func report(for scope: TraceScope, resourcesTotalStart: Int = 0, resourcesTotalEnd: Int? = nil) -> LeakReport {
         state.withLock { state in
-            func label(_ id: ObjectID) -> String? {
-                state.liveObjects[id].map { object in
-                    let name = TypeNames.short(object.typeName)
-                    return object.scopeID == scope.id ? "\(name) #\(object.number)" : "\(name) (made outside the test)"
-                }
-            }
             let open = state.openSubscriptions.values
                 .filter { $0.scopeID == scope.id }
                 .sorted { $0.number < $1.number }
                 .map { subscription in
                     var chain: [String] = []
-                    for object in subscription.chain.reversed() + [subscription.observer] {
-                        if let label = label(object), !chain.contains(label) {
-                            chain.append(label)
-                        }
+                    for link in subscription.chain.reversed() where !chain.contains(link.label) {
+                        chain.append(link.label)
                     }
                     var alive: [String] = []
-                    for object in subscription.chain.reversed() + subscription.created {
-                        if let label = label(object), !alive.contains(label) {
+                    for object in subscription.chain.reversed().map(\.id) + subscription.created {
+                        if let label = state.label(of: object, in: scope.id), state.liveObjects[object] != nil,
+                            !alive.contains(label)
+                        {
                             alive.append(label)
                         }
                     }
-                    let observable = state.liveObjects[subscription.observable]
                     let record = SubscriptionRecord(
                         id: subscription.number, startNanoseconds: 0, threadName: "", callID: nil,
-                        observableObjectID: observable.flatMap { $0.scopeID == scope.id ? $0.number : nil },
+                        observableObjectID: subscription.observableNumber,
                         observableTypeName: subscription.observableTypeName,
                         observerObjectID: state.liveObjects[subscription.observer]?.number,
                         disposableObjectID: state.liveObjects[subscription.disposable]?.number,
@@ -216,8 +220,11 @@ final class LeakTracker: TraceRecorder {
         let thread = isSubscribeSafe ? currentThreadKey() : 0
         return state.withLock { state in
             state.lastCallID += 1
-            if isSubscribeSafe, let subscribing = state.subscribing[thread]?.last {
-                state.openSubscriptions[subscribing]?.chain.append(object)
+            if isSubscribeSafe, let subscribing = state.subscribing[thread]?.last,
+                let scopeID = state.openSubscriptions[subscribing]?.scopeID,
+                let label = state.label(of: object, in: scopeID)
+            {
+                state.openSubscriptions[subscribing]?.chain.append((object, label))
             }
             return CallID(rawValue: state.lastCallID)
         }
@@ -238,10 +245,16 @@ final class LeakTracker: TraceRecorder {
                 number = (state.scopeCounts[scopeID]?.subscriptions ?? 0) + 1
                 state.scopeCounts[scopeID, default: (0, 0)].subscriptions = number
             }
+            let subscribed = state.liveObjects[observable]
             state.openSubscriptions[id] = OpenSubscription(
                 id: id, scopeID: scopeID, number: number, site: site, observable: observable,
-                observableTypeName: state.liveObjects[observable]?.typeName, observer: observer
+                observableTypeName: subscribed?.typeName,
+                observableNumber: subscribed.flatMap { $0.scopeID == scopeID && $0.number > 0 ? $0.number : nil },
+                observer: observer
             )
+            if let scopeID, let label = state.label(of: observer, in: scopeID) {
+                state.openSubscriptions[id]?.chain.append((observer, label))
+            }
             state.subscribing[thread, default: []].append(id)
             if observer.isRecorded {
                 state.subscriptionsByObserver[observer] = id

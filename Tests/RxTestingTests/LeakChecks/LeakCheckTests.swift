@@ -53,10 +53,10 @@ final class LeakCheckTests: RxTestingTestCase {
         XCTAssertEqual(try XCTUnwrap(message).text, """
             LeakyTests.testLeak leaked 1 subscription and 4 Rx objects:
 
-            Subscription #1 to Map<Int, Int> was never disposed, and its source never terminated.
+            Subscription #1 to Map<Int, Int> #2 was never disposed, and its source never terminated.
               subscribed at  RxTestingTests/LeakCheckTests.swift:\(line)
-              chain          PublishSubject<Int> #1 → AnonymousObserver<Int> #3
-              keeps alive    PublishSubject<Int> #1, SinkDisposer #4, MapSink<…> #5
+              chain          PublishSubject<Int> #1 → Map<Int, Int> #2 → AnonymousObserver<Int> #3
+              keeps alive    PublishSubject<Int> #1, AnonymousObserver<Int> #3, SinkDisposer #4, MapSink<…> #5
               fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
 
             Rx objects alive when the test ended:
@@ -68,7 +68,6 @@ final class LeakCheckTests: RxTestingTestCase {
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
-            To keep the test's trace, set RXTRACE_LEAK_TRACE_DIRECTORY and read it with `rxtrace report FILE`.
             """)
     }
 

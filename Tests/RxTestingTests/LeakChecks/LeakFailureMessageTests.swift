@@ -55,15 +55,13 @@ final class LeakFailureMessageTests: RxTestingTestCase {
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
-            To keep the test's trace, set RXTRACE_LEAK_TRACE_DIRECTORY and read it with `rxtrace report FILE`.
             """)
         XCTAssertFalse(message.isEmpty)
     }
 
-    func testText_UntracedObjectsAndATraceFile() throws {
+    func testText_UntracedObjects() throws {
         let message = LeakFailureMessage(
-            testName: "QueueTests.testBackground", report: try report(emptyReport), untracedObjectCount: 2, waitedSeconds: 1,
-            traceFile: "/tmp/QueueTests.testBackground.sqlite"
+            testName: "QueueTests.testBackground", report: try report(emptyReport), untracedObjectCount: 2, waitedSeconds: 1
         )
 
         XCTAssertEqual(message.text, """
@@ -75,7 +73,6 @@ final class LeakFailureMessageTests: RxTestingTestCase {
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
-            The test's trace: /tmp/QueueTests.testBackground.sqlite; read it with `rxtrace report /tmp/QueueTests.testBackground.sqlite --leaks`.
             """)
     }
 
