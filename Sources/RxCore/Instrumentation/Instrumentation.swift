@@ -44,13 +44,26 @@ public enum Instrumentation {
         installedBox.load(ordering: .acquiring) != 0
     }
 
+    /// How many times a recorder was installed or removed in this process.
+    ///
+    /// RxTesting's leak checks compare it before and after a test: a test that installed a
+    /// recorder of its own (to test recording) took the leak checks' recorder away meanwhile,
+    /// and its objects must be counted another way.
+    package static var installationCount: Int {
+        installations.load(ordering: .acquiring)
+    }
+
     private static func install(_ recorder: (any TraceRecorder)?) {
         let pointer = recorder.map { UInt(bitPattern: Unmanaged.passRetained(RecorderBox($0)).toOpaque()) } ?? 0
         // The previous box is deliberately never released: another thread may have loaded it
         // a moment ago and still be using it. A box costs 16 bytes per installation.
         installedBox.store(pointer, ordering: .releasing)
+        installations.add(1, ordering: .releasing)
     }
 }
+
+/// The number behind ``Instrumentation/installationCount``.
+private let installations = Atomic<Int>(0)
 
 /// The address of the installed recorder's box, or 0; see ``Instrumentation/recorder``.
 private let installedBox = Atomic<UInt>(0)

@@ -13,6 +13,10 @@ import RxTrace
 /// charged to the test's scope and, for tests that run one at a time, when `Resources.total`
 /// is back where it was. Objects released on other queues may take a moment, so a failing
 /// check looks again every 50 ms for up to a second before it fails.
+///
+/// A test that installs a recorder of its own (to test recording) takes the tracker's place
+/// while it runs, so the tracker misses what happens then; for such a test only
+/// `Resources.total` is compared, which only a test running alone can do.
 struct LeakCheck {
     /// How many times the check looks again before it fails.
     static let retryCount = 20
@@ -24,6 +28,8 @@ struct LeakCheck {
     /// `Resources.total` when the test began, when the test runs alone in the process.
     private let resourcesTotalAtStart: Int32?
     private let tracker: LeakTracker
+    /// ``Instrumentation/installationCount`` once the tracker was installed for the test.
+    private let installationCount: Int
 
     /// Starts the check of the test named `testName`.
     ///
@@ -31,19 +37,31 @@ struct LeakCheck {
     ///   (XCTest runs one test at a time; Swift Testing runs them in parallel).
     init(testName: String, countsResources: Bool) {
         self.tracker = LeakTracker.installIfNeeded()
+        self.installationCount = Instrumentation.installationCount
         self.scope = TraceScope(name: testName)
         self.resourcesTotalAtStart = countsResources ? Resources.total : nil
     }
 
+    /// Whether another recorder was installed while the test ran, so that the tracker's
+    /// account of the scope is incomplete.
+    private var wasTrackerDisplaced: Bool {
+        Instrumentation.installationCount != installationCount
+    }
+
+    /// Whether the tracker's account of the scope is clean, or cannot be relied on.
+    private var isScopeClean: Bool {
+        wasTrackerDisplaced || tracker.isClean(scope)
+    }
+
     /// Whether the test left nothing behind, as far as can be told now.
     private var isClean: Bool {
-        tracker.isClean(scope) && untracedObjectCount == 0
+        isScopeClean && untracedObjectCount == 0
     }
 
     /// How many more objects `Resources.total` counts than at the start, when nothing traced
     /// explains them (they were made on another thread, or under a test's own recorder).
     private var untracedObjectCount: Int {
-        guard let resourcesTotalAtStart, tracker.isClean(scope) else { return 0 }
+        guard let resourcesTotalAtStart, isScopeClean else { return 0 }
         return max(Int(Resources.total) - Int(resourcesTotalAtStart), 0)
     }
 
@@ -68,8 +86,11 @@ struct LeakCheck {
     }
 
     private func verdict(waited: Duration) -> LeakFailureMessage? {
+        defer { tracker.forget(scope) }
         guard !isClean else { return nil }
-        let report = tracker.report(
+        let report = wasTrackerDisplaced ? LeakReport(
+            resourcesTotalStart: 0, resourcesTotalEnd: nil, openSubscriptions: [], liveObjects: []
+        ) : tracker.report(
             for: scope,
             resourcesTotalStart: Int(resourcesTotalAtStart ?? 0),
             resourcesTotalEnd: resourcesTotalAtStart.map { _ in Int(Resources.total) }

@@ -55,7 +55,10 @@ final class LeakTracker: TraceRecorder {
     }
 
     private struct State {
-        var lastObjectID: Int64 = 0
+        /// Ids start high, far from the serial ids other recorders give from 1: an object a
+        /// test's own recorder named may be released while the tracker is back, and its id
+        /// must not be taken for one of the tracker's.
+        var lastObjectID: Int64 = 1 << 48
         var lastCallID: Int64 = 0
         var lastSubscriptionID: Int64 = 0
         var liveObjects: [ObjectID: LiveObject] = [:]
@@ -103,6 +106,17 @@ final class LeakTracker: TraceRecorder {
     }
 
     // MARK: - Queries
+
+    /// Forgets everything charged to `scope`, once nothing more will be asked about it.
+    func forget(_ scope: TraceScope) {
+        state.withLock { state in
+            state.liveObjects = state.liveObjects.filter { $0.value.scopeID != scope.id }
+            for subscription in state.openSubscriptions.values where subscription.scopeID == scope.id {
+                state.close(subscription.id)
+            }
+            state.scopeCounts[scope.id] = nil
+        }
+    }
 
     /// Whether the scope has neither live objects nor open subscriptions.
     func isClean(_ scope: TraceScope) -> Bool {

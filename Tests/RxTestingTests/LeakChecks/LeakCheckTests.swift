@@ -85,6 +85,26 @@ final class LeakCheckTests: RxTestingTestCase {
         XCTAssertNil(message, "released 0.2 s after the test returned, within the check's second")
     }
 
+    func testLeakCheck_ATestWithItsOwnRecorderIsCheckedByResourcesTotal() throws {
+        let check = LeakCheck(testName: "RecorderTests.testOwnRecorder", countsResources: true)
+        var subject: PublishSubject<Int>?
+        TraceScope.$current.withValue(check.scope) {
+            let leakCheckRecorder = Instrumentation.recorder
+            Instrumentation.bootstrapInternal(NoOpTraceRecorder())
+            let leaky = PublishSubject<Int>()
+            _ = leaky.subscribe(onNext: { _ in })
+            subject = leaky
+            Instrumentation.bootstrapInternal(leakCheckRecorder)
+        }
+
+        let message = try XCTUnwrap(check.finish())
+        subject?.onCompleted()
+        subject = nil
+
+        XCTAssertTrue(message.report.isEmpty, "the tracker did not see the test's objects")
+        XCTAssertEqual(message.untracedObjectCount, 3, "the subject counts twice, its observer once")
+    }
+
     func testLeakCheck_ChargesEachScopeOnlyWithWhatItMade() {
         let leakingScope = TraceScope(name: "leaking")
         var subject: PublishSubject<Int>?
