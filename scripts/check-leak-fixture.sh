@@ -33,6 +33,7 @@ fail() {
 grep -q "✔ Test disposesItsSubscription() passed" "$work/output.txt" \
     || fail "the clean test did not pass beside the leaking one"
 grep -q "✘ Test leaksASubscription() failed" "$work/output.txt" || fail "the leaking test did not fail"
+grep -q "✔ Test mapDoublesEachElement() passed" "$work/output.txt" || fail "the marble test did not pass"
 
 # Swift Testing prints the issue's first line after "↳ " and indents the others by two.
 awk '/^↳ leaksASubscription\(\) leaked/ { on = 1; print substr($0, 5); next }

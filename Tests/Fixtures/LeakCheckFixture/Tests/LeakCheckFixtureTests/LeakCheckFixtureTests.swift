@@ -22,6 +22,18 @@ struct LeakCheckFixtureTests {
     }
 }
 
+/// RxTest's types in Swift Testing: events and records are `Equatable`, so `#expect` compares
+/// them directly.
+@Test(.rxLeakCheck) func mapDoublesEachElement() {
+    let scheduler = TestScheduler(initialClock: 0)
+    let xs = scheduler.createHotObservable([.next(210, 2), .completed(300)])
+
+    let res = scheduler.start { xs.map { $0 * 2 } }
+
+    #expect(res.events == [.next(210, 4), .completed(300)])
+    #expect(xs.subscriptions == [Subscription(200, 300)])
+}
+
 /// Holds each test until the other has started too, so that the two certainly run at the
 /// same time; a test that waits in vain (tests run one at a time) fails its expectation.
 actor Rendezvous {
