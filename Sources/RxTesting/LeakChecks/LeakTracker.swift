@@ -17,7 +17,8 @@ import Synchronization
 /// It answers "did this test leave anything behind?" at any moment, without finishing a
 /// trace, while tests run in parallel: each object and subscription is charged to the scope
 /// bound when it was created (``TraceScope/current``). An object's record goes at its
-/// `deinit`, a subscription's when it terminates or its disposable is disposed.
+/// `deinit`; a subscription's when it terminates, when the disposable `subscribe` returned is
+/// disposed, or, when that disposable is not traced, when its observer is released.
 ///
 /// While a `subscribe` runs, the objects it subscribes through (`subscribeSafe`) make up the
 /// subscription's chain, and the objects it creates are what it keeps alive, the same rules
@@ -230,7 +231,7 @@ final class LeakTracker: TraceRecorder {
     }
 
     func callEntered(_ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt) -> CallID {
-        let isSubscribeSafe = object.isRecorded && "\(name)" == "subscribeSafe"
+        let isSubscribeSafe = object.isRecorded && name.withUTF8Buffer { $0.elementsEqual("subscribeSafe".utf8) }
         let thread = isSubscribeSafe ? currentThreadKey() : 0
         return state.withLock { state in
             state.lastCallID += 1
