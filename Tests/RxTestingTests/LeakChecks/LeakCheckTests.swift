@@ -129,12 +129,20 @@ final class LeakCheckTests: RxTestingTestCase {
 }
 
 /// A test class run by ``RxLeakCheckedTestCaseTests`` inside its own tests, to see the base
-/// class fail a leaking test; XCTest does not run it on its own (it is not listed).
+/// class fail a leaking test; XCTest does not run it on its own (it has no `test` methods).
 final class LeakingCase: RxLeakCheckedTestCase {
     nonisolated(unsafe) static var leaked: PublishSubject<Int>?
+    nonisolated(unsafe) static var subscribeLine = 0
+    /// The failures the leak check reported, kept here instead of failing the outer test.
+    nonisolated(unsafe) static var failures: [String] = []
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        Self.failures.append(description)
+    }
 
     func leakASubscription() {
         let subject = PublishSubject<Int>()
+        Self.subscribeLine = #line + 1
         _ = subject.subscribe(onNext: { _ in })
         Self.leaked = subject
     }
@@ -146,16 +154,36 @@ final class LeakingCase: RxLeakCheckedTestCase {
 }
 
 final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
-    func testRxLeakCheckedTestCase_FailsALeakingTest() throws {
+    override func setUp() {
+        super.setUp()
+        LeakingCase.failures = []
+    }
+
+    func testRxLeakCheckedTestCase_FailsALeakingTestWithTheMessage() throws {
         let leaking = LeakingCase(name: "leakASubscription") { try ($0 as! LeakingCase).leakASubscription() }
 
         leaking.run()
         LeakingCase.leaked?.onCompleted()
         LeakingCase.leaked = nil
 
-        let run = try XCTUnwrap(leaking.testRun)
-        XCTAssertEqual(run.failureCount, 1)
-        XCTAssertFalse(run.hasSucceeded)
+        let line = LeakingCase.subscribeLine
+        XCTAssertEqual(LeakingCase.failures, ["""
+            LeakingCase.leakASubscription leaked 1 subscription and 2 Rx objects:
+
+            Subscription #1 to PublishSubject<Int> #1 was never disposed, and its source never terminated.
+              subscribed at  RxTestingTests/LeakCheckTests.swift:\(line)
+              chain          PublishSubject<Int> #1 → AnonymousObserver<Int> #2
+              keeps alive    PublishSubject<Int> #1, AnonymousObserver<Int> #2
+              fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
+
+            Rx objects alive when the test ended:
+              1 ×  PublishSubject<Int>     #1  created in the test, outside any subscribe
+              1 ×  AnonymousObserver<Int>  #2  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
+              fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
+
+            #n numbers the objects and subscriptions the test made, in the order it made them.
+            The check waited 1.0 s for objects released on other queues before failing.
+            """])
     }
 
     func testRxLeakCheckedTestCase_PassesACleanTest() throws {
@@ -163,8 +191,7 @@ final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
 
         clean.run()
 
-        let run = try XCTUnwrap(clean.testRun)
-        XCTAssertEqual(run.failureCount, 0)
-        XCTAssertTrue(run.hasSucceeded)
+        XCTAssertEqual(LeakingCase.failures, [])
+        XCTAssertEqual(try XCTUnwrap(clean.testRun).failureCount, 0)
     }
 }
