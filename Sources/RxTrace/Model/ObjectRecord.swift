@@ -10,6 +10,10 @@ public struct ObjectRecord: Codable, Equatable, Sendable {
     public var endNanoseconds: Int64?
     /// The call that created it; `nil` at top level.
     public var callID: Int64?
+    /// The scope (test) it was created in; `nil` outside any scope.
+    public var scopeID: Int64? = nil
+    /// The virtual clock when it was created, if a virtual time scheduler was running work.
+    public var virtualTime: Int64? = nil
 
     /// Whether it was still alive when the run ended.
     public var isAlive: Bool { endNanoseconds == nil }

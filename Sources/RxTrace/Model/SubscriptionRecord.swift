@@ -24,12 +24,16 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
     public var endNanoseconds: Int64?
     /// `disposed`, `completed` or `error`; `nil` if it never ended.
     public var endKind: String?
+    /// The scope (test) that subscribed; `nil` outside any scope.
+    public var scopeID: Int64?
+    /// The virtual clock when subscribe was called, if a virtual time scheduler was running work.
+    public var virtualTime: Int64?
 
     /// A subscription with every field given.
     public init(
         id: Int64, startNanoseconds: Int64, threadName: String, callID: Int64?, observableObjectID: Int64?,
         observableTypeName: String?, observerObjectID: Int64?, disposableObjectID: Int64?, file: String, line: Int,
-        endNanoseconds: Int64?, endKind: String?
+        endNanoseconds: Int64?, endKind: String?, scopeID: Int64? = nil, virtualTime: Int64? = nil
     ) {
         self.id = id
         self.startNanoseconds = startNanoseconds
@@ -43,6 +47,8 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
         self.line = line
         self.endNanoseconds = endNanoseconds
         self.endKind = endKind
+        self.scopeID = scopeID
+        self.virtualTime = virtualTime
     }
 
     /// `RxExamples/EmptyExample.swift:14`.

@@ -71,10 +71,15 @@ public struct LeakFinder {
         self.reader = reader
     }
 
-    /// The leak report of the run.
-    public func report() throws -> LeakReport {
-        let live = try reader.liveObjects()
-        let liveByID = Dictionary(uniqueKeysWithValues: live.map { ($0.id, $0) })
+    /// The leak report of the run, or of one scope of it.
+    ///
+    /// - Parameter scope: a ``scope`` id (RxCore's `TraceScope.id`, one test's): only the
+    ///   subscriptions made and objects created in that scope are reported. `nil` reports
+    ///   everything.
+    public func report(scope: Int64? = nil) throws -> LeakReport {
+        let allLive = try reader.liveObjects()
+        let liveByID = Dictionary(uniqueKeysWithValues: allLive.map { ($0.id, $0) })
+        let live = allLive.filter { scope == nil || $0.scopeID == scope }
         let subscriptions = try reader.subscriptions()
         var rootTitles: [Int64: String] = [:]
         func title(ofFlowCreating object: ObjectRecord) throws -> String {
@@ -89,7 +94,7 @@ public struct LeakFinder {
         }
 
         var open: [OpenSubscription] = []
-        for subscription in subscriptions where subscription.isOpen {
+        for subscription in subscriptions where subscription.isOpen && (scope == nil || subscription.scopeID == scope) {
             var chain: [String] = []
             var alive: [String] = []
             if let call = subscription.callID {

@@ -141,7 +141,8 @@ public final class TraceReader {
     }
 
     private static let objectQuery = """
-        SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id
+        SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id, object.scope_id,
+            object.virtual_ts
         FROM object JOIN type ON type.id = object.type_id
         """
 
@@ -176,7 +177,7 @@ public final class TraceReader {
 
 /// The tables of the schema, for counting.
 public enum TraceTable: String, CaseIterable, Sendable {
-    case thread, type, site, object, call, event, subscription
+    case thread, type, site, scope, object, call, event, subscription
 }
 
 extension TraceRun {
@@ -222,7 +223,9 @@ extension ObjectRecord {
             typeName: row.text("type_name") ?? "",
             startNanoseconds: row.integer("start_ts") ?? 0,
             endNanoseconds: row.integer("end_ts"),
-            callID: row.integer("call_id")
+            callID: row.integer("call_id"),
+            scopeID: row.integer("scope_id"),
+            virtualTime: row.integer("virtual_ts")
         )
     }
 }
@@ -255,7 +258,9 @@ extension SubscriptionRecord {
             file: row.text("file") ?? "",
             line: Int(row.integer("line") ?? 0),
             endNanoseconds: row.integer("end_ts"),
-            endKind: row.text("end_kind")
+            endKind: row.text("end_kind"),
+            scopeID: row.integer("scope_id"),
+            virtualTime: row.integer("virtual_ts")
         )
     }
 }

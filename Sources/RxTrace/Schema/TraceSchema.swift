@@ -15,7 +15,7 @@ public enum TraceSchema {
     public static let applicationID: Int32 = 0x5278_5472
 
     /// `PRAGMA user_version` of the traces this build writes; it reads this version and older.
-    public static let version: Int32 = 1
+    public static let version: Int32 = 2
 
     /// The tables and views, created when a trace is started.
     public static let definition = """
@@ -77,6 +77,14 @@ public enum TraceSchema {
             line INTEGER NOT NULL
         );
 
+        CREATE TABLE scope -- A unit of work that objects and subscriptions are charged to, such as one test: RxCore's TraceScope.
+        (
+            -- The scope's serial number in the recorded process (TraceScope.id).
+            id INTEGER PRIMARY KEY,
+            -- What the scope is, for people: a test's name, such as 'MapTests.testMap_Never'.
+            name TEXT NOT NULL
+        );
+
         CREATE TABLE object -- The life of an instrumented object: observables, sinks, observers, disposables.
         (
             -- The object's serial id, as reports print it (#12); never a memory address.
@@ -90,7 +98,13 @@ public enum TraceSchema {
             -- The thread that created it.
             thread_id INTEGER NOT NULL REFERENCES thread(id),
             -- The call open on that thread when it was created; NULL at top level.
-            call_id INTEGER REFERENCES call(id)
+            call_id INTEGER REFERENCES call(id),
+            -- The scope (test) bound when it was created; NULL outside any scope, and on threads
+            -- the scope's code handed work to.
+            scope_id INTEGER REFERENCES scope(id),
+            -- The virtual clock when it was created, if a virtual time scheduler was running
+            -- work: ticks for a TestScheduler, else ns since the Unix epoch; NULL otherwise.
+            virtual_ts INTEGER
         );
 
         CREATE TABLE call -- One execution of an instrumented step: its enter, its exit and its place in the call tree.
@@ -112,7 +126,9 @@ public enum TraceSchema {
             -- When it was entered, in ns since the run started.
             ts INTEGER NOT NULL,
             -- How long it ran, in ns; NULL if it never returned (the run was cut short).
-            dur INTEGER
+            dur INTEGER,
+            -- The virtual clock when it was entered, as object.virtual_ts; NULL without one.
+            virtual_ts INTEGER
         );
 
         CREATE TABLE event -- An event passing from one object to another.
@@ -133,7 +149,9 @@ public enum TraceSchema {
             -- The sending object (a sink, subject or source); NULL if it was not recorded.
             source_object_id INTEGER REFERENCES object(id),
             -- The receiving observer; NULL if it is not an instrumented object.
-            observer_object_id INTEGER REFERENCES object(id)
+            observer_object_id INTEGER REFERENCES object(id),
+            -- The virtual clock when it was delivered, as object.virtual_ts; NULL without one.
+            virtual_ts INTEGER
         );
 
         CREATE TABLE subscription -- A subscription made by user code, from its subscribe call to its end.
@@ -159,7 +177,11 @@ public enum TraceSchema {
             -- When the subscription ended, in ns since the run started; NULL if it never did.
             end_ts INTEGER,
             -- How it ended; NULL if it never did.
-            end_kind TEXT CHECK (end_kind IN ('disposed', 'completed', 'error'))
+            end_kind TEXT CHECK (end_kind IN ('disposed', 'completed', 'error')),
+            -- The scope (test) bound when subscribe was called; NULL outside any scope.
+            scope_id INTEGER REFERENCES scope(id),
+            -- The virtual clock when subscribe was called, as object.virtual_ts; NULL without one.
+            virtual_ts INTEGER
         );
 
         CREATE VIEW live_object -- Objects alive when the run ended, with their type names.
@@ -172,7 +194,9 @@ public enum TraceSchema {
             -- When it was created, in ns since the run started.
             object.start_ts AS start_ts,
             -- The call that created it; NULL at top level.
-            object.call_id AS call_id
+            object.call_id AS call_id,
+            -- The scope (test) it was created in; NULL outside any scope.
+            object.scope_id AS scope_id
         FROM object
         JOIN type ON type.id = object.type_id
         WHERE object.end_ts IS NULL;
@@ -189,7 +213,9 @@ public enum TraceSchema {
             -- The user code that subscribed: #fileID.
             subscription.file AS file,
             -- The user code that subscribed: line.
-            subscription.line AS line
+            subscription.line AS line,
+            -- The scope (test) that subscribed; NULL outside any scope.
+            subscription.scope_id AS scope_id
         FROM subscription
         LEFT JOIN object ON object.id = subscription.observable_object_id
         LEFT JOIN type ON type.id = object.type_id
@@ -207,10 +233,12 @@ public enum TraceSchema {
             -- For a subscription, the user code that subscribed; NULL for an object.
             file AS file,
             -- For a subscription, the line that subscribed; NULL for an object.
-            line AS line
+            line AS line,
+            -- The scope (test) charged with it; NULL outside any scope.
+            scope_id AS scope_id
         FROM open_subscription
         UNION ALL
-        SELECT 'object', id, type_name, NULL, NULL
+        SELECT 'object', id, type_name, NULL, NULL, scope_id
         FROM live_object;
 
         CREATE VIEW call_flow -- Every call with its step name, implementing code and object type: the call tree, flat.
