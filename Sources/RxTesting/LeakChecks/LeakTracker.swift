@@ -24,6 +24,12 @@ import Synchronization
 /// subscription's chain, and the objects it creates are what it keeps alive, the same rules
 /// `LeakFinder` applies to a trace. Installed once with ``installIfNeeded()``; a test that
 /// installs a recorder of its own replaces it for as long as it runs.
+///
+/// A recorder can be attached (``attach(_:)``) to receive everything too, such as the file
+/// recorder that keeps one test's trace. Each attachment is a new generation: the ids the
+/// tracker hands out while a recorder is attached are the attached recorder's own, with the
+/// generation in their high bits, so that ids stay unique across attachments and the tracker
+/// can translate them back when it forwards a later hook.
 final class LeakTracker: TraceRecorder {
     /// What the tracker knows of a live object.
     private struct LiveObject {
@@ -60,8 +66,12 @@ final class LeakTracker: TraceRecorder {
         /// test's own recorder named may be released while the tracker is back, and its id
         /// must not be taken for one of the tracker's.
         var lastObjectID: Int64 = 1 << 48
-        var lastCallID: Int64 = 0
-        var lastSubscriptionID: Int64 = 0
+        var lastCallID: Int64 = 1 << 48
+        var lastSubscriptionID: Int64 = 1 << 48
+        /// The attached recorder and its generation, if one is attached.
+        var attached: Attachment?
+        /// The last generation given to an attachment.
+        var lastGeneration: Int64 = 0
         var liveObjects: [ObjectID: LiveObject] = [:]
         var openSubscriptions: [SubscriptionID: OpenSubscription] = [:]
         /// The subscription each returned disposable ends when disposed.
@@ -89,6 +99,31 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
+    /// A recorder receiving everything the tracker receives, and the generation that marks
+    /// the ids it gave.
+    private struct Attachment {
+        let recorder: any TraceRecorder
+        let generation: Int64
+
+        /// Where the generation starts in an id: the attached recorder's own ids stay below.
+        static let generationShift: Int64 = 40
+
+        /// The id handed to RxCore for the attached recorder's `raw` (0 stays 0).
+        func combined(_ raw: Int64) -> Int64 {
+            raw == 0 ? 0 : generation << Self.generationShift | raw
+        }
+
+        /// The attached recorder's own id for `raw`, or 0 when `raw` is not from this
+        /// attachment.
+        func own(_ raw: Int64) -> Int64 {
+            raw >> Self.generationShift == generation ? raw & ((1 << Self.generationShift) - 1) : 0
+        }
+
+        func own(_ object: ObjectID) -> ObjectID {
+            ObjectID(rawValue: own(object.rawValue))
+        }
+    }
+
     private let state = Mutex(State())
 
     /// The one tracker of the process.
@@ -107,6 +142,33 @@ final class LeakTracker: TraceRecorder {
     }
 
     // MARK: - Queries
+
+    /// Sends everything the tracker receives to `recorder` too, until ``detach(_:)``.
+    ///
+    /// - Returns: `false`, attaching nothing, when another recorder is attached (tests
+    ///   running in parallel cannot each have their own).
+    func attach(_ recorder: any TraceRecorder) -> Bool {
+        state.withLock { state in
+            guard state.attached == nil, state.lastGeneration < 255 else { return false }
+            state.lastGeneration += 1
+            state.attached = Attachment(recorder: recorder, generation: state.lastGeneration)
+            return true
+        }
+    }
+
+    /// Stops sending to `recorder`.
+    func detach(_ recorder: any TraceRecorder) {
+        state.withLock { state in
+            if state.attached?.recorder === recorder {
+                state.attached = nil
+            }
+        }
+    }
+
+    /// The attached recorder, read without holding the lock while it is called.
+    private var attached: Attachment? {
+        state.withLock { $0.attached }
+    }
 
     /// Forgets everything charged to `scope`, once nothing more will be asked about it.
     func forget(_ scope: TraceScope) {
@@ -188,15 +250,24 @@ final class LeakTracker: TraceRecorder {
 
     // MARK: - TraceRecorder
 
-    var isRecordingValues: Bool { false }
+    var isRecordingValues: Bool {
+        attached?.recorder.isRecordingValues ?? false
+    }
 
     func objectInitialized(_ type: Any.Type) -> ObjectID {
         let scopeID = TraceScope.current?.id
         let typeName = String(describing: type)
         let thread = currentThreadKey()
+        let attached = attached
+        let attachedID = attached?.recorder.objectInitialized(type).rawValue ?? 0
         return state.withLock { state in
-            state.lastObjectID += 1
-            let id = ObjectID(rawValue: state.lastObjectID)
+            let id: ObjectID
+            if let attached, attachedID != 0 {
+                id = ObjectID(rawValue: attached.combined(attachedID))
+            } else {
+                state.lastObjectID += 1
+                id = ObjectID(rawValue: state.lastObjectID)
+            }
             let subscribing = state.subscribing[thread]?.last
             var number: Int64 = 0
             if let scopeID {
@@ -220,6 +291,9 @@ final class LeakTracker: TraceRecorder {
         // recorder sees (the no-op disposable of `never()`, a subject's subscription struct),
         // its disposal cannot be seen either; such a subscription ends when its observer is
         // released, since nothing can reach the observer any more.
+        if let attached, attached.own(object).isRecorded {
+            attached.recorder.objectDeinitialized(attached.own(object))
+        }
         state.withLock { state in
             state.liveObjects[object] = nil
             if let subscription = state.subscriptionsByObserver.removeValue(forKey: object),
@@ -233,7 +307,14 @@ final class LeakTracker: TraceRecorder {
     func callEntered(_ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt) -> CallID {
         let isSubscribeSafe = object.isRecorded && name.withUTF8Buffer { $0.elementsEqual("subscribeSafe".utf8) }
         let thread = isSubscribeSafe ? currentThreadKey() : 0
+        let attached = attached
+        let attachedCall = attached.map {
+            $0.recorder.callEntered(name, object: $0.own(object), detail: detail, file: file, line: line).rawValue
+        }
         return state.withLock { state in
+            if let attached, let attachedCall, attachedCall != 0 {
+                return CallID(rawValue: attached.combined(attachedCall))
+            }
             state.lastCallID += 1
             if isSubscribeSafe, let subscribing = state.subscribing[thread]?.last,
                 let scopeID = state.openSubscriptions[subscribing]?.scopeID,
@@ -245,16 +326,33 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
-    func callExited(_ call: CallID) {}
+    func callExited(_ call: CallID) {
+        if let attached, attached.own(call.rawValue) != 0 {
+            attached.recorder.callExited(CallID(rawValue: attached.own(call.rawValue)))
+        }
+    }
 
-    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {}
+    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+        if let attached {
+            attached.recorder.eventDelivered(kind, value: value, from: attached.own(source), to: attached.own(observer))
+        }
+    }
 
     func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
         let scopeID = TraceScope.current?.id
         let thread = currentThreadKey()
+        let attached = attached
+        let attachedID = attached.map {
+            $0.recorder.subscriptionStarted(observable: $0.own(observable), observer: $0.own(observer), at: site).rawValue
+        }
         return state.withLock { state in
-            state.lastSubscriptionID += 1
-            let id = SubscriptionID(rawValue: state.lastSubscriptionID)
+            let id: SubscriptionID
+            if let attached, let attachedID, attachedID != 0 {
+                id = SubscriptionID(rawValue: attached.combined(attachedID))
+            } else {
+                state.lastSubscriptionID += 1
+                id = SubscriptionID(rawValue: state.lastSubscriptionID)
+            }
             var number: Int64 = 0
             if let scopeID {
                 number = (state.scopeCounts[scopeID]?.subscriptions ?? 0) + 1
@@ -285,6 +383,11 @@ final class LeakTracker: TraceRecorder {
     }
 
     func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
+        if let attached, attached.own(subscription.rawValue) != 0 {
+            attached.recorder.subscriptionReturned(
+                SubscriptionID(rawValue: attached.own(subscription.rawValue)), disposable: attached.own(disposable)
+            )
+        }
         let thread = currentThreadKey()
         state.withLock { state in
             if let index = state.subscribing[thread]?.lastIndex(of: subscription) {
@@ -302,12 +405,18 @@ final class LeakTracker: TraceRecorder {
     }
 
     func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
+        if let attached, attached.own(subscription.rawValue) != 0 {
+            attached.recorder.subscriptionTerminated(SubscriptionID(rawValue: attached.own(subscription.rawValue)), by: end)
+        }
         state.withLock { state in
             state.close(subscription)
         }
     }
 
     func objectDisposed(_ object: ObjectID) {
+        if let attached, attached.own(object).isRecorded {
+            attached.recorder.objectDisposed(attached.own(object))
+        }
         state.withLock { state in
             if let subscription = state.subscriptionsByDisposable[object] {
                 state.close(subscription)
