@@ -25,7 +25,9 @@ let package = Package(
         // MARK: - Libraries
 
         .target(name: "RxCore"),
-        .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite"]),
+        .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite", "CRxTrace"]),
+        // RxTrace's C: the load-time constructor behind RXTRACE_FILE, and gettid.
+        .target(name: "CRxTrace"),
         .target(name: "RxExamples", dependencies: ["RxCore"]),
 
         // MARK: - Command-line tool
