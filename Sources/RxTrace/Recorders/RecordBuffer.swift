@@ -52,6 +52,9 @@ final class RecordBuffer {
     /// Set when the writer stopped for good: nobody waits for it any more.
     private var isWriterGone = false
     private var producerWaits = 0
+    /// Set when the writer stopped and the two arrays were freed: a buffer outlives its
+    /// recording (the instrumentation facade never releases a recorder), its arrays need not.
+    private var isStorageReleased = false
 
     // MARK: Lock-free
 
@@ -93,9 +96,11 @@ final class RecordBuffer {
     }
 
     deinit {
-        filling.deinitialize(count: count.load(ordering: .relaxed))
-        filling.deallocate()
-        spare.deallocate()
+        if !isStorageReleased {
+            filling.deinitialize(count: count.load(ordering: .relaxed))
+            filling.deallocate()
+            spare.deallocate()
+        }
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
         pthread_cond_destroy(notFull)
@@ -220,11 +225,19 @@ final class RecordBuffer {
         unlock()
     }
 
-    /// The writer stopped for good: closes the buffer and releases everyone waiting for it.
+    /// The writer stopped for good: closes the buffer, frees its arrays and releases everyone
+    /// waiting for it.
     func markWriterGone(isHolderFrozen: () -> Bool) {
         guard tryLock(unless: isHolderFrozen) else { return }
         isClosed = true
         isWriterGone = true
+        if !isStorageReleased {
+            filling.deinitialize(count: count.load(ordering: .relaxed))
+            count.store(0, ordering: .relaxed)
+            filling.deallocate()
+            spare.deallocate()
+            isStorageReleased = true
+        }
         pthread_cond_broadcast(notFull)
         pthread_cond_broadcast(committed)
         unlock()
