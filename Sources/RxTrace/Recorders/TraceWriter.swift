@@ -122,7 +122,7 @@ final class TraceWriter {
 
     /// Completes the trace: writes the calls still open (with no duration), then the `run`
     /// row's end; on a clean end also creates the indexes. Finally it leaves WAL mode, so the
-    /// trace is one self-contained file.
+    /// trace is one self-contained file, unless a reader has it open.
     func finish(_ end: RunEnd) throws {
         try database.transaction {
             for thread in openCalls {
@@ -148,7 +148,10 @@ final class TraceWriter {
         if end.isClean {
             try database.execute(TraceSchema.indexes)
         }
-        try database.execute("PRAGMA journal_mode = DELETE")
+        // Fails while another connection has the trace open (a reader watching it being
+        // written); the trace is then complete but stays in WAL mode, which SQLite reads just
+        // as well, and the last connection to close checkpoints it.
+        try? database.execute("PRAGMA journal_mode = DELETE")
     }
 
     // MARK: - Records
