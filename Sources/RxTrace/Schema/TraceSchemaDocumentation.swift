@@ -24,7 +24,8 @@ public enum TraceSchemaDocumentation {
             "",
             "## Conventions",
             "",
-            "- `PRAGMA application_id` is \(TraceSchema.applicationID) (the ASCII bytes `RxTr`) and",
+            "- `PRAGMA application_id` is 0x\(String(TraceSchema.applicationID, radix: 16, uppercase: true))"
+                + " (\(TraceSchema.applicationID), the ASCII bytes `RxTr`) and",
             "  `PRAGMA user_version` is the schema version, \(TraceSchema.version); `run.schema_version` repeats it.",
             "- Tables are singular snake_case; every table has `id INTEGER PRIMARY KEY`, a serial",
             "  number in order of appearance (never a memory address).",

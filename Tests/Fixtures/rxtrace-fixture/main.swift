@@ -7,6 +7,7 @@
 //   signal PATH       record, work, raise(SIGTERM)
 //   environment       work only: RXTRACE_FILE does the recording
 //   threads PATH N    record, work on N threads at once, stop
+//   busy PATH         record, work nonstop on 2 threads, send itself SIGTERM after 100 ms
 
 import Foundation
 import RxCore
@@ -66,6 +67,21 @@ case "threads":
     }
     done.wait()
     try recording.stop()
+
+case "busy":
+    _ = try record(to: arguments[2], program: "fixture-busy")
+    for _ in 0..<2 {
+        Thread.detachNewThread {
+            while true {
+                work()
+            }
+        }
+    }
+    usleep(100_000)
+    kill(getpid(), SIGTERM)
+    while true {
+        work()
+    }
 
 default:
     FileHandle.standardError.write(Data("rxtrace-fixture: unknown mode \(arguments[1])\n".utf8))
