@@ -26,7 +26,9 @@ let package = Package(
         // MARK: - Libraries
 
         .target(name: "RxCore"),
-        .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite"]),
+        .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite", "CRxTrace"]),
+        // RxTrace's C: the load-time constructor behind RXTRACE_FILE, and gettid.
+        .target(name: "CRxTrace"),
         .target(name: "RxExamples", dependencies: ["RxCore"]),
         .target(name: "RxTesting", dependencies: ["RxCore", "RxTrace"]),
 

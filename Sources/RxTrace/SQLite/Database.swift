@@ -40,6 +40,9 @@ public final class Database {
         self.handle = handle
         self.path = path
         sqlite3_extended_result_codes(handle, 0)
+        // A reader of a trace being written can find the WAL index busy for a moment (while the
+        // writer commits or checkpoints): wait for it instead of failing.
+        sqlite3_busy_timeout(handle, 5_000)
     }
 
     deinit {

@@ -1,1 +1,89 @@
-print("fixture")
+// The program RxTraceTests runs as a child process, to see what a trace holds after each way
+// a recorded program can end. Usage: rxtrace-fixture MODE [PATH] [ARGUMENT]
+//
+//   finish PATH       record, work, stop the recording
+//   exit PATH         record, work, exit(0) without stopping
+//   fatal PATH        record, work, then fatalError inside an onNext
+//   signal PATH       record, work, raise(SIGTERM)
+//   environment       work only: RXTRACE_FILE does the recording
+//   threads PATH N    record, work on N threads at once, stop
+//   busy PATH         record, work nonstop on 2 threads, send itself SIGTERM after 100 ms
+
+import Foundation
+import RxCore
+import RxTrace
+
+/// One `just → map → subscribe` and one `create → subscribe`, both completing synchronously.
+func work() {
+    _ = Observable.just(1).map { $0 * 2 }.subscribe(onNext: { _ in })
+    _ = Observable<Int>.create { observer in
+        observer.onNext(1)
+        observer.onCompleted()
+        return Disposables.create()
+    }.subscribe(onNext: { _ in })
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: rxtrace-fixture finish|exit|fatal|signal|environment|threads [PATH] [N]\n".utf8))
+    exit(2)
+}
+
+switch arguments[1] {
+case "finish":
+    let recording = try record(to: arguments[2], program: "fixture-finish")
+    work()
+    try recording.stop()
+
+case "exit":
+    _ = try record(to: arguments[2], program: "fixture-exit")
+    work()
+    exit(0)
+
+case "fatal":
+    _ = try record(to: arguments[2], program: "fixture-fatal")
+    work()
+    _ = Observable.just(3).subscribe(onNext: { value in fatalError("boom \(value)") })
+
+case "signal":
+    _ = try record(to: arguments[2], program: "fixture-signal")
+    work()
+    raise(SIGTERM)
+
+case "environment":
+    work()
+
+case "threads":
+    let recording = try record(to: arguments[2], program: "fixture-threads")
+    let done = DispatchGroup()
+    for _ in 0..<(Int(arguments[3]) ?? 2) {
+        done.enter()
+        Thread.detachNewThread {
+            for _ in 0..<100 {
+                work()
+            }
+            done.leave()
+        }
+    }
+    done.wait()
+    try recording.stop()
+
+case "busy":
+    _ = try record(to: arguments[2], program: "fixture-busy")
+    for _ in 0..<2 {
+        Thread.detachNewThread {
+            while true {
+                work()
+            }
+        }
+    }
+    usleep(100_000)
+    kill(getpid(), SIGTERM)
+    while true {
+        work()
+    }
+
+default:
+    FileHandle.standardError.write(Data("rxtrace-fixture: unknown mode \(arguments[1])\n".utf8))
+    exit(2)
+}

@@ -1,0 +1,9 @@
+#define _GNU_SOURCE
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "CRxTrace.h"
+
+pid_t rxtrace_gettid(void) {
+    return (pid_t)syscall(SYS_gettid);
+}

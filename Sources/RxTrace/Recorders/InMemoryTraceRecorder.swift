@@ -1,0 +1,90 @@
+import RxCore
+
+/// A recorder that writes the same trace as ``SQLiteTraceRecorder`` into a private in-memory
+/// database, for tests: nothing touches the disk, and ``finish()`` hands the database over
+/// for reading.
+public final class InMemoryTraceRecorder: TraceRecorder {
+    let session: RecordingSession
+
+    /// Starts recording into a new in-memory trace.
+    ///
+    /// - Parameters:
+    ///   - program: what is recorded, for `run.program`.
+    ///   - isRecordingValues: `false` to record event kinds without element values.
+    /// - Throws: ``SQLiteError`` when SQLite cannot create the database.
+    public convenience init(program: String = "test", isRecordingValues: Bool = true) throws {
+        try self.init(program: program, isRecordingValues: isRecordingValues, bufferCapacity: 8192)
+    }
+
+    /// Starts recording; producers get at most `bufferCapacity` records ahead of the writer.
+    init(program: String, isRecordingValues: Bool, bufferCapacity: Int) throws {
+        let clock = TraceClock()
+        let database = try Database(path: ":memory:", mode: .readWriteCreate)
+        try TraceWriter.createTrace(
+            in: database, program: program, isRecordingValues: isRecordingValues, clock: clock
+        )
+        self.session = RecordingSession(
+            writer: try TraceWriter(database: database, clock: clock), clock: clock,
+            isRecordingValues: isRecordingValues, bufferCapacity: bufferCapacity, keepsDatabaseOpen: true
+        )
+    }
+
+    /// Blocks until everything recorded before the call is committed.
+    public func flush() {
+        session.flush()
+    }
+
+    /// Completes the trace, as ``SQLiteTraceRecorder/finish()`` does, and returns the database
+    /// for reading; records that arrive later are ignored. Every call returns the same
+    /// connection; use it from one thread at a time.
+    ///
+    /// - Throws: the error that stopped the writer, if writing failed.
+    public func finish() throws -> Database {
+        guard let database = try session.finish() else {
+            preconditionFailure("An in-memory recording keeps its database open")
+        }
+        return database
+    }
+
+    // MARK: - TraceRecorder
+
+    public var isRecordingValues: Bool { session.isRecordingValues }
+
+    public func objectInitialized(_ type: Any.Type) -> ObjectID {
+        session.objectInitialized(type)
+    }
+
+    public func objectDeinitialized(_ object: ObjectID) {
+        session.objectDeinitialized(object)
+    }
+
+    public func callEntered(
+        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+    ) -> CallID {
+        session.callEntered(name, object: object, detail: detail, file: file, line: line)
+    }
+
+    public func callExited(_ call: CallID) {
+        session.callExited(call)
+    }
+
+    public func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+        session.eventDelivered(kind, value: value, from: source, to: observer)
+    }
+
+    public func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
+        session.subscriptionStarted(observable: observable, observer: observer, at: site)
+    }
+
+    public func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
+        session.subscriptionReturned(subscription, disposable: disposable)
+    }
+
+    public func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
+        session.subscriptionTerminated(subscription, by: end)
+    }
+
+    public func objectDisposed(_ object: ObjectID) {
+        session.objectDisposed(object)
+    }
+}

@@ -1,0 +1,47 @@
+import RxCore
+
+/// One thing a producing thread saw, as compact as it can be said: what the buffer holds
+/// between a hook and the writer.
+///
+/// Ids are integers (0 for none), times are ns since the run started, and threads are the
+/// recorder's serial thread ids. Names and files are `StaticString`s and types are metatypes:
+/// both are immortal, so a record carries them as pointers and the writer builds the `String`s,
+/// once per distinct type or site, off the producing thread. The only `String`s here are the
+/// ones the hook had to make anyway: event values and call details.
+enum Record {
+    /// A thread ran instrumented code for the first time.
+    case thread(id: Int32, tid: Int32)
+    /// An object finished its `init`.
+    case objectInitialized(id: Int64, type: Any.Type, ts: Int64, thread: Int32, call: Int64)
+    /// An object entered its `deinit`.
+    case objectDeinitialized(id: Int64, ts: Int64)
+    /// A call began; `parent` is 0 for a top-level call.
+    case callEntered(
+        id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticString, file: StaticString,
+        line: UInt, object: Int64, detail: String?, ts: Int64
+    )
+    /// The innermost open call on `thread` returned.
+    case callExited(id: Int64, thread: Int32, ts: Int64)
+    /// An event passed from `source` to `observer` while `call` was open on `thread`.
+    case eventDelivered(
+        kind: EventKind, value: String?, source: Int64, observer: Int64, ts: Int64, thread: Int32, call: Int64
+    )
+    /// User code subscribed at `file`:`line`.
+    case subscriptionStarted(
+        id: Int64, observable: Int64, observer: Int64, file: StaticString, line: UInt, ts: Int64, thread: Int32,
+        call: Int64
+    )
+    /// The `subscribe` that began subscription `id` returned `disposable`.
+    case subscriptionReturned(id: Int64, disposable: Int64)
+    /// Subscription `id`'s observer received a terminal event.
+    case subscriptionTerminated(id: Int64, end: SubscriptionEnd, ts: Int64)
+    /// Disposable `id` was disposed for the first time.
+    case objectDisposed(id: Int64, ts: Int64)
+
+    /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
+    /// recorder adds itself); what `run.record_count` counts.
+    var isHookRecord: Bool {
+        if case .thread = self { return false }
+        return true
+    }
+}

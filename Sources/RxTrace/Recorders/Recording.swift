@@ -1,0 +1,76 @@
+import Foundation
+import RxCore
+import Synchronization
+
+/// Starts recording everything RxCore does into a new trace file at `path`.
+///
+/// Creates a ``SQLiteTraceRecorder``, installs it for the whole process, and returns the
+/// recording; ``TraceRecording/stop()`` completes the trace. If the process ends first, by
+/// `exit` or by a fatal signal, the trace is completed then and says how the run ended. A
+/// recording still running when `record` is called again is stopped first, so a tool can
+/// record one run after another.
+///
+/// - Parameters:
+///   - path: the trace file to create; an existing file there is replaced.
+///   - program: what is recorded, for `run.program`; the process name by default.
+///   - recordingValues: `false` to record event kinds without element values.
+/// - Returns: the recording, to stop.
+/// - Throws: ``SQLiteError`` when the file cannot be created.
+public func record(to path: String, program: String? = nil, recordingValues: Bool = true) throws -> TraceRecording {
+    try TraceRecording.start(
+        path: path, program: program ?? ProcessInfo.processInfo.processName, isRecordingValues: recordingValues
+    )
+}
+
+/// A recording started by ``record(to:program:recordingValues:)``: stop it to complete the
+/// trace.
+public final class TraceRecording: Sendable {
+    /// The trace file.
+    public let path: String
+    /// The recorder writing it.
+    public let recorder: SQLiteTraceRecorder
+
+    private init(recorder: SQLiteTraceRecorder) {
+        self.path = recorder.path
+        self.recorder = recorder
+    }
+
+    /// The recording that is installed, if any.
+    private static let current = Mutex<TraceRecording?>(nil)
+
+    fileprivate static func start(path: String, program: String, isRecordingValues: Bool) throws -> TraceRecording {
+        try current.withLock { current in
+            if let previous = current {
+                previous.synchronized_uninstall()
+                current = nil
+                try previous.recorder.finish()
+            }
+            let recording = TraceRecording(
+                recorder: try SQLiteTraceRecorder(path: path, program: program, isRecordingValues: isRecordingValues)
+            )
+            Termination.watch(recording.recorder.session)
+            Instrumentation.bootstrapInternal(recording.recorder)
+            current = recording
+            return recording
+        }
+    }
+
+    /// Stops recording and completes the trace: RxCore no longer records, and the file is
+    /// written to the end and closed. Calling it again does nothing.
+    ///
+    /// - Throws: the error that stopped the writer, if writing failed.
+    public func stop() throws {
+        Self.current.withLock { current in
+            guard current === self else { return }
+            synchronized_uninstall()
+            current = nil
+        }
+        try recorder.finish()
+    }
+
+    /// Removes the recorder from RxCore and from ``Termination``; call with `current` locked.
+    private func synchronized_uninstall() {
+        Instrumentation.bootstrapInternal(nil)
+        Termination.unwatch(recorder.session)
+    }
+}

@@ -1,0 +1,104 @@
+import Glibc
+import RxCore
+
+/// A recorder that writes a trace file: a SQLite database in ``TraceSchema``, written in the
+/// background while the program runs.
+///
+/// The hooks only append to a bounded buffer; a writer thread drains it in transactions. The
+/// `run` row is committed before anything else, saying `'running'`, so a trace whose process
+/// was killed outright is still readable and says it was cut short. ``finish()`` completes the
+/// file; most programs let ``record(to:program:recordingValues:)`` create, install and finish
+/// one instead.
+public final class SQLiteTraceRecorder: TraceRecorder {
+    /// The trace file.
+    public let path: String
+    let session: RecordingSession
+
+    /// Starts a new trace at `path`, replacing any file there.
+    ///
+    /// - Parameters:
+    ///   - path: the trace file to create; an existing one and its `-wal`/`-shm` files are
+    ///     removed first.
+    ///   - program: what is recorded, for `run.program`.
+    ///   - isRecordingValues: `false` to record event kinds without element values.
+    /// - Throws: ``SQLiteError`` when the file cannot be created.
+    public convenience init(path: String, program: String, isRecordingValues: Bool = true) throws {
+        try self.init(path: path, program: program, isRecordingValues: isRecordingValues, bufferCapacity: 8192)
+    }
+
+    /// Starts a new trace at `path` whose producers get at most `bufferCapacity` records ahead
+    /// of the writer.
+    init(path: String, program: String, isRecordingValues: Bool, bufferCapacity: Int) throws {
+        for file in [path, path + "-wal", path + "-shm"] {
+            unlink(file)
+        }
+        let clock = TraceClock()
+        let database = try Database(path: path, mode: .readWriteCreate)
+        try TraceWriter.createTrace(
+            in: database, program: program, isRecordingValues: isRecordingValues, clock: clock
+        )
+        self.path = path
+        self.session = RecordingSession(
+            writer: try TraceWriter(database: database, clock: clock), clock: clock,
+            isRecordingValues: isRecordingValues, bufferCapacity: bufferCapacity, keepsDatabaseOpen: false
+        )
+    }
+
+    /// Blocks until everything recorded before the call is committed to the file.
+    public func flush() {
+        session.flush()
+    }
+
+    /// Completes the trace and closes the file; records that arrive later are ignored.
+    ///
+    /// Writes what is still buffered, the calls still open (with no duration), the run's end
+    /// (`'finished'`, its time, `Resources.total`), then the indexes, and leaves WAL mode so the
+    /// trace is a single file. Calling it again does nothing.
+    ///
+    /// - Throws: the error that stopped the writer, if writing failed.
+    public func finish() throws {
+        try session.finish()
+    }
+
+    // MARK: - TraceRecorder
+
+    public var isRecordingValues: Bool { session.isRecordingValues }
+
+    public func objectInitialized(_ type: Any.Type) -> ObjectID {
+        session.objectInitialized(type)
+    }
+
+    public func objectDeinitialized(_ object: ObjectID) {
+        session.objectDeinitialized(object)
+    }
+
+    public func callEntered(
+        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+    ) -> CallID {
+        session.callEntered(name, object: object, detail: detail, file: file, line: line)
+    }
+
+    public func callExited(_ call: CallID) {
+        session.callExited(call)
+    }
+
+    public func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+        session.eventDelivered(kind, value: value, from: source, to: observer)
+    }
+
+    public func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
+        session.subscriptionStarted(observable: observable, observer: observer, at: site)
+    }
+
+    public func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
+        session.subscriptionReturned(subscription, disposable: disposable)
+    }
+
+    public func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
+        session.subscriptionTerminated(subscription, by: end)
+    }
+
+    public func objectDisposed(_ object: ObjectID) {
+        session.objectDisposed(object)
+    }
+}

@@ -1,0 +1,64 @@
+import Glibc
+
+/// What a recording knows about one thread: its serial id and its open calls.
+///
+/// Only its own thread touches it, so a call's parent and depth cost no lock. Reached through
+/// a ``ThreadStateKey``; released when the thread exits.
+final class ThreadState {
+    /// The recording's serial id for this thread (1 for the first thread seen), or 0 when the
+    /// thread appeared after the recording closed.
+    let id: Int32
+    /// The ids of the calls open on this thread, innermost last.
+    var openCalls: [Int64] = []
+
+    init(id: Int32) {
+        self.id = id
+        openCalls.reserveCapacity(64)
+    }
+
+    /// The innermost open call, or 0.
+    var currentCall: Int64 { openCalls.last ?? 0 }
+
+    /// Removes `call` and any call left open inside it (a step that never exited because its
+    /// closure threw).
+    func close(_ call: Int64) {
+        guard let index = openCalls.lastIndex(of: call) else { return }
+        openCalls.removeSubrange(index...)
+    }
+}
+
+/// A pthread key owned by one recording, holding each thread's ``ThreadState``.
+///
+/// A pthread key is one indexed load per lookup, where Foundation's thread dictionary hashes a
+/// string. Each recording owns its key, so a new recording starts every thread afresh.
+final class ThreadStateKey {
+    private var key = pthread_key_t()
+
+    init() {
+        let status = pthread_key_create(&key) { state in
+            guard let state else { return }
+            Unmanaged<ThreadState>.fromOpaque(state).release()
+        }
+        precondition(status == 0, "pthread_key_create failed with \(status)")
+    }
+
+    deinit {
+        // Threads still holding a state keep it: pthread_key_delete runs no destructors.
+        pthread_key_delete(key)
+    }
+
+    /// The calling thread's state, or `nil` the first time the thread asks.
+    var current: ThreadState? {
+        guard let state = pthread_getspecific(key) else { return nil }
+        return Unmanaged<ThreadState>.fromOpaque(state).takeUnretainedValue()
+    }
+
+    /// Makes `state` the calling thread's.
+    func setCurrent(_ state: ThreadState) {
+        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+    }
+}
+
+// The key is written once, in init, before the instance is shared; each thread reads and
+// writes only its own slot.
+extension ThreadStateKey: @unchecked Sendable {}

@@ -1,0 +1,61 @@
+import Foundation
+import RxCore
+@testable import RxTrace
+import XCTest
+
+final class SQLiteTraceRecorderTests: XCTestCase {
+    func testInit_beforeAnyRecord_commitsARunningRunThatAReaderSees() throws {
+        let path = Fixture.temporaryTracePath("running")
+        let recorder = try SQLiteTraceRecorder(path: path, program: "running")
+        let reader = try Database(path: path, mode: .readOnly)
+
+        XCTAssertEqual(try reader.column("SELECT end_reason FROM run"), ["running"])
+        XCTAssertEqual(try reader.integer("PRAGMA application_id"), Int64(TraceSchema.applicationID))
+        XCTAssertEqual(try reader.column("PRAGMA journal_mode"), ["wal"])
+        try recorder.finish()
+    }
+
+    func testFlush_recordsBeforeIt_areCommittedForAReader() throws {
+        let path = Fixture.temporaryTracePath("flush")
+        let recorder = try SQLiteTraceRecorder(path: path, program: "flush")
+        for _ in 0..<1_000 {
+            _ = recorder.objectInitialized(Int.self)
+        }
+        recorder.flush()
+        let reader = try Database(path: path, mode: .readOnly)
+
+        XCTAssertEqual(try reader.integer("SELECT count(*) FROM object"), 1_000)
+        XCTAssertEqual(try reader.integer("SELECT record_count FROM run"), 1_000)
+        try recorder.finish()
+    }
+
+    func testFinish_leavesOneSelfContainedFileWithIndexes() throws {
+        let path = Fixture.temporaryTracePath("finish")
+        let recorder = try SQLiteTraceRecorder(path: path, program: "finish")
+        _ = recorder.objectInitialized(Int.self)
+        try recorder.finish()
+        try recorder.finish()
+        let reader = try Database(path: path, mode: .readOnly)
+
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path + "-wal"))
+        XCTAssertEqual(try reader.column("PRAGMA journal_mode"), ["delete"])
+        XCTAssertEqual(try reader.column("SELECT end_reason FROM run"), ["finished"])
+        XCTAssertEqual(
+            try reader.column("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"),
+            ["call_parent", "event_call", "object_call"]
+        )
+    }
+
+    func testInit_overAnOldTrace_startsAfresh() throws {
+        let path = Fixture.temporaryTracePath("replace")
+        let first = try SQLiteTraceRecorder(path: path, program: "first")
+        _ = first.objectInitialized(Int.self)
+        try first.finish()
+        let second = try SQLiteTraceRecorder(path: path, program: "second")
+        try second.finish()
+        let reader = try Database(path: path, mode: .readOnly)
+
+        XCTAssertEqual(try reader.column("SELECT program FROM run"), ["second"])
+        XCTAssertEqual(try reader.integer("SELECT count(*) FROM object"), 0)
+    }
+}
