@@ -57,7 +57,7 @@ let package = Package(
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTrace", "RxTesting"]),
-        .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "rxtrace-fixture"]),
+        .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "RxTesting", "rxtrace-fixture"]),
         .testTarget(name: "RxExamplesTests", dependencies: ["RxCore", "RxTrace", "RxExamples"]),
         .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace", "RxTrace"]),
     ]

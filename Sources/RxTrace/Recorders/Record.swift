@@ -11,25 +11,29 @@ import RxCore
 enum Record {
     /// A thread ran instrumented code for the first time.
     case thread(id: Int32, tid: Int32)
-    /// An object finished its `init`.
-    case objectInitialized(id: Int64, type: Any.Type, ts: Int64, thread: Int32, call: Int64)
+    /// An object finished its `init`, in `scope` (a test) and at virtual time `virtualTS`
+    /// when they were bound.
+    case objectInitialized(
+        id: Int64, type: Any.Type, ts: Int64, thread: Int32, call: Int64, scope: TraceScope?, virtualTS: Int64?
+    )
     /// An object entered its `deinit`.
     case objectDeinitialized(id: Int64, ts: Int64)
     /// A call began; `parent` is 0 for a top-level call.
     case callEntered(
         id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticString, file: StaticString,
-        line: UInt, object: Int64, detail: String?, ts: Int64
+        line: UInt, object: Int64, detail: String?, ts: Int64, virtualTS: Int64?
     )
     /// The innermost open call on `thread` returned.
     case callExited(id: Int64, thread: Int32, ts: Int64)
     /// An event passed from `source` to `observer` while `call` was open on `thread`.
     case eventDelivered(
-        kind: EventKind, value: String?, source: Int64, observer: Int64, ts: Int64, thread: Int32, call: Int64
+        kind: EventKind, value: String?, source: Int64, observer: Int64, ts: Int64, thread: Int32, call: Int64,
+        virtualTS: Int64?
     )
     /// User code subscribed at `file`:`line`.
     case subscriptionStarted(
         id: Int64, observable: Int64, observer: Int64, file: StaticString, line: UInt, ts: Int64, thread: Int32,
-        call: Int64
+        call: Int64, scope: TraceScope?, virtualTS: Int64?
     )
     /// The `subscribe` that began subscription `id` returned `disposable`.
     case subscriptionReturned(id: Int64, disposable: Int64)

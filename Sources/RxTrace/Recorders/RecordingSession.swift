@@ -208,8 +208,10 @@ final class RecordingSession {
         let ts = clock.now()
         let thread = currentThread()
         let call = thread.currentCall
+        let scope = TraceScope.current
+        let virtualTS = Instrumentation.virtualTime
         let id = buffer.append(.object) {
-            .objectInitialized(id: $0, type: type, ts: ts, thread: thread.id, call: call)
+            .objectInitialized(id: $0, type: type, ts: ts, thread: thread.id, call: call, scope: scope, virtualTS: virtualTS)
         }
         return ObjectID(rawValue: id)
     }
@@ -228,10 +230,11 @@ final class RecordingSession {
         let thread = currentThread()
         let parent = thread.currentCall
         let depth = Int32(thread.openCalls.count)
+        let virtualTS = Instrumentation.virtualTime
         let id = buffer.append(.call) {
             .callEntered(
                 id: $0, parent: parent, depth: depth, thread: thread.id, name: name, file: file, line: line,
-                object: object.rawValue, detail: detail, ts: ts
+                object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS
             )
         }
         if id != 0 {
@@ -254,10 +257,11 @@ final class RecordingSession {
         let ts = clock.now()
         let thread = currentThread()
         let call = thread.currentCall
+        let virtualTS = Instrumentation.virtualTime
         _ = buffer.append(.none) { _ in
             .eventDelivered(
                 kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
-                observer: observer.rawValue, ts: ts, thread: thread.id, call: call
+                observer: observer.rawValue, ts: ts, thread: thread.id, call: call, virtualTS: virtualTS
             )
         }
     }
@@ -267,10 +271,12 @@ final class RecordingSession {
         let ts = clock.now()
         let thread = currentThread()
         let call = thread.currentCall
+        let scope = TraceScope.current
+        let virtualTS = Instrumentation.virtualTime
         let id = buffer.append(.subscription) {
             .subscriptionStarted(
                 id: $0, observable: observable.rawValue, observer: observer.rawValue, file: site.file,
-                line: site.line, ts: ts, thread: thread.id, call: call
+                line: site.line, ts: ts, thread: thread.id, call: call, scope: scope, virtualTS: virtualTS
             )
         }
         return SubscriptionID(rawValue: id)

@@ -16,6 +16,7 @@ final class TraceWriter {
     private let insertThread: Statement
     private let insertType: Statement
     private let insertSite: Statement
+    private let insertScope: Statement
     private let insertObject: Statement
     private let endObject: Statement
     private let insertCall: Statement
@@ -29,6 +30,8 @@ final class TraceWriter {
     private let processID = getpid()
     private var typeIDs: [ObjectIdentifier: Int64] = [:]
     private var siteIDs: [SiteKey: Int64] = [:]
+    /// The scopes whose `scope` row is written.
+    private var knownScopes: Set<Int64> = []
     /// The open calls of each thread, innermost last; index `thread id - 1`.
     private var openCalls: [[OpenCall]] = []
     /// Subscriptions that have returned a disposable and not ended, by that disposable's id.
@@ -80,26 +83,34 @@ final class TraceWriter {
         insertThread = try database.prepare("INSERT INTO thread (id, tid, name) VALUES (?, ?, ?)")
         insertType = try database.prepare("INSERT INTO type (id, type_name) VALUES (?, ?)")
         insertSite = try database.prepare("INSERT INTO site (id, name, file, line) VALUES (?, ?, ?, ?)")
+        insertScope = try database.prepare("INSERT INTO scope (id, name) VALUES (?, ?)")
         insertObject = try database.prepare(
-            "INSERT INTO object (id, type_id, start_ts, thread_id, call_id) VALUES (?, ?, ?, ?, ?)"
+            """
+            INSERT INTO object (id, type_id, start_ts, thread_id, call_id, scope_id, virtual_ts)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """
         )
         endObject = try database.prepare("UPDATE object SET end_ts = ? WHERE id = ?")
         insertCall = try database.prepare(
             """
-            INSERT INTO call (id, parent_id, depth, thread_id, site_id, object_id, detail, ts, dur)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO call (id, parent_id, depth, thread_id, site_id, object_id, detail, ts, dur, virtual_ts)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         )
         insertEvent = try database.prepare(
             """
-            INSERT INTO event (id, ts, thread_id, call_id, kind, value, source_object_id, observer_object_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO event (
+                id, ts, thread_id, call_id, kind, value, source_object_id, observer_object_id, virtual_ts
+            )
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         )
         insertSubscription = try database.prepare(
             """
-            INSERT INTO subscription (id, ts, thread_id, call_id, observable_object_id, observer_object_id, file, line)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO subscription (
+                id, ts, thread_id, call_id, observable_object_id, observer_object_id, file, line, scope_id, virtual_ts
+            )
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         )
         setDisposable = try database.prepare("UPDATE subscription SET disposable_object_id = ? WHERE id = ?")
@@ -177,12 +188,14 @@ final class TraceWriter {
                 openCalls.append([])
             }
 
-        case .objectInitialized(let id, let type, let ts, let thread, let call):
+        case .objectInitialized(let id, let type, let ts, let thread, let call, let scope, let virtualTS):
             insertObject.bind(id, at: 1)
             insertObject.bind(try typeID(of: type), at: 2)
             insertObject.bind(ts, at: 3)
             insertObject.bind(Int64(thread), at: 4)
             insertObject.bind(Self.reference(call), at: 5)
+            insertObject.bind(try scopeID(of: scope), at: 6)
+            insertObject.bind(virtualTS, at: 7)
             try insertObject.run()
 
         case .objectDeinitialized(let id, let ts):
@@ -192,17 +205,18 @@ final class TraceWriter {
             try endObject.run()
 
         case .callEntered(let id, let parent, let depth, let thread, let name, let file, let line, let object,
-            let detail, let ts):
+            let detail, let ts, let virtualTS):
             let call = OpenCall(
                 id: id, parent: parent, depth: depth, thread: thread,
-                site: try siteID(name: name, file: file, line: line), object: object, detail: detail, ts: ts
+                site: try siteID(name: name, file: file, line: line), object: object, detail: detail, ts: ts,
+                virtualTS: virtualTS
             )
             openCalls[Int(thread) - 1].append(call)
 
         case .callExited(let id, let thread, let ts):
             try exit(id, on: Int(thread) - 1, at: ts)
 
-        case .eventDelivered(let kind, let value, let source, let observer, let ts, let thread, let call):
+        case .eventDelivered(let kind, let value, let source, let observer, let ts, let thread, let call, let virtualTS):
             insertEvent.bind(nextEventID, at: 1)
             insertEvent.bind(ts, at: 2)
             insertEvent.bind(Int64(thread), at: 3)
@@ -211,11 +225,12 @@ final class TraceWriter {
             insertEvent.bind(value, at: 6)
             insertEvent.bind(Self.reference(source), at: 7)
             insertEvent.bind(Self.reference(observer), at: 8)
+            insertEvent.bind(virtualTS, at: 9)
             try insertEvent.run()
             nextEventID += 1
 
         case .subscriptionStarted(let id, let observable, let observer, let file, let line, let ts, let thread,
-            let call):
+            let call, let scope, let virtualTS):
             insertSubscription.bind(id, at: 1)
             insertSubscription.bind(ts, at: 2)
             insertSubscription.bind(Int64(thread), at: 3)
@@ -224,6 +239,8 @@ final class TraceWriter {
             insertSubscription.bind(Self.reference(observer), at: 6)
             insertSubscription.bind(file.description, at: 7)
             insertSubscription.bind(Int64(line), at: 8)
+            insertSubscription.bind(try scopeID(of: scope), at: 9)
+            insertSubscription.bind(virtualTS, at: 10)
             try insertSubscription.run()
 
         case .subscriptionReturned(let id, let disposable):
@@ -264,6 +281,7 @@ final class TraceWriter {
         insertCall.bind(call.detail, at: 7)
         insertCall.bind(call.ts, at: 8)
         insertCall.bind(duration, at: 9)
+        insertCall.bind(call.virtualTS, at: 10)
         try insertCall.run()
     }
 
@@ -286,6 +304,17 @@ final class TraceWriter {
         try insertType.run()
         typeIDs[key] = id
         return id
+    }
+
+    /// The `scope` row of `scope`, written the first time it is seen; `nil` for no scope.
+    private func scopeID(of scope: TraceScope?) throws -> Int64? {
+        guard let scope else { return nil }
+        if knownScopes.insert(scope.id).inserted {
+            insertScope.bind(scope.id, at: 1)
+            insertScope.bind(scope.name, at: 2)
+            try insertScope.run()
+        }
+        return scope.id
     }
 
     /// The `site` row of a step, written the first time it is seen.
@@ -318,6 +347,7 @@ private struct OpenCall {
     let object: Int64
     let detail: String?
     let ts: Int64
+    let virtualTS: Int64?
 }
 
 /// Identifies a site by the addresses of its immortal strings, so looking one up never reads

@@ -2,7 +2,7 @@ import Foundation
 @testable import RxTrace
 import XCTest
 
-final class TraceSchemaTests: XCTestCase {
+final class TraceSchemaTests: RxTraceTestCase {
     /// A new, empty trace in memory, as a recorder starts it.
     private func emptyTrace() throws -> Database {
         try InMemoryTraceRecorder(program: "schema").finish()
@@ -26,7 +26,7 @@ final class TraceSchemaTests: XCTestCase {
     func testEveryTableAndView_hasACommentOnItsCreateLine() throws {
         let entities = try entities(in: try emptyTrace())
 
-        XCTAssertEqual(entities.count, 12)
+        XCTAssertEqual(entities.count, 13)
         for entity in entities {
             let createLine = entity.sql.prefix { $0 != "\n" }
             XCTAssertTrue(
