@@ -17,7 +17,15 @@ import RxTrace
 /// A test that installs a recorder of its own (to test recording) takes the tracker's place
 /// while it runs, so the tracker misses what happens then; for such a test only
 /// `Resources.total` is compared, which only a test running alone can do.
+///
+/// When the `RXTRACE_LEAK_TRACE_DIRECTORY` environment variable names a folder, the test's
+/// trace is written there too, as `<test name>.sqlite`, for `rxtrace report`; tests running in
+/// parallel take turns, so a test that starts while another one's trace is being written gets
+/// none.
 struct LeakCheck {
+    /// The environment variable naming the folder for the tests' traces.
+    static let traceDirectoryVariable = "RXTRACE_LEAK_TRACE_DIRECTORY"
+
     /// How many times the check looks again before it fails.
     static let retryCount = 20
     /// How long it waits between two looks.
@@ -30,6 +38,8 @@ struct LeakCheck {
     private let tracker: LeakTracker
     /// ``Instrumentation/installationCount`` once the tracker was installed for the test.
     private let installationCount: Int
+    /// The recorder writing the test's trace file, when one is.
+    private let traceFile: SQLiteTraceRecorder?
 
     /// Starts the check of the test named `testName`.
     ///
@@ -39,7 +49,30 @@ struct LeakCheck {
         self.tracker = LeakTracker.installIfNeeded()
         self.installationCount = Instrumentation.installationCount
         self.scope = TraceScope(name: testName)
+        self.traceFile = Self.startTraceFile(for: testName, attachingTo: tracker)
         self.resourcesTotalAtStart = countsResources ? Resources.total : nil
+    }
+
+    /// Starts writing the test's trace into the folder `RXTRACE_LEAK_TRACE_DIRECTORY` names,
+    /// if it names one and no other test's trace is being written.
+    private static func startTraceFile(for testName: String, attachingTo tracker: LeakTracker) -> SQLiteTraceRecorder? {
+        guard let directory = ProcessInfo.processInfo.environment[traceDirectoryVariable], !directory.isEmpty else {
+            return nil
+        }
+        let fileName = String(testName.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName + ".sqlite").path
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let recorder = try SQLiteTraceRecorder(path: path, program: testName)
+            guard tracker.attach(recorder) else {
+                try? recorder.finish()
+                try? FileManager.default.removeItem(atPath: path)
+                return nil
+            }
+            return recorder
+        } catch {
+            return nil
+        }
     }
 
     /// Whether another recorder was installed while the test ran, so that the tracker's
@@ -87,6 +120,10 @@ struct LeakCheck {
 
     private func verdict(waited: Duration) -> LeakFailureMessage? {
         defer { tracker.forget(scope) }
+        if let traceFile {
+            tracker.detach(traceFile)
+            try? traceFile.finish()
+        }
         guard !isClean else { return nil }
         let report = wasTrackerDisplaced ? LeakReport(
             resourcesTotalStart: 0, resourcesTotalEnd: nil, openSubscriptions: [], liveObjects: []
@@ -98,7 +135,7 @@ struct LeakCheck {
         let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
         return LeakFailureMessage(
             testName: scope.name, report: report, untracedObjectCount: untracedObjectCount,
-            waitedSeconds: (seconds * 10).rounded() / 10
+            waitedSeconds: (seconds * 10).rounded() / 10, traceFile: traceFile?.path
         )
     }
 }

@@ -22,13 +22,19 @@ public struct LeakFailureMessage: Sendable {
     /// How long the check waited for objects released on other queues before failing, in
     /// seconds.
     public var waitedSeconds: Double
+    /// Where the test's trace was written, if it was (`RXTRACE_LEAK_TRACE_DIRECTORY`).
+    public var traceFile: String?
 
     /// The message for `report`, charged to `testName`.
-    public init(testName: String, report: LeakReport, untracedObjectCount: Int = 0, waitedSeconds: Double) {
+    public init(
+        testName: String, report: LeakReport, untracedObjectCount: Int = 0, waitedSeconds: Double,
+        traceFile: String? = nil
+    ) {
         self.testName = testName
         self.report = report
         self.untracedObjectCount = untracedObjectCount
         self.waitedSeconds = waitedSeconds
+        self.traceFile = traceFile
     }
 
     /// What to do about a subscription that never ended.
@@ -107,6 +113,11 @@ public struct LeakFailureMessage: Sendable {
         lines.append("#n numbers the objects and subscriptions the test made, in the order it made them.")
         let waited = String(format: "%.1f", waitedSeconds)
         lines.append("The check waited \(waited) s for objects released on other queues before failing.")
+        if let traceFile {
+            lines.append("The test's trace is \(traceFile); read it with `rxtrace report \(traceFile)`.")
+        } else {
+            lines.append("To keep the test's trace for `rxtrace report`, set RXTRACE_LEAK_TRACE_DIRECTORY to a folder.")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RxCore
 @testable import RxTesting
+import RxTrace
 import XCTest
 
 final class LeakCheckTests: RxTestingTestCase {
@@ -68,6 +69,7 @@ final class LeakCheckTests: RxTestingTestCase {
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
+            To keep the test's trace for `rxtrace report`, set RXTRACE_LEAK_TRACE_DIRECTORY to a folder.
             """)
     }
 
@@ -183,7 +185,28 @@ final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
+            To keep the test's trace for `rxtrace report`, set RXTRACE_LEAK_TRACE_DIRECTORY to a folder.
             """])
+    }
+
+    func testRxLeakCheckedTestCase_WritesTheTestsTraceWhenAskedTo() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leak-traces-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        setenv(LeakCheck.traceDirectoryVariable, directory.path, 1)
+        let leaking = LeakingCase(name: "leakASubscription") { try ($0 as! LeakingCase).leakASubscription() }
+
+        leaking.run()
+        unsetenv(LeakCheck.traceDirectoryVariable)
+        LeakingCase.leaked?.onCompleted()
+        LeakingCase.leaked = nil
+
+        let path = directory.appendingPathComponent("LeakingCase.leakASubscription.sqlite").path
+        XCTAssertTrue(try XCTUnwrap(LeakingCase.failures.first).hasSuffix(
+            "The test's trace is \(path); read it with `rxtrace report \(path)`."
+        ))
+        let report = try LeakFinder(reader: TraceReader(path: path)).report()
+        XCTAssertEqual(report.openSubscriptions.map(\.subscription.line), [LeakingCase.subscribeLine])
+        XCTAssertEqual(report.openSubscriptions.first?.subscription.file, "RxTestingTests/LeakCheckTests.swift")
     }
 
     func testRxLeakCheckedTestCase_PassesACleanTest() throws {

@@ -55,6 +55,7 @@ final class LeakFailureMessageTests: RxTestingTestCase {
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
+            To keep the test's trace for `rxtrace report`, set RXTRACE_LEAK_TRACE_DIRECTORY to a folder.
             """)
         XCTAssertFalse(message.isEmpty)
     }
@@ -73,6 +74,7 @@ final class LeakFailureMessageTests: RxTestingTestCase {
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
+            To keep the test's trace for `rxtrace report`, set RXTRACE_LEAK_TRACE_DIRECTORY to a folder.
             """)
     }
 

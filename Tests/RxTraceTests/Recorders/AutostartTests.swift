@@ -2,7 +2,7 @@ import Foundation
 import RxTrace
 import XCTest
 
-final class AutostartTests: XCTestCase {
+final class AutostartTests: RxTraceTestCase {
     func testRXTRACE_FILE_programWithoutRecordingCode_isRecordedUntilExit() throws {
         let path = Fixture.temporaryTracePath("environment")
         XCTAssertEqual(try Fixture.run(["environment"], environment: ["RXTRACE_FILE": path]), .exited(0))

@@ -3,7 +3,7 @@ import RxCore
 @testable import RxTrace
 import XCTest
 
-final class InMemoryTraceRecorderTests: XCTestCase {
+final class InMemoryTraceRecorderTests: RxTraceTestCase {
     private struct Failure: Error, CustomStringConvertible {
         var description: String { "Failure" }
     }

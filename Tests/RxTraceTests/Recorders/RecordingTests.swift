@@ -3,7 +3,7 @@ import RxCore
 @testable import RxTrace
 import XCTest
 
-final class RecordingTests: XCTestCase {
+final class RecordingTests: RxTraceTestCase {
     func testRecord_thenStop_installsTheRecorderOnlyInBetween() throws {
         let path = Fixture.temporaryTracePath("record")
         let recording = try record(to: path, program: "record")

@@ -3,7 +3,7 @@ import RxCore
 @testable import RxTrace
 import XCTest
 
-final class SQLiteTraceRecorderTests: XCTestCase {
+final class SQLiteTraceRecorderTests: RxTraceTestCase {
     func testInit_beforeAnyRecord_commitsARunningRunThatAReaderSees() throws {
         let path = Fixture.temporaryTracePath("running")
         let recorder = try SQLiteTraceRecorder(path: path, program: "running")

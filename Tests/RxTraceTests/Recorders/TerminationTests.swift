@@ -4,7 +4,7 @@ import XCTest
 
 /// Each test runs `rxtrace-fixture` in a child process, ends it one way, and opens the trace
 /// it left behind.
-final class TerminationTests: XCTestCase {
+final class TerminationTests: RxTraceTestCase {
     /// The work every fixture mode does: two completed subscriptions.
     private func assertHoldsTheFixturesWork(_ trace: Database, file: StaticString = #filePath, line: UInt = #line) throws {
         XCTAssertEqual(
