@@ -34,19 +34,19 @@ extension RxTraceCommand {
         } catch let error as SQLiteError {
             fail("SQL error: \(error.message)", exitCode: 2)
         } catch is LeaksFound {
-            exit(1)
+            Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
             let message = fullMessage(for: error)
             FileHandle.standardError.write(Data((message + "\n").utf8))
-            exit(code == .validationFailure ? 2 : code.rawValue)
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
 
     private static func fail(_ message: String, exitCode: Int32) -> Never {
         let line = "rxtrace: error: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
         FileHandle.standardError.write(Data(line.utf8))
-        exit(exitCode)
+        Foundation.exit(exitCode)
     }
 }

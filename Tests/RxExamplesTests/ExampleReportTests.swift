@@ -20,7 +20,7 @@ final class ExampleReportTests: XCTestCase {
         let output = ExampleOutput()
         let recording = try RxTrace.record(to: path, program: example.name)
         example.run(output)
-        recording.stop()
+        try recording.stop()
         return (path, output.lines)
     }
 

@@ -69,7 +69,7 @@ extension RxTraceCommand {
                 throw CLIError.badInput("cannot write \(tracePath): \(error)")
             }
             example.run(output)
-            recording.stop()
+            try recording.stop()
 
             let text = try TextReportRenderer.standardReport(ofTraceAt: tracePath)
             do {
