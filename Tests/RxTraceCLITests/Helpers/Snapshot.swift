@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Compares `actual` with the golden file `Snapshots/NAME.txt`; with `RXTRACE_RECORD=1` in the
+/// Compares `actual` with the golden file `RxTraceCLITests/Snapshots/NAME.txt`; with `RXTRACE_RECORD=1` in the
 /// environment, writes the file instead (after argument-parser's `RECORD_SNAPSHOTS`).
 func assertSnapshot(
     _ actual: String,
@@ -9,10 +9,11 @@ func assertSnapshot(
     file: StaticString = #filePath,
     line: UInt = #line
 ) throws {
-    let snapshots = URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Snapshots")
+    // `file` is a test file directly inside RxTraceCLITests/.
+    let snapshots = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().appendingPathComponent("Snapshots")
     let url = snapshots.appendingPathComponent("\(name).txt")
     if ProcessInfo.processInfo.environment["RXTRACE_RECORD"] == "1" {
+        try FileManager.default.createDirectory(at: snapshots, withIntermediateDirectories: true)
         try actual.write(to: url, atomically: true, encoding: .utf8)
         return
     }
