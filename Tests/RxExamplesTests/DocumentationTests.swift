@@ -33,6 +33,14 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(try pinnedBlock("leaks", in: readme), TextReportRenderer().render(report))
     }
 
+    func testArchitecture_JustMapFlowExcerptIsWhatTheReportPrints() throws {
+        let page = try String(contentsOf: root.appendingPathComponent("Documentation/Architecture.md"), encoding: .utf8)
+        let trace = try ExampleReportTests.record(JustMapExample(), in: self)
+        let report = try TraceReport(reader: TraceReader(path: trace.path), sections: .flows)
+
+        XCTAssertEqual(try pinnedBlock("just-map-flows", in: page), TextReportRenderer().render(report))
+    }
+
     func testDeviations_ListsEveryFileWithADeviationOrSimplificationMarker() throws {
         let deviations = try String(
             contentsOf: root.appendingPathComponent("Documentation/Deviations.md"), encoding: .utf8
