@@ -47,10 +47,12 @@ else
     diff -u "$expected" "$work/actual-failure.txt" || fail "the leak failure differs from $expected"
 fi
 
-# Documentation/Testing.md shows the same failure between its pinned markers.
-awk '/<!-- BEGIN leak-failure -->/ { on = 1; next } /<!-- END leak-failure -->/ { on = 0 } on && !/^```/' \
-    "$root/Documentation/Testing.md" >"$work/documented-failure.txt"
-diff -u "$expected" "$work/documented-failure.txt" \
-    || fail "Documentation/Testing.md's leak failure differs from $expected"
+# Documentation/Testing.md and the README show the same failure between their pinned markers.
+for document in Documentation/Testing.md README.md; do
+    awk '/<!-- BEGIN leak-failure -->/ { on = 1; next } /<!-- END leak-failure -->/ { on = 0 } on && !/^```/' \
+        "$root/$document" >"$work/documented-failure.txt"
+    diff -u "$expected" "$work/documented-failure.txt" \
+        || fail "$document's leak failure differs from $expected"
+done
 
 echo "check-leak-fixture: the leaking test failed with the expected report; the clean test beside it passed"
