@@ -1,0 +1,108 @@
+import RxCore
+@testable import RxTrace
+import XCTest
+
+/// FlowBuilder turns a trace's calls back into the trees a reader follows: one flow per
+/// top-level call, steps in the order they ran, a file:line on every step.
+final class FlowBuilderTests: RxTraceTestCase {
+    /// The labels of `node` and everything under it, depth first, in the order they happened.
+    private func labels(_ node: FlowNode) -> [String] {
+        [node.label] + node.children.flatMap(labels)
+    }
+
+    func testJustMapSubscribe_makesOneFlowPerTopLevelCall_andTheSubscribeFlowNamesItsLine() throws {
+        var subscribeLine: UInt = 0
+        let reader = try recordedTrace {
+            let source = Observable.just(1).map { $0 + 1 }
+            subscribeLine = #line; _ = source.subscribe(onNext: { _ in })
+        }
+
+        let flows = try FlowBuilder(reader: reader).flows()
+
+        XCTAssertEqual(flows.map(\.number), [1, 2, 3])
+        XCTAssertEqual(flows.map(\.root.label), ["just", "map", "subscribe(onNext:onError:onCompleted:onDisposed:)"])
+        XCTAssertEqual(flows[2].title, "subscribe(onNext:onError:onCompleted:onDisposed:) at RxTraceTests/FlowBuilderTests.swift:\(subscribeLine)")
+        XCTAssertEqual(flows[2].subscriptionID, 1)
+        XCTAssertNil(flows[0].subscriptionID)
+        XCTAssertEqual(flows[2].threadName, "main")
+    }
+
+    func testSubscribeFlow_followsProducerRunAndSinkInTheOrderTheyRan() throws {
+        let reader = try recordedTrace {
+            _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in })
+        }
+
+        let steps = labels(try FlowBuilder(reader: reader).flows()[2].root)
+
+        let expectedOrder = [
+            "subscribe(onNext:onError:onCompleted:onDisposed:)",
+            "init AnonymousObserver<Int> #3",
+            "subscribeSafe [Map<Int, Int> #2]",
+            "Producer.subscribe [Map<Int, Int> #2]",
+            "CurrentThreadScheduler.schedule",
+            "init SinkDisposer #4",
+            "Map.run [Map<Int, Int> #2]",
+            "init MapSink<…> #5",
+            "subscribeSafe [Just<Int> #1]",
+            "Just.subscribe [Just<Int> #1]",
+            "MapSink.on(.next(1)) [MapSink<…> #5]",
+            "Sink.forwardOn(.next(2)) [MapSink<…> #5]",
+            "ObserverBase.on(.next(2)) [AnonymousObserver<Int> #3]",
+        ]
+        XCTAssertEqual(Array(steps.prefix(expectedOrder.count)), expectedOrder)
+    }
+
+    func testEveryCallStep_hasTheFileAndLineOfItsImplementation_andInitsHaveNone() throws {
+        let reader = try recordedTrace {
+            _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in })
+        }
+
+        func check(_ node: FlowNode) {
+            switch node.kind {
+            case .call:
+                let location = node.location ?? ""
+                XCTAssertTrue(location.hasPrefix("RxCore/"), "\(node.label) at \(location)")
+                XCTAssertNotNil(Int(location.split(separator: ":").last ?? ""), "\(node.label) at \(location)")
+            case .`init`:
+                XCTAssertNil(node.location, node.label)
+            }
+            node.children.forEach(check)
+        }
+        try FlowBuilder(reader: reader).flows().forEach { check($0.root) }
+    }
+
+    func testFlowsForSubscription_areTheFlowsThatBuiltAndStartedIt_andNilForAnUnknownOne() throws {
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.map { $0 }.subscribe(onNext: { _ in })
+            subject.onNext(1)
+            subscription.dispose()
+        }
+        let builder = FlowBuilder(reader: reader)
+
+        let flows = try XCTUnwrap(try builder.flows(forSubscription: 1))
+
+        XCTAssertTrue(flows.contains { $0.subscriptionID == 1 })
+        XCTAssertTrue(flows.contains { $0.root.label == "map" }, "the flow that built the observable")
+        XCTAssertNil(try builder.flows(forSubscription: 99))
+    }
+
+    func testCallsOnAnotherThread_makeTheirOwnFlowNamedAfterThatThread() throws {
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { _ in })
+            let done = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                subject.onNext(1)
+                done.signal()
+            }
+            done.wait()
+            subscription.dispose()
+        }
+
+        let flows = try FlowBuilder(reader: reader).flows()
+
+        let onNext = try XCTUnwrap(flows.first { $0.root.label.hasPrefix("PublishSubject.on(.next(1))") })
+        XCTAssertEqual(onNext.threadName, "T1")
+    }
+}
