@@ -74,6 +74,18 @@ final class TerminationTests: RxTraceTestCase {
         )
     }
 
+    func testFatalError_theReportOfTheTraceSaysItWasCutShortAndShowsTheOpenSubscription() throws {
+        let path = Fixture.temporaryTracePath("child-fatal-report")
+        XCTAssertEqual(try Fixture.run(["fatal", path]), .signaled(SIGILL))
+
+        let report = try TextReportRenderer.standardReport(ofTraceAt: path)
+
+        let summary = try XCTUnwrap(report.split(separator: "\n").first)
+        XCTAssertTrue(summary.hasSuffix("cut short by SIGILL"), String(summary))
+        XCTAssertTrue(report.contains("Subscription #3 to "), report)
+        XCTAssertTrue(report.contains("subscribed at rxtrace_fixture/main.swift:"), report)
+    }
+
     func testSIGTERM_whileRecording_traceIsReadableAndSaysSIGTERM() throws {
         let path = Fixture.temporaryTracePath("child-signal")
         XCTAssertEqual(try Fixture.run(["signal", path]), .signaled(SIGTERM), "the signal still ends the process")
