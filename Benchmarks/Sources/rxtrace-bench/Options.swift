@@ -18,10 +18,13 @@ struct Options {
     var rxtracePath = "../.build/release/rxtrace"
     /// Records R1's generated trace holds, about.
     var reportRecords = 10_000_000
+    /// `W1s/RxCore`: run that one variant once and exit, for a profiler.
+    var profile: String?
 
     static let usage = """
         usage: rxtrace-bench [--rounds N] [--warm-up N] [--sample-seconds S] [--only W1s,W2,…]
                              [--no-recorder] [--no-report] [--rxtrace PATH] [--report-records N]
+                             [--profile W1s/RxCore]
         """
 
     init(arguments: [String]) throws {
@@ -48,6 +51,7 @@ struct Options {
             case "--no-report": runsReport = false
             case "--rxtrace": rxtracePath = try value(argument)
             case "--report-records": reportRecords = try number(argument)
+            case "--profile": profile = try value(argument)
             default: throw UsageError(message: "unknown argument \(argument)")
             }
         }

@@ -16,6 +16,19 @@ do {
     exit(2)
 }
 
+if let profile = options.profile {
+    // One variant, once, and nothing else: what `valgrind --tool=callgrind` should count.
+    let parts = profile.split(separator: "/").map(String.init)
+    guard parts.count == 2, let workload = allWorkloads.first(where: { $0.name == parts[0] }),
+        let library = Library(rawValue: parts[1]), let variant = workload.variants[library]
+    else {
+        FileHandle.standardError.write(Data("rxtrace-bench: no variant \(profile)\n".utf8))
+        exit(2)
+    }
+    print(variant())
+    exit(0)
+}
+
 let workloads = allWorkloads.filter { options.workloads.isEmpty || options.workloads.contains($0.name) }
 var report = Report(options: options)
 
