@@ -79,6 +79,20 @@ public final class TraceReader {
         try database.rows("SELECT * FROM call_flow WHERE parent_id IS NULL ORDER BY id").map(CallRecord.init(row:))
     }
 
+    /// How many top-level calls (flows) the trace has; counts them without reading them.
+    public func topLevelCallCount() throws -> Int {
+        Int(try database.scalar("SELECT count(*) FROM call WHERE parent_id IS NULL")?.integer ?? 0)
+    }
+
+    /// The flow number of top-level call `root`: 1 for the first top-level call, and so on.
+    ///
+    /// Counts through the `call_parent` index, so a report on one subscription need not read
+    /// every flow of a large trace to number its own.
+    public func flowNumber(ofTopLevelCall root: Int64) throws -> Int {
+        Int(try database.scalar("SELECT count(*) FROM call WHERE parent_id IS NULL AND id <= ?", [.integer(root)])?
+            .integer ?? 0)
+    }
+
     /// The call with `id`, or `nil`.
     public func call(_ id: Int64) throws -> CallRecord? {
         try database.rows("SELECT * FROM call_flow WHERE id = ?", [.integer(id)]).first.map(CallRecord.init(row:))
@@ -164,6 +178,12 @@ public final class TraceReader {
     public func subscription(_ id: Int64) throws -> SubscriptionRecord? {
         try database.rows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
             .map(SubscriptionRecord.init(row:))
+    }
+
+    /// The subscription whose `subscribe` is call `call`, if any.
+    public func subscription(startedBy call: Int64) throws -> SubscriptionRecord? {
+        try database.rows(Self.subscriptionQuery + " WHERE subscription.call_id = ? ORDER BY subscription.id", [.integer(call)])
+            .first.map(SubscriptionRecord.init(row:))
     }
 
     private static let subscriptionQuery = """
