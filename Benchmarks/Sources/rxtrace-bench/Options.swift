@@ -18,12 +18,15 @@ struct Options {
     var rxtracePath = "../.build/release/rxtrace"
     /// Records R1's generated trace holds, about.
     var reportRecords = 10_000_000
+    /// Where R1 keeps its trace for a later look; a temporary file, removed, by default.
+    var reportTrace: String?
     /// `W1s/RxCore`: run that one variant once and exit, for a profiler.
     var profile: String?
 
     static let usage = """
         usage: rxtrace-bench [--rounds N] [--warm-up N] [--sample-seconds S] [--only W1s,W2,…]
                              [--no-recorder] [--no-report] [--rxtrace PATH] [--report-records N]
+                             [--report-trace PATH]
                              [--profile W1s/RxCore]
         """
 
@@ -51,6 +54,7 @@ struct Options {
             case "--no-report": runsReport = false
             case "--rxtrace": rxtracePath = try value(argument)
             case "--report-records": reportRecords = try number(argument)
+            case "--report-trace": reportTrace = try value(argument)
             case "--profile": profile = try value(argument)
             default: throw UsageError(message: "unknown argument \(argument)")
             }

@@ -25,14 +25,16 @@ private let leakedSubscriptions = 5
 
 /// Records a trace of about `records` records with the real recorder, then times the report
 /// on it.
-func runReportBenchmark(rxtrace: String, records: Int, log: (String) -> Void) throws -> ReportResult {
+func runReportBenchmark(
+    rxtrace: String, records: Int, keepingTraceAt kept: String?, log: (String) -> Void
+) throws -> ReportResult {
     guard FileManager.default.isExecutableFile(atPath: rxtrace) else {
         throw ReportSetupError(message: "no rxtrace at \(rxtrace); build it with `swift build -c release --product rxtrace`")
     }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-bench-r1-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let path = directory.appendingPathComponent("large.sqlite").path
+    let path = kept ?? directory.appendingPathComponent("large.sqlite").path
 
     log("R1: measuring records per cycle")
     let probe = try generateTrace(path: path, cycles: 2_000)

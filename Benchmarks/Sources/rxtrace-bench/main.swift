@@ -45,7 +45,7 @@ do {
     }
     if options.runsReport {
         report.traceReport = try runReportBenchmark(
-            rxtrace: options.rxtracePath, records: options.reportRecords, log: log
+            rxtrace: options.rxtracePath, records: options.reportRecords, keepingTraceAt: options.reportTrace, log: log
         )
     }
 } catch {

@@ -81,10 +81,11 @@ public struct FlowBuilder {
                 }
             }
         }
+        let numbers = try reader.flowNumbers(ofTopLevelCalls: rootIDs)
         return try Set(rootIDs).sorted().compactMap { rootID in
             guard let root = try reader.call(rootID) else { return nil }
             return try flow(
-                number: try reader.flowNumber(ofTopLevelCall: rootID), root: root,
+                number: numbers[rootID] ?? 0, root: root,
                 subscription: try reader.subscription(startedBy: rootID)
             )
         }

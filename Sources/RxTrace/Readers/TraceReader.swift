@@ -84,13 +84,27 @@ public final class TraceReader {
         Int(try database.scalar("SELECT count(*) FROM call WHERE parent_id IS NULL")?.integer ?? 0)
     }
 
-    /// The flow number of top-level call `root`: 1 for the first top-level call, and so on.
+    /// The flow numbers of the top-level calls `roots`: 1 for the first top-level call of the
+    /// trace, and so on.
     ///
-    /// Counts through the `call_parent` index, so a report on one subscription need not read
-    /// every flow of a large trace to number its own.
-    public func flowNumber(ofTopLevelCall root: Int64) throws -> Int {
-        Int(try database.scalar("SELECT count(*) FROM call WHERE parent_id IS NULL AND id <= ?", [.integer(root)])?
-            .integer ?? 0)
+    /// Counts through the `call_parent` index: once up to the first root, then only the gaps
+    /// between the roots, so a report on one subscription numbers its few flows without
+    /// reading every flow of a large trace.
+    public func flowNumbers(ofTopLevelCalls roots: [Int64]) throws -> [Int64: Int] {
+        var numbers: [Int64: Int] = [:]
+        var previous: Int64 = 0
+        var number = 0
+        for root in Set(roots).sorted() {
+            number += Int(
+                try database.scalar(
+                    "SELECT count(*) FROM call WHERE parent_id IS NULL AND id > ? AND id <= ?",
+                    [.integer(previous), .integer(root)]
+                )?.integer ?? 0
+            )
+            numbers[root] = number
+            previous = root
+        }
+        return numbers
     }
 
     /// The call with `id`, or `nil`.
