@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/DataStructures/Bag.swift.
-// Simpler than RxSwift: one array of pairs, without RxSwift's inline first slot and its
-// dictionary for large bags; removal is a linear search.
+// Simpler than RxSwift: two parallel arrays (keys, values), without RxSwift's inline first
+// slot and its dictionary for large bags; removal is a linear search.
 
 /// The key a ``Bag`` hands out on insertion; removing by key is how a subscriber leaves.
 public struct BagKey: Hashable, Sendable {
@@ -14,7 +14,11 @@ public struct BagKey: Hashable, Sendable {
 /// elements in that order.
 public struct Bag<Element>: CustomDebugStringConvertible {
     private var nextKey: UInt64 = 0
-    private var pairs: ContiguousArray<(key: BagKey, value: Element)> = []
+    /// The keys, in insertion order; `values[i]` was inserted under `keys[i]`. Two arrays
+    /// rather than one of pairs: a subject walks `values` on every event, and code that is
+    /// not specialized for `Element` would look up the pair's tuple type on each walk.
+    private var keys: ContiguousArray<BagKey> = []
+    private var values: ContiguousArray<Element> = []
 
     /// An empty bag.
     public init() {}
@@ -24,29 +28,32 @@ public struct Bag<Element>: CustomDebugStringConvertible {
         let call = TraceCall.enter("Bag.insert"); defer { call.exit() }
         let key = BagKey(rawValue: nextKey)
         nextKey = nextKey &+ 1
-        pairs.append((key, element))
+        keys.append(key)
+        values.append(element)
         return key
     }
 
     /// Removes and returns the element inserted under `key`, or `nil` if it is gone already.
     @discardableResult
     public mutating func removeKey(_ key: BagKey) -> Element? {
-        guard let index = pairs.firstIndex(where: { $0.key == key }) else { return nil }
-        return pairs.remove(at: index).value
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        keys.remove(at: index)
+        return values.remove(at: index)
     }
 
     /// Removes every element.
     public mutating func removeAll() {
-        pairs.removeAll()
+        keys.removeAll()
+        values.removeAll()
     }
 
     /// The number of elements.
-    public var count: Int { pairs.count }
+    public var count: Int { values.count }
 
     /// Calls `action` on every element, in insertion order.
     public func forEach(_ action: (Element) throws -> Void) rethrows {
-        for pair in pairs {
-            try action(pair.value)
+        for value in values {
+            try action(value)
         }
     }
 

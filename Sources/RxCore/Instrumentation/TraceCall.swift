@@ -14,6 +14,11 @@ package struct TraceCall {
     private let id: CallID
 
     /// Records the start of step `name` running on `object`.
+    ///
+    /// Always inlined, as are the other two: at a step's start only the one atomic load and
+    /// its branch should run while nothing records, not a call that first builds the
+    /// `object` existential.
+    @inline(__always)
     package static func enter(
         _ name: StaticString,
         on object: (any TraceableObject)? = nil,
@@ -29,6 +34,7 @@ package struct TraceCall {
     }
 
     /// Records the start of step `name` on `object`, carrying `event` as its detail.
+    @inline(__always)
     package static func enter<Element>(
         _ name: StaticString,
         on object: (any TraceableObject)?,
@@ -45,6 +51,7 @@ package struct TraceCall {
     }
 
     /// Records the end of the step.
+    @inline(__always)
     package func exit() {
         recorder?.callExited(id)
     }

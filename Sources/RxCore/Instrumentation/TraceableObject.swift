@@ -30,12 +30,18 @@ extension Instrumentation {
     ///
     /// Observers are generic (`Observer: ObserverType`), so this is a dynamic cast; it only
     /// runs while recording.
-    package static func traceID(of value: Any) -> ObjectID {
+    package static func traceID<Value>(of value: Value) -> ObjectID {
         (value as? any TraceableObject)?.traceObjectID ?? .none
     }
 
     /// Records that `event` passed from `source` to `observer`.
-    package static func recordEvent<Element>(_ event: Event<Element>, from source: ObjectID, to observer: Any) {
+    ///
+    /// Generic over the observer rather than taking `Any`: every event hop calls it, and an
+    /// `Any` parameter would box the observer into an existential on each hop even when
+    /// nothing records.
+    package static func recordEvent<Element, Observer>(
+        _ event: Event<Element>, from source: ObjectID, to observer: Observer
+    ) {
         guard let recorder else { return }
         recorder.eventDelivered(
             event.kind,

@@ -17,8 +17,8 @@ class Producer<Element>: Observable<Element> {
         if !CurrentThreadScheduler.isScheduleRequired {
             return subscribeNow(observer)
         }
-        return CurrentThreadScheduler.instance.schedule(()) { _ in
-            self.subscribeNow(observer)
+        return CurrentThreadScheduler.instance.scheduleNow {
+            subscribeNow(observer)
         }
     }
 

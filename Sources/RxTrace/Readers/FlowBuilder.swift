@@ -57,7 +57,7 @@ public struct FlowBuilder {
         let roots = try reader.topLevelCalls()
         let subscriptions = try reader.subscriptions()
         return try roots.enumerated().map { offset, root in
-            try flow(number: offset + 1, root: root, subscriptions: subscriptions)
+            try flow(number: offset + 1, root: root, subscription: subscriptions.first { $0.callID == root.id })
         }
     }
 
@@ -65,9 +65,8 @@ public struct FlowBuilder {
     /// objects it subscribed to, then its own subscribe. `nil` when there is no such subscription.
     public func flows(forSubscription id: Int64) throws -> [Flow]? {
         guard let subscription = try reader.subscription(id) else { return nil }
-        let roots = try reader.topLevelCalls()
-        let numbers = Dictionary(uniqueKeysWithValues: roots.enumerated().map { ($1.id, $0 + 1) })
-        let subscriptions = try reader.subscriptions()
+        // Only the few flows involved are read: on a large trace, reading every top-level call
+        // and subscription to find them took seconds.
         var rootIDs: [Int64] = []
         if let subscribeCall = subscription.callID {
             let subscribeRoot = try reader.rootCall(of: subscribeCall)
@@ -82,16 +81,19 @@ public struct FlowBuilder {
                 }
             }
         }
-        let ordered = Set(rootIDs).sorted()
-        return try roots.filter { ordered.contains($0.id) }.map { root in
-            try flow(number: numbers[root.id] ?? 0, root: root, subscriptions: subscriptions)
+        let numbers = try reader.flowNumbers(ofTopLevelCalls: rootIDs)
+        return try Set(rootIDs).sorted().compactMap { rootID in
+            guard let root = try reader.call(rootID) else { return nil }
+            return try flow(
+                number: numbers[rootID] ?? 0, root: root,
+                subscription: try reader.subscription(startedBy: rootID)
+            )
         }
     }
 
-    private func flow(number: Int, root: CallRecord, subscriptions: [SubscriptionRecord]) throws -> Flow {
+    private func flow(number: Int, root: CallRecord, subscription: SubscriptionRecord?) throws -> Flow {
         let calls = try reader.callTree(under: root.id)
         let objects = try reader.objects(createdBy: calls.map(\.id))
-        let subscription = subscriptions.first { $0.callID == root.id }
         var title = root.name
         if let subscription {
             title += " at \(subscription.site)"

@@ -79,6 +79,34 @@ public final class TraceReader {
         try database.rows("SELECT * FROM call_flow WHERE parent_id IS NULL ORDER BY id").map(CallRecord.init(row:))
     }
 
+    /// How many top-level calls (flows) the trace has; counts them without reading them.
+    public func topLevelCallCount() throws -> Int {
+        Int(try database.scalar("SELECT count(*) FROM call WHERE parent_id IS NULL")?.integer ?? 0)
+    }
+
+    /// The flow numbers of the top-level calls `roots`: 1 for the first top-level call of the
+    /// trace, and so on.
+    ///
+    /// Counts through the `call_parent` index: once up to the first root, then only the gaps
+    /// between the roots, so a report on one subscription numbers its few flows without
+    /// reading every flow of a large trace.
+    public func flowNumbers(ofTopLevelCalls roots: [Int64]) throws -> [Int64: Int] {
+        var numbers: [Int64: Int] = [:]
+        var previous: Int64 = 0
+        var number = 0
+        for root in Set(roots).sorted() {
+            number += Int(
+                try database.scalar(
+                    "SELECT count(*) FROM call WHERE parent_id IS NULL AND id > ? AND id <= ?",
+                    [.integer(previous), .integer(root)]
+                )?.integer ?? 0
+            )
+            numbers[root] = number
+            previous = root
+        }
+        return numbers
+    }
+
     /// The call with `id`, or `nil`.
     public func call(_ id: Int64) throws -> CallRecord? {
         try database.rows("SELECT * FROM call_flow WHERE id = ?", [.integer(id)]).first.map(CallRecord.init(row:))
@@ -164,6 +192,12 @@ public final class TraceReader {
     public func subscription(_ id: Int64) throws -> SubscriptionRecord? {
         try database.rows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
             .map(SubscriptionRecord.init(row:))
+    }
+
+    /// The subscription whose `subscribe` is call `call`, if any.
+    public func subscription(startedBy call: Int64) throws -> SubscriptionRecord? {
+        try database.rows(Self.subscriptionQuery + " WHERE subscription.call_id = ? ORDER BY subscription.id", [.integer(call)])
+            .first.map(SubscriptionRecord.init(row:))
     }
 
     private static let subscriptionQuery = """

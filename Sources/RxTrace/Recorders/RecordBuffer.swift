@@ -52,6 +52,8 @@ final class RecordBuffer {
     /// Set when the writer stopped for good: nobody waits for it any more.
     private var isWriterGone = false
     private var producerWaits = 0
+    /// The most slots of one array ever filled at once: the buffer's high-water mark.
+    private var highWaterMark = 0
     /// Set when the writer stopped and the two arrays were freed: a buffer outlives its
     /// recording (the instrumentation facade never releases a recorder), its arrays need not.
     private var isStorageReleased = false
@@ -137,6 +139,7 @@ final class RecordBuffer {
         (filling + filled).initialize(to: make(id))
         count.store(filled + 1, ordering: .releasing)
         appendedTotal += 1
+        highWaterMark = max(highWaterMark, filled + 1)
         if filled + 1 == wakeThreshold {
             sem_post(wake)
         }
@@ -162,6 +165,13 @@ final class RecordBuffer {
         lock()
         defer { unlock() }
         return producerWaits
+    }
+
+    /// The most records one array held at once, out of ``capacity``.
+    var highWaterMarkCount: Int {
+        lock()
+        defer { unlock() }
+        return highWaterMark
     }
 
     /// Whether the calling thread holds the lock; safe to ask from a signal handler.

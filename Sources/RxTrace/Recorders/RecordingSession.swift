@@ -307,6 +307,14 @@ final class RecordingSession {
     var producerWaitCount: Int {
         buffer.producerWaitCount
     }
+
+    /// What the buffer between the producers and the writer has held so far.
+    var bufferStatistics: TraceBufferStatistics {
+        TraceBufferStatistics(
+            capacity: buffer.capacity, recordStride: MemoryLayout<Record>.stride,
+            highWaterMark: buffer.highWaterMarkCount, producerWaits: buffer.producerWaitCount
+        )
+    }
 }
 
 // `writer` and `writeError` belong to the writer thread until `pthread_join` (or, for a second

@@ -60,6 +60,12 @@ public final class SQLiteTraceRecorder: TraceRecorder {
         try session.finish()
     }
 
+    /// What the buffer between the recording threads and the writer has held so far: how
+    /// full it got and how often a producer waited for the writer.
+    public var bufferStatistics: TraceBufferStatistics {
+        session.bufferStatistics
+    }
+
     // MARK: - TraceRecorder
 
     public var isRecordingValues: Bool { session.isRecordingValues }
@@ -101,4 +107,26 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     public func objectDisposed(_ object: ObjectID) {
         session.objectDisposed(object)
     }
+}
+
+/// How a recording's bounded buffer was used; see ``SQLiteTraceRecorder/bufferStatistics``.
+///
+/// The buffer is two preallocated arrays of ``capacity`` records that the producers and the
+/// writer take turns on, so its own memory is fixed; ``highWaterMark`` says how much of one
+/// array was ever filled. Strings a record carries (event values, call details) live on the
+/// heap beside it.
+public struct TraceBufferStatistics: Sendable, Equatable {
+    /// Records per array; the buffer holds twice as many at most.
+    public let capacity: Int
+    /// Bytes per record slot.
+    public let recordStride: Int
+    /// The most records one array held at once.
+    public let highWaterMark: Int
+    /// How many times a producer found the buffer full and waited for the writer.
+    public let producerWaits: Int
+
+    /// The bytes of the two arrays, allocated when the recording starts.
+    public var allocatedBytes: Int { 2 * capacity * recordStride }
+    /// The bytes of the slots in use at the high-water mark.
+    public var peakBytes: Int { highWaterMark * recordStride }
 }

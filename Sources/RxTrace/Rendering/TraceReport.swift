@@ -63,7 +63,7 @@ public struct TraceReport: Codable, Equatable, Sendable {
                 program: run.program,
                 end: run.endDescription,
                 isEndedCleanly: run.isEndedCleanly,
-                flowCount: try reader.topLevelCalls().count,
+                flowCount: try reader.topLevelCallCount(),
                 subscriptionCount: try reader.count(.subscription),
                 callCount: try reader.count(.call),
                 eventCount: try reader.count(.event),

@@ -282,5 +282,6 @@ public enum TraceSchema {
         CREATE INDEX IF NOT EXISTS call_parent ON call(parent_id);
         CREATE INDEX IF NOT EXISTS object_call ON object(call_id);
         CREATE INDEX IF NOT EXISTS event_call ON event(call_id);
+        CREATE INDEX IF NOT EXISTS subscription_call ON subscription(call_id);
         """
 }

@@ -111,11 +111,15 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
             recorder.objectDeinitialized(object)
         }
         let waits = recorder.session.producerWaitCount
+        let statistics = recorder.session.bufferStatistics
         let database = try recorder.finish()
 
         XCTAssertEqual(try database.integer("SELECT count(*) FROM object WHERE end_ts IS NOT NULL"), 20_000)
         XCTAssertEqual(try database.integer("SELECT record_count FROM run"), 40_000)
         XCTAssertGreaterThan(waits, 0, "a producer 4 records ahead of the writer must have waited")
+        XCTAssertEqual(statistics.capacity, 4)
+        XCTAssertEqual(statistics.highWaterMark, 4, "the producer filled an array before it waited")
+        XCTAssertGreaterThanOrEqual(statistics.producerWaits, waits)
     }
 
     func testRunRow_afterFinish_holdsHowTheRunStartedAndEnded() throws {

@@ -1,0 +1,68 @@
+// The runner's command line, kept to what run.sh and a person tuning one cell need.
+
+/// What to run and how long; parsed from the command line.
+struct Options {
+    /// Counted rounds per cell (at least 7 for the published table).
+    var rounds = 7
+    /// Rounds run before counting; the first one sizes the samples.
+    var warmUpRounds = 2
+    /// The least time one sample takes.
+    var sampleSeconds = 0.3
+    /// Workload names to run (`W1s,W2`); all when empty.
+    var workloads: Set<String> = []
+    /// Whether to run T1 and T2.
+    var runsRecorder = true
+    /// Whether to run R1.
+    var runsReport = true
+    /// The release-built `rxtrace` for R1.
+    var rxtracePath = "../.build/release/rxtrace"
+    /// Records R1's generated trace holds, about.
+    var reportRecords = 10_000_000
+    /// Where R1 keeps its trace for a later look; a temporary file, removed, by default.
+    var reportTrace: String?
+    /// `W1s/RxCore`: run that one variant once and exit, for a profiler.
+    var profile: String?
+
+    static let usage = """
+        usage: rxtrace-bench [--rounds N] [--warm-up N] [--sample-seconds S] [--only W1s,W2,…]
+                             [--no-recorder] [--no-report] [--rxtrace PATH] [--report-records N]
+                             [--report-trace PATH]
+                             [--profile W1s/RxCore]
+        """
+
+    init(arguments: [String]) throws {
+        var remaining = arguments[...]
+        func value(_ flag: String) throws -> String {
+            guard let next = remaining.popFirst() else { throw UsageError(message: "\(flag) needs a value") }
+            return next
+        }
+        func number(_ flag: String) throws -> Int {
+            guard let parsed = Int(try value(flag).replacingOccurrences(of: "_", with: "")) else {
+                throw UsageError(message: "\(flag) needs a whole number")
+            }
+            return parsed
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--rounds": rounds = try number(argument)
+            case "--warm-up": warmUpRounds = try number(argument)
+            case "--sample-seconds":
+                guard let seconds = Double(try value(argument)) else { throw UsageError(message: "bad seconds") }
+                sampleSeconds = seconds
+            case "--only": workloads = Set(try value(argument).split(separator: ",").map(String.init))
+            case "--no-recorder": runsRecorder = false
+            case "--no-report": runsReport = false
+            case "--rxtrace": rxtracePath = try value(argument)
+            case "--report-records": reportRecords = try number(argument)
+            case "--report-trace": reportTrace = try value(argument)
+            case "--profile": profile = try value(argument)
+            default: throw UsageError(message: "unknown argument \(argument)")
+            }
+        }
+    }
+}
+
+/// A bad command line: the message and the usage are printed, and the runner exits with 2.
+struct UsageError: Error {
+    let message: String
+}

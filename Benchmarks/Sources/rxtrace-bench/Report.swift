@@ -1,0 +1,144 @@
+// The one table the runner prints (Markdown), and the targets of issue 3 checked against it.
+
+import Foundation
+import Workloads
+
+/// Everything one run measured.
+struct Report {
+    let options: Options
+    var libraries: [WorkloadResult] = []
+    var allocations: AllocationCounts = [:]
+    var recorder: RecorderResult?
+    var traceReport: ReportResult?
+
+    init(options: Options) {
+        self.options = options
+    }
+
+    func render() -> String {
+        var out = ""
+        out += "### Libraries (ns per operation: median (min–max) of \(options.rounds) interleaved rounds)\n\n"
+        out += "| workload | per | closures | RxCore | OpenCombine | RxCore / OpenCombine | RxCore / closures "
+        out += "| OpenCombine / closures | allocations RxCore | OpenCombine | closures |\n"
+        out += "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
+        for result in libraries {
+            let workload = result.workload
+            let cells = [Library.closures, .rxCore, .openCombine].map { library -> String in
+                guard let summary = result.summary(library) else { return "–" }
+                return "\(format(summary.median)) (\(format(summary.minimum))–\(format(summary.maximum)))"
+            }
+            let ratios = [
+                result.ratio(.rxCore, to: .openCombine), result.ratio(.rxCore, to: .closures),
+                result.ratio(.openCombine, to: .closures),
+            ].map { $0.map { format($0, 2) + "×" } ?? "–" }
+            let counts = [Library.rxCore, .openCombine, .closures].map { library in
+                allocations[workload.name]?[library].map { format($0, 2) } ?? "–"
+            }
+            out += "| \(workload.name) \(workload.title) | \(workload.operation) | "
+            out += (cells + ratios + counts).joined(separator: " | ") + " |\n"
+        }
+        if let recorder {
+            out += renderRecorder(recorder)
+        }
+        if let traceReport {
+            out += renderTraceReport(traceReport)
+        }
+        out += renderTargets()
+        return out
+    }
+
+    private func renderRecorder(_ recorder: RecorderResult) -> String {
+        var out = "\n### Recorder on (T1) and SQLite alone (T2): median (min–max) of \(recorder.sqliteRowsPerSecond.count) rounds\n\n"
+        let sqlite = Summary(recorder.sqliteRowsPerSecond)
+        out += "| run | records | rows | end to end, s | records/s | rows/s | rows/s ÷ T2 | producer CPU ns/record "
+        out += "| producer wall ns/record | added wall ns/record | buffer peak / capacity (bytes) | producer waits |\n"
+        out += "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
+        for recorded in recorder.recorded {
+            let runs = recorded.runs
+            let records = runs.map { Double($0.records) }
+            let endToEnd = Summary(runs.map(\.endToEndSeconds))
+            let recordRate = Summary(runs.map { Double($0.records) / $0.endToEndSeconds })
+            let rowRate = Summary(runs.map { Double($0.rows) / $0.endToEndSeconds })
+            let cpu = Summary(runs.map { $0.producerCPUSeconds * 1e9 / Double($0.records) })
+            let wall = Summary(runs.map { $0.producerWallSeconds * 1e9 / Double($0.records) })
+            let added = Summary(runs.map { ($0.producerWallSeconds - $0.unrecordedSeconds) * 1e9 / Double($0.records) })
+            let peak = runs.map(\.buffer.highWaterMark).max() ?? 0
+            let buffer = runs[0].buffer
+            let waits = Summary(runs.map { Double($0.buffer.producerWaits) })
+            out += "| \(recorded.name) | \(grouped(Int(Summary(records).median))) | \(grouped(runs[0].rows)) "
+            out += "| \(format(endToEnd.median, 2)) (\(format(endToEnd.minimum, 2))–\(format(endToEnd.maximum, 2))) "
+            out += "| \(grouped(Int(recordRate.median))) | \(grouped(Int(rowRate.median))) "
+            out += "| \(format(rowRate.median / sqlite.median * 100, 0))% "
+            out += "| \(format(cpu.median)) (\(format(cpu.minimum))–\(format(cpu.maximum))) "
+            out += "| \(format(wall.median)) | \(format(added.median)) "
+            out += "| \(grouped(peak)) / \(grouped(buffer.capacity)) (\(grouped(peak * buffer.recordStride)) of "
+            out += "\(grouped(buffer.allocatedBytes))) | \(grouped(Int(waits.median))) |\n"
+        }
+        out += "| T2 SQLite alone: call-shaped rows, one prepared statement, 10,000 rows per transaction, WAL "
+        out += "| – | 1,000,000 | – | – | \(grouped(Int(sqlite.median))) (\(grouped(Int(sqlite.minimum)))–"
+        out += "\(grouped(Int(sqlite.maximum)))) | 100% | – | – | – | – | – |\n"
+        return out
+    }
+
+    private func renderTraceReport(_ report: ReportResult) -> String {
+        let summary = Summary(report.summaryAndLeaksSeconds)
+        let flows = Summary(report.subscriptionFlowsSeconds)
+        let reader = Summary(report.readerFlowSeconds)
+        var out = "\n### Report on a large trace (R1): median (min–max) of \(report.summaryAndLeaksSeconds.count) runs\n\n"
+        out += "Trace: \(grouped(report.records)) records, \(grouped(report.subscriptions)) subscriptions, "
+        out += "\(format(Double(report.fileBytes) / 1e6, 0)) MB, recorded in \(format(report.generationSeconds, 1)) s.\n\n"
+        out += "| command | time |\n|---|--:|\n"
+        out += "| `rxtrace report --summary --leaks` | \(format(summary.median, 2)) s "
+        out += "(\(format(summary.minimum, 2))–\(format(summary.maximum, 2))) |\n"
+        out += "| `rxtrace report --subscription \(report.subscription) --flows` | \(format(flows.median * 1e3)) ms "
+        out += "(\(format(flows.minimum * 1e3))–\(format(flows.maximum * 1e3))) |\n"
+        out += "| reader API `callTree(under:)` of that subscription's root call | \(format(reader.median * 1e3, 2)) ms "
+        out += "(\(format(reader.minimum * 1e3, 2))–\(format(reader.maximum * 1e3, 2))) |\n"
+        return out
+    }
+
+    // MARK: - Targets
+
+    private func renderTargets() -> String {
+        var lines: [String] = []
+        func check(_ label: String, _ value: Double?, _ limit: Double, atMost: Bool = true, unit: String = "×") {
+            guard let value else { return }
+            let isMet = atMost ? value <= limit : value >= limit
+            let digits = unit == "×" ? 2 : (unit == "%" ? 0 : 1)
+            lines.append(
+                "| \(label) | \(format(value, digits))\(unit) | \(atMost ? "≤" : "≥") \(format(limit, digits))\(unit) "
+                    + "| \(isMet ? "met" : "**missed**") |"
+            )
+        }
+        for result in libraries {
+            let name = result.workload.name
+            if ["W1s", "W1r", "W2", "W4", "W5z"].contains(name) {
+                check("\(name) RxCore / OpenCombine", result.ratio(.rxCore, to: .openCombine), 1.0)
+            }
+            if name == "W3" { check("W3 RxCore / closures", result.ratio(.rxCore, to: .closures), 4.5) }
+            if name == "W5" { check("W5 RxCore / closures", result.ratio(.rxCore, to: .closures), 12) }
+            if name == "W2", let rx = allocations["W2"]?[.rxCore], let oc = allocations["W2"]?[.openCombine] {
+                check("W2 allocations per cycle, RxCore (OpenCombine: \(format(oc, 0)))", rx, oc, unit: "")
+            }
+        }
+        if let recorder {
+            let sqlite = Summary(recorder.sqliteRowsPerSecond).median
+            for recorded in recorder.recorded {
+                let runs = recorded.runs
+                let rows = Summary(runs.map { Double($0.rows) / $0.endToEndSeconds }).median
+                check("\(recorded.name): rows/s ÷ T2", rows / sqlite * 100, 75, atMost: false, unit: "%")
+                let cpu = Summary(runs.map { $0.producerCPUSeconds * 1e9 / Double($0.records) }).median
+                check("\(recorded.name): producer CPU ns/record", cpu, 100, unit: " ns")
+            }
+        }
+        if let traceReport {
+            check("R1 summary + leaks", Summary(traceReport.summaryAndLeaksSeconds).median, 3, unit: " s")
+            check(
+                "R1 one subscription's flows (CLI)", Summary(traceReport.subscriptionFlowsSeconds).median * 1e3, 50,
+                unit: " ms"
+            )
+        }
+        guard !lines.isEmpty else { return "" }
+        return "\n### Targets\n\n| target | measured | limit | |\n|---|--:|--:|---|\n" + lines.joined(separator: "\n") + "\n"
+    }
+}
