@@ -17,11 +17,11 @@ final class TraceWriter {
     private let insertType: Statement
     private let insertSite: Statement
     private let insertScope: Statement
-    private let insertObject: Statement
+    private let insertObjects: BatchedInsert<ObjectRow>
     private let endObject: Statement
-    private let insertCall: Statement
-    private let insertEvent: Statement
-    private let insertSubscription: Statement
+    private let insertCalls: BatchedInsert<CallRow>
+    private let insertEvents: BatchedInsert<EventRow>
+    private let insertSubscriptions: BatchedInsert<SubscriptionRow>
     private let setDisposable: Statement
     private let endSubscription: Statement
     private let updateRecordCount: Statement
@@ -36,6 +36,11 @@ final class TraceWriter {
     private var openCalls: [[OpenCall]] = []
     /// Subscriptions that have returned a disposable and not ended, by that disposable's id.
     private var subscriptionsByDisposable: [Int64: Int64] = [:]
+    /// Objects created in the batch being written, not yet inserted: one that also ends in the
+    /// batch is inserted once, complete, instead of inserted and then updated.
+    private var newObjects: [Int64: ObjectRow] = [:]
+    /// Subscriptions started in the batch being written, not yet inserted, for the same reason.
+    private var newSubscriptions: [Int64: SubscriptionRow] = [:]
     private var threadsOtherThanMain = 0
     private var nextEventID: Int64 = 1
     /// `run.record_count`: hook records written so far.
@@ -84,35 +89,76 @@ final class TraceWriter {
         insertType = try database.prepare("INSERT INTO type (id, type_name) VALUES (?, ?)")
         insertSite = try database.prepare("INSERT INTO site (id, name, file, line) VALUES (?, ?, ?, ?)")
         insertScope = try database.prepare("INSERT INTO scope (id, name) VALUES (?, ?)")
-        insertObject = try database.prepare(
-            """
-            INSERT INTO object (id, type_id, start_ts, thread_id, call_id, scope_id, virtual_ts)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """
-        )
+        insertObjects = try BatchedInsert(
+            into: "object", columns: ["id", "type_id", "start_ts", "end_ts", "thread_id", "call_id", "scope_id", "virtual_ts"],
+            in: database
+        ) { row, statement, first in
+            statement.bind(row.id, at: first)
+            statement.bind(row.type, at: first + 1)
+            statement.bind(row.ts, at: first + 2)
+            statement.bind(row.endTS, at: first + 3)
+            statement.bind(Int64(row.thread), at: first + 4)
+            statement.bind(TraceWriter.reference(row.call), at: first + 5)
+            statement.bind(row.scope, at: first + 6)
+            statement.bind(row.virtualTS, at: first + 7)
+        }
         endObject = try database.prepare("UPDATE object SET end_ts = ? WHERE id = ?")
-        insertCall = try database.prepare(
-            """
-            INSERT INTO call (id, parent_id, depth, thread_id, site_id, object_id, detail, ts, dur, virtual_ts)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        )
-        insertEvent = try database.prepare(
-            """
-            INSERT INTO event (
-                id, ts, thread_id, call_id, kind, value, source_object_id, observer_object_id, virtual_ts
-            )
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        )
-        insertSubscription = try database.prepare(
-            """
-            INSERT INTO subscription (
-                id, ts, thread_id, call_id, observable_object_id, observer_object_id, file, line, scope_id, virtual_ts
-            )
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        )
+        insertCalls = try BatchedInsert(
+            into: "call",
+            columns: ["id", "parent_id", "depth", "thread_id", "site_id", "object_id", "detail", "ts", "dur", "virtual_ts"],
+            in: database
+        ) { row, statement, first in
+            let call = row.call
+            statement.bind(call.id, at: first)
+            statement.bind(TraceWriter.reference(call.parent), at: first + 1)
+            statement.bind(Int64(call.depth), at: first + 2)
+            statement.bind(Int64(call.thread), at: first + 3)
+            statement.bind(call.site, at: first + 4)
+            statement.bind(TraceWriter.reference(call.object), at: first + 5)
+            statement.bind(call.detail, at: first + 6)
+            statement.bind(call.ts, at: first + 7)
+            statement.bind(row.duration, at: first + 8)
+            statement.bind(call.virtualTS, at: first + 9)
+        }
+        insertEvents = try BatchedInsert(
+            into: "event",
+            columns: [
+                "id", "ts", "thread_id", "call_id", "kind", "value", "source_object_id", "observer_object_id", "virtual_ts",
+            ],
+            in: database
+        ) { row, statement, first in
+            statement.bind(row.id, at: first)
+            statement.bind(row.ts, at: first + 1)
+            statement.bind(Int64(row.thread), at: first + 2)
+            statement.bind(TraceWriter.reference(row.call), at: first + 3)
+            statement.bind(row.kind.rawValue, at: first + 4)
+            statement.bind(row.value, at: first + 5)
+            statement.bind(TraceWriter.reference(row.source), at: first + 6)
+            statement.bind(TraceWriter.reference(row.observer), at: first + 7)
+            statement.bind(row.virtualTS, at: first + 8)
+        }
+        insertSubscriptions = try BatchedInsert(
+            into: "subscription",
+            columns: [
+                "id", "ts", "thread_id", "call_id", "observable_object_id", "observer_object_id", "disposable_object_id",
+                "file", "line", "end_ts", "end_kind", "scope_id", "virtual_ts",
+            ],
+            in: database
+        ) { row, statement, first in
+            statement.bind(row.id, at: first)
+            statement.bind(row.ts, at: first + 1)
+            statement.bind(Int64(row.thread), at: first + 2)
+            statement.bind(TraceWriter.reference(row.call), at: first + 3)
+            statement.bind(TraceWriter.reference(row.observable), at: first + 4)
+            statement.bind(TraceWriter.reference(row.observer), at: first + 5)
+            statement.bind(row.disposable, at: first + 6)
+            statement.bind(row.file, at: first + 7)
+            statement.bind(row.line, at: first + 8)
+            statement.bind(row.endTS, at: first + 9)
+            statement.bind(row.endKind?.rawValue, at: first + 10)
+            statement.bind(row.scope, at: first + 11)
+            statement.bind(row.virtualTS, at: first + 12)
+        }
         setDisposable = try database.prepare("UPDATE subscription SET disposable_object_id = ? WHERE id = ?")
         endSubscription = try database.prepare(
             "UPDATE subscription SET end_ts = ?, end_kind = ? WHERE id = ? AND end_kind IS NULL"
@@ -126,6 +172,7 @@ final class TraceWriter {
             for record in records {
                 try write(record)
             }
+            try writeGatheredRows()
             updateRecordCount.bind(recordCount, at: 1)
             try updateRecordCount.run()
         }
@@ -138,10 +185,11 @@ final class TraceWriter {
         try database.transaction {
             for thread in openCalls {
                 for call in thread {
-                    try insert(call, duration: nil)
+                    try insertCalls.append(CallRow(call: call, duration: nil))
                 }
             }
             openCalls = []
+            try writeGatheredRows()
             let finishRun = try database.prepare(
                 """
                 UPDATE run SET end_ts = ?, end_reason = ?, signal_name = ?, resources_total_end = ?,
@@ -189,20 +237,21 @@ final class TraceWriter {
             }
 
         case .objectInitialized(let id, let type, let ts, let thread, let call, let scope, let virtualTS):
-            insertObject.bind(id, at: 1)
-            insertObject.bind(try typeID(of: type), at: 2)
-            insertObject.bind(ts, at: 3)
-            insertObject.bind(Int64(thread), at: 4)
-            insertObject.bind(Self.reference(call), at: 5)
-            insertObject.bind(try scopeID(of: scope), at: 6)
-            insertObject.bind(virtualTS, at: 7)
-            try insertObject.run()
+            newObjects[id] = ObjectRow(
+                id: id, type: try typeID(of: type), ts: ts, endTS: nil, thread: thread, call: call,
+                scope: try scopeID(of: scope), virtualTS: virtualTS
+            )
 
         case .objectDeinitialized(let id, let ts):
             subscriptionsByDisposable[id] = nil
-            endObject.bind(ts, at: 1)
-            endObject.bind(id, at: 2)
-            try endObject.run()
+            if var object = newObjects.removeValue(forKey: id) {
+                object.endTS = ts
+                try insertObjects.append(object)
+            } else {
+                endObject.bind(ts, at: 1)
+                endObject.bind(id, at: 2)
+                try endObject.run()
+            }
 
         case .callEntered(let id, let parent, let depth, let thread, let name, let file, let line, let object,
             let detail, let ts, let virtualTS):
@@ -217,38 +266,30 @@ final class TraceWriter {
             try exit(id, on: Int(thread) - 1, at: ts)
 
         case .eventDelivered(let kind, let value, let source, let observer, let ts, let thread, let call, let virtualTS):
-            insertEvent.bind(nextEventID, at: 1)
-            insertEvent.bind(ts, at: 2)
-            insertEvent.bind(Int64(thread), at: 3)
-            insertEvent.bind(Self.reference(call), at: 4)
-            insertEvent.bind(kind.rawValue, at: 5)
-            insertEvent.bind(value, at: 6)
-            insertEvent.bind(Self.reference(source), at: 7)
-            insertEvent.bind(Self.reference(observer), at: 8)
-            insertEvent.bind(virtualTS, at: 9)
-            try insertEvent.run()
+            try insertEvents.append(EventRow(
+                id: nextEventID, ts: ts, thread: thread, call: call, kind: kind, value: value, source: source,
+                observer: observer, virtualTS: virtualTS
+            ))
             nextEventID += 1
 
         case .subscriptionStarted(let id, let observable, let observer, let file, let line, let ts, let thread,
             let call, let scope, let virtualTS):
-            insertSubscription.bind(id, at: 1)
-            insertSubscription.bind(ts, at: 2)
-            insertSubscription.bind(Int64(thread), at: 3)
-            insertSubscription.bind(Self.reference(call), at: 4)
-            insertSubscription.bind(Self.reference(observable), at: 5)
-            insertSubscription.bind(Self.reference(observer), at: 6)
-            insertSubscription.bind(file.description, at: 7)
-            insertSubscription.bind(Int64(line), at: 8)
-            insertSubscription.bind(try scopeID(of: scope), at: 9)
-            insertSubscription.bind(virtualTS, at: 10)
-            try insertSubscription.run()
+            newSubscriptions[id] = SubscriptionRow(
+                id: id, ts: ts, thread: thread, call: call, observable: observable, observer: observer,
+                disposable: nil, file: file.description, line: Int64(line), endTS: nil, endKind: nil,
+                scope: try scopeID(of: scope), virtualTS: virtualTS
+            )
 
         case .subscriptionReturned(let id, let disposable):
             guard disposable != 0 else { return }
             subscriptionsByDisposable[disposable] = id
-            setDisposable.bind(disposable, at: 1)
-            setDisposable.bind(id, at: 2)
-            try setDisposable.run()
+            if newSubscriptions[id] != nil {
+                newSubscriptions[id]?.disposable = disposable
+            } else {
+                setDisposable.bind(disposable, at: 1)
+                setDisposable.bind(id, at: 2)
+                try setDisposable.run()
+            }
 
         case .subscriptionTerminated(let id, let end, let ts):
             try endSubscription(id, by: end, at: ts)
@@ -265,31 +306,43 @@ final class TraceWriter {
         let call = openCalls[thread][index]
         // Calls opened inside it and never exited (a step whose closure threw) end with it.
         for inner in openCalls[thread][(index + 1)...] {
-            try insert(inner, duration: nil)
+            try insertCalls.append(CallRow(call: inner, duration: nil))
         }
         openCalls[thread].removeSubrange(index...)
-        try insert(call, duration: ts - call.ts)
+        try insertCalls.append(CallRow(call: call, duration: ts - call.ts))
     }
 
-    private func insert(_ call: OpenCall, duration: Int64?) throws {
-        insertCall.bind(call.id, at: 1)
-        insertCall.bind(Self.reference(call.parent), at: 2)
-        insertCall.bind(Int64(call.depth), at: 3)
-        insertCall.bind(Int64(call.thread), at: 4)
-        insertCall.bind(call.site, at: 5)
-        insertCall.bind(Self.reference(call.object), at: 6)
-        insertCall.bind(call.detail, at: 7)
-        insertCall.bind(call.ts, at: 8)
-        insertCall.bind(duration, at: 9)
-        insertCall.bind(call.virtualTS, at: 10)
-        try insertCall.run()
-    }
-
+    /// Ends subscription `id` unless it already ended: the first end is the one that counts.
     private func endSubscription(_ id: Int64, by end: SubscriptionEnd, at ts: Int64) throws {
+        if newSubscriptions[id] != nil {
+            if newSubscriptions[id]?.endKind == nil {
+                newSubscriptions[id]?.endTS = ts
+                newSubscriptions[id]?.endKind = end
+            }
+            return
+        }
         endSubscription.bind(ts, at: 1)
         endSubscription.bind(end.rawValue, at: 2)
         endSubscription.bind(id, at: 3)
         try endSubscription.run()
+    }
+
+    /// Writes every row gathered in the batch: the calls and events waiting for a full
+    /// statement, and the objects and subscriptions that began in the batch, ended or not
+    /// (their ends arrive later as updates).
+    private func writeGatheredRows() throws {
+        for object in newObjects.values.sorted(by: { $0.id < $1.id }) {
+            try insertObjects.append(object)
+        }
+        newObjects.removeAll(keepingCapacity: true)
+        for subscription in newSubscriptions.values.sorted(by: { $0.id < $1.id }) {
+            try insertSubscriptions.append(subscription)
+        }
+        newSubscriptions.removeAll(keepingCapacity: true)
+        try insertObjects.flush()
+        try insertSubscriptions.flush()
+        try insertCalls.flush()
+        try insertEvents.flush()
     }
 
     // MARK: - Interning
@@ -332,9 +385,57 @@ final class TraceWriter {
     }
 
     /// An id column's value: NULL for 0, the records' "none".
-    private static func reference(_ id: Int64) -> Int64? {
+    fileprivate static func reference(_ id: Int64) -> Int64? {
         id == 0 ? nil : id
     }
+}
+
+/// An `object` row.
+private struct ObjectRow {
+    let id: Int64
+    let type: Int64
+    let ts: Int64
+    var endTS: Int64?
+    let thread: Int32
+    let call: Int64
+    let scope: Int64?
+    let virtualTS: Int64?
+}
+
+/// A `call` row: the call and how long it ran (`nil`: it never returned).
+private struct CallRow {
+    let call: OpenCall
+    let duration: Int64?
+}
+
+/// An `event` row.
+private struct EventRow {
+    let id: Int64
+    let ts: Int64
+    let thread: Int32
+    let call: Int64
+    let kind: EventKind
+    let value: String?
+    let source: Int64
+    let observer: Int64
+    let virtualTS: Int64?
+}
+
+/// A `subscription` row, with its end when it ended before being written.
+private struct SubscriptionRow {
+    let id: Int64
+    let ts: Int64
+    let thread: Int32
+    let call: Int64
+    let observable: Int64
+    let observer: Int64
+    var disposable: Int64?
+    let file: String
+    let line: Int64
+    var endTS: Int64?
+    var endKind: SubscriptionEnd?
+    let scope: Int64?
+    let virtualTS: Int64?
 }
 
 /// A call that entered and has not exited yet: its row, but for the duration.
