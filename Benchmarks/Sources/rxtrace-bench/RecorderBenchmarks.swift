@@ -11,6 +11,9 @@ struct RecordedRun {
     let records: Int
     /// Rows inserted into `call`, `event`, `object` and `subscription`.
     let rows: Int
+    /// From the workload's start until everything it recorded is committed (`flush()`
+    /// returned): the rate the recorder sustains while the program runs.
+    let sustainedSeconds: Double
     /// From the workload's start to `stop()` returning (final flush, indexes, leaving WAL).
     let endToEndSeconds: Double
     /// The producing thread's wall time in the workload, waits for the writer included.
@@ -77,6 +80,8 @@ private func recordedRun(path: String, _ workload: () -> Int) throws -> Recorded
     let checksum = workload()
     let producerWall = Double(monotonicNanoseconds() - wallStart) / 1e9
     let producerCPU = Double(threadCPUNanoseconds() - cpuStart) / 1e9
+    recording.recorder.flush()
+    let sustained = Double(monotonicNanoseconds() - start) / 1e9
     try recording.stop()
     let endToEnd = Double(monotonicNanoseconds() - start) / 1e9
     precondition(checksum == unrecorded.result, "recording changed what the subscriber received")
@@ -90,7 +95,7 @@ private func recordedRun(path: String, _ workload: () -> Int) throws -> Recorded
         """
     )?.integer ?? 0
     return RecordedRun(
-        records: Int(records), rows: Int(rows), endToEndSeconds: endToEnd, producerWallSeconds: producerWall,
+        records: Int(records), rows: Int(rows), sustainedSeconds: sustained, endToEndSeconds: endToEnd, producerWallSeconds: producerWall,
         producerCPUSeconds: producerCPU, unrecordedSeconds: unrecorded.seconds,
         buffer: recording.recorder.bufferStatistics
     )
