@@ -224,7 +224,7 @@ final class RecordingSession {
 
     /// Records a call's entry and makes it the thread's innermost open call.
     func callEntered(
-        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
         let ts = clock.now()
         let thread = currentThread()
@@ -253,7 +253,7 @@ final class RecordingSession {
     }
 
     /// Records an event inside the thread's innermost open call.
-    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+    func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
         let ts = clock.now()
         let thread = currentThread()
         let call = thread.currentCall

@@ -208,7 +208,7 @@ final class TraceWriter {
             let detail, let ts, let virtualTS):
             let call = OpenCall(
                 id: id, parent: parent, depth: depth, thread: thread,
-                site: try siteID(name: name, file: file, line: line), object: object, detail: detail, ts: ts,
+                site: try siteID(name: name, file: file, line: line), object: object, detail: detail?.description, ts: ts,
                 virtualTS: virtualTS
             )
             openCalls[Int(thread) - 1].append(call)
@@ -222,7 +222,7 @@ final class TraceWriter {
             insertEvent.bind(Int64(thread), at: 3)
             insertEvent.bind(Self.reference(call), at: 4)
             insertEvent.bind(kind.rawValue, at: 5)
-            insertEvent.bind(value, at: 6)
+            insertEvent.bind(value?.description, at: 6)
             insertEvent.bind(Self.reference(source), at: 7)
             insertEvent.bind(Self.reference(observer), at: 8)
             insertEvent.bind(virtualTS, at: 9)
