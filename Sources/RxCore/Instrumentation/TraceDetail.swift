@@ -9,9 +9,11 @@
 ///
 ///     TraceCall.enter("VirtualSchedulerItem.invoke", detail: "at \(time)")
 public struct TraceDetail: Sendable, Equatable, CustomStringConvertible, ExpressibleByStringInterpolation {
+    // The value before the kind: so the kind fits in the byte after the value's and a
+    // detail takes 18 bytes, not 26, in every call record a recorder buffers.
     private enum Storage: Equatable {
         case text(String)
-        case event(EventKind, TraceValue?)
+        case event(TraceValue?, EventKind)
     }
 
     private let storage: Storage
@@ -34,7 +36,7 @@ public struct TraceDetail: Sendable, Equatable, CustomStringConvertible, Express
     /// An event's detail: its kind, and its element's or error's value, or `nil` when the
     /// event has none or values are not recorded.
     public init(event kind: EventKind, value: TraceValue?) {
-        storage = .event(kind, value)
+        storage = .event(value, kind)
     }
 
     /// The detail's text: `next(1)`, `next` (no value), `error(Failure)`, `completed`, or the
@@ -42,8 +44,8 @@ public struct TraceDetail: Sendable, Equatable, CustomStringConvertible, Express
     public var description: String {
         switch storage {
         case .text(let text): text
-        case .event(let kind, nil): kind.rawValue
-        case .event(let kind, let value?): "\(kind.rawValue)(\(value.description))"
+        case .event(nil, let kind): kind.rawValue
+        case .event(let value?, let kind): "\(kind.rawValue)(\(value.description))"
         }
     }
 }
