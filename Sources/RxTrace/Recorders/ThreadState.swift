@@ -38,9 +38,11 @@ struct ThreadState {
 /// A pthread key is one indexed load per lookup, where Foundation's thread dictionary hashes a
 /// string. Each recording owns its key, so a new recording starts every thread afresh.
 final class ThreadStateKey {
-    private var key = pthread_key_t()
+    /// A `let`, so that reading it in every hook needs no dynamic exclusivity check.
+    private let key: pthread_key_t
 
     init() {
+        var key = pthread_key_t()
         let status = pthread_key_create(&key) { state in
             guard let state else { return }
             let pointer = state.assumingMemoryBound(to: ThreadState.self)
@@ -48,6 +50,7 @@ final class ThreadStateKey {
             pointer.deallocate()
         }
         precondition(status == 0, "pthread_key_create failed with \(status)")
+        self.key = key
     }
 
     deinit {
