@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// ``SQLiteTraceRecorder`` and ``InMemoryTraceRecorder`` are this with a different database.
 /// A hook costs a clock read, a thread-state lookup through a pthread key, and one locked
-/// append; everything else (names, interning, SQL) happens on the writer thread. The session
-/// ends in one of three ways, whichever comes first: ``finish()``, the process exiting, or a
-/// fatal signal (``terminate(_:waitingAtMost:)``, called by ``Termination``).
+/// append; everything else (names, interning, formatting values and details, SQL) happens on
+/// the writer thread. The session ends in one of three ways, whichever comes first:
+/// ``finish()``, the process exiting, or a fatal signal (``terminate(_:waitingAtMost:)``,
+/// called by ``Termination``).
 final class RecordingSession {
     /// Whether element values are recorded.
     let isRecordingValues: Bool
@@ -210,7 +211,9 @@ final class RecordingSession {
         let scope = TraceScope.current
         let virtualTS = Instrumentation.virtualTime
         let id = buffer.append(.object) {
-            .objectInitialized(id: $0, type: type, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS)
+            .objectInitialized(
+                id: $0, type: type, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS
+            )
         }
         return ObjectID(rawValue: id)
     }

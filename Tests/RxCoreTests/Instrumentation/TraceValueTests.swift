@@ -84,7 +84,9 @@ final class TraceValueTests: RxCoreTestCase {
         XCTAssertEqual(TraceDetail(event: .next, value: .int(1)).description, "next(1)")
         XCTAssertEqual(TraceDetail(event: .next, value: nil).description, "next")
         XCTAssertEqual(TraceDetail(event: .completed, value: nil).description, "completed")
-        XCTAssertEqual(TraceDetail(event: .error, value: .text("TooLarge(value: 2)")).description, "error(TooLarge(value: 2))")
+        XCTAssertEqual(
+            TraceDetail(event: .error, value: .text("TooLarge(value: 2)")).description, "error(TooLarge(value: 2))"
+        )
         XCTAssertEqual(TraceDetail(event: .next, value: .string("a")).description, "next(a)")
     }
 
@@ -102,7 +104,8 @@ final class TraceValueTests: RxCoreTestCase {
         let long = String(repeating: "a", count: TraceValue.maximumLength + 10)
         let detail = TraceDetail(event: .next, value: .string(long))
 
-        XCTAssertEqual(detail.description, "next(" + String(repeating: "a", count: TraceValue.maximumLength - 1) + "…)")
+        let truncated = String(repeating: "a", count: TraceValue.maximumLength - 1) + "…"
+        XCTAssertEqual(detail.description, "next(\(truncated))")
     }
 
     func testTraceDetail_FreeTextIsShownAsItIsAndNeverTruncated() {
