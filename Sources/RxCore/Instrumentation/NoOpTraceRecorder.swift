@@ -13,10 +13,10 @@ public final class NoOpTraceRecorder: TraceRecorder {
     public func objectInitialized(_ type: Any.Type) -> ObjectID { .none }
     public func objectDeinitialized(_ object: ObjectID) {}
     public func callEntered(
-        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID { .none }
     public func callExited(_ call: CallID) {}
-    public func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {}
+    public func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {}
     public func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
         .none
     }

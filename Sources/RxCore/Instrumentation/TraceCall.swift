@@ -22,7 +22,7 @@ package struct TraceCall {
     package static func enter(
         _ name: StaticString,
         on object: (any TraceableObject)? = nil,
-        detail: @autoclosure () -> String? = nil,
+        detail: @autoclosure () -> TraceDetail? = nil,
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {

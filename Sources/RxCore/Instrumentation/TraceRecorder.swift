@@ -47,11 +47,12 @@ public protocol TraceRecorder: AnyObject, Sendable {
     /// - Parameters:
     ///   - name: the step as a reader of RxSwift's source knows it (`Producer.subscribe`).
     ///   - object: the object the step runs on, or ``ObjectID/none``.
-    ///   - detail: what the step carries, such as the event (`next(1)`), or `nil`.
+    ///   - detail: what the step carries, such as the event (`next(1)`), or `nil`; a
+    ///     recorder formats it with `description` where it writes, not here.
     ///   - file: the `#fileID` of the code that implements the step.
     ///   - line: the line of that code.
     func callEntered(
-        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID
 
     /// The step `call`, the innermost open call on the current thread, returned.
@@ -59,9 +60,9 @@ public protocol TraceRecorder: AnyObject, Sendable {
 
     /// An event passed from `source` to `observer`.
     ///
-    /// - Parameter value: the element's description when values are recorded, the error's
-    ///   for `.error`, else `nil`.
-    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID)
+    /// - Parameter value: the element when values are recorded, the error for `.error`, else
+    ///   `nil`; a recorder formats it with `description` where it writes, not here.
+    func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID)
 
     /// A user-facing `subscribe` began: `observer` subscribes to `observable`, at `site` in
     /// user code. Returns the subscription's serial id.

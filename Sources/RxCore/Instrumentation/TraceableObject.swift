@@ -62,29 +62,19 @@ extension Event {
         }
     }
 
-    /// The longest element description a trace keeps; longer ones end in `…`.
-    package static var maximumTracedValueLength: Int { 80 }
-
-    /// The element's or error's description, truncated, or `nil` (for `.completed`, or for an
-    /// element when values are not recorded).
-    package func traceValue(includingElement: Bool) -> String? {
-        let text: String
+    /// The element's or error's value, or `nil` (for `.completed`, or for an element when
+    /// values are not recorded).
+    package func traceValue(includingElement: Bool) -> TraceValue? {
         switch self {
-        case .next(let element):
-            guard includingElement else { return nil }
-            text = String(describing: element)
-        case .error(let error):
-            text = String(describing: error)
-        case .completed:
-            return nil
+        case .next(let element): includingElement ? TraceValue(element) : nil
+        case .error(let error): TraceValue(error)
+        case .completed: nil
         }
-        guard text.count > Self.maximumTracedValueLength else { return text }
-        return String(text.prefix(Self.maximumTracedValueLength - 1)) + "…"
     }
 
-    /// `next(1)`, `next`, `error(Failure)` or `completed`: a step's detail in a call flow.
-    package func traceDetail(includingElement: Bool) -> String {
-        guard let value = traceValue(includingElement: includingElement) else { return kind.rawValue }
-        return "\(kind.rawValue)(\(value))"
+    /// `next(1)`, `next`, `error(Failure)` or `completed`, unformatted: a step's detail in a
+    /// call flow.
+    package func traceDetail(includingElement: Bool) -> TraceDetail {
+        TraceDetail(event: kind, value: traceValue(includingElement: includingElement))
     }
 }

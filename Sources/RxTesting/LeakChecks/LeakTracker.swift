@@ -304,7 +304,7 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
-    func callEntered(_ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt) -> CallID {
+    func callEntered(_ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt) -> CallID {
         let isSubscribeSafe = object.isRecorded && name.withUTF8Buffer { $0.elementsEqual("subscribeSafe".utf8) }
         let thread = isSubscribeSafe ? currentThreadKey() : 0
         let attached = attached
@@ -332,7 +332,7 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
-    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+    func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
         if let attached {
             attached.recorder.eventDelivered(kind, value: value, from: attached.own(source), to: attached.own(observer))
         }

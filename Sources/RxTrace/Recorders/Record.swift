@@ -6,8 +6,10 @@ import RxCore
 /// Ids are integers (0 for none), times are ns since the run started, and threads are the
 /// recorder's serial thread ids. Names and files are `StaticString`s and types are metatypes:
 /// both are immortal, so a record carries them as pointers and the writer builds the `String`s,
-/// once per distinct type or site, off the producing thread. The only `String`s here are the
-/// ones the hook had to make anyway: event values and call details.
+/// once per distinct type or site, off the producing thread. Event values and call details
+/// travel as ``TraceValue``s and ``TraceDetail``s, which the writer formats: the only `String`s
+/// here are the descriptions a hook had to make itself (an element of another type than `Int`,
+/// `Double`, `Bool` or `String`, an error).
 enum Record {
     /// A thread ran instrumented code for the first time.
     case thread(id: Int32, tid: Int32)
@@ -21,13 +23,13 @@ enum Record {
     /// A call began; `parent` is 0 for a top-level call.
     case callEntered(
         id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticString, file: StaticString,
-        line: UInt, object: Int64, detail: String?, ts: Int64, virtualTS: Int64?
+        line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?
     )
     /// The innermost open call on `thread` returned.
     case callExited(id: Int64, thread: Int32, ts: Int64)
     /// An event passed from `source` to `observer` while `call` was open on `thread`.
     case eventDelivered(
-        kind: EventKind, value: String?, source: Int64, observer: Int64, ts: Int64, thread: Int32, call: Int64,
+        kind: EventKind, value: TraceValue?, source: Int64, observer: Int64, ts: Int64, thread: Int32, call: Int64,
         virtualTS: Int64?
     )
     /// User code subscribed at `file`:`line`.

@@ -9,9 +9,10 @@ import Synchronization
 ///
 /// ``SQLiteTraceRecorder`` and ``InMemoryTraceRecorder`` are this with a different database.
 /// A hook costs a clock read, a thread-state lookup through a pthread key, and one locked
-/// append; everything else (names, interning, SQL) happens on the writer thread. The session
-/// ends in one of three ways, whichever comes first: ``finish()``, the process exiting, or a
-/// fatal signal (``terminate(_:waitingAtMost:)``, called by ``Termination``).
+/// append; everything else (names, interning, formatting values and details, SQL) happens on
+/// the writer thread. The session ends in one of three ways, whichever comes first:
+/// ``finish()``, the process exiting, or a fatal signal (``terminate(_:waitingAtMost:)``,
+/// called by ``Termination``).
 final class RecordingSession {
     /// Whether element values are recorded.
     let isRecordingValues: Bool
@@ -193,25 +194,26 @@ final class RecordingSession {
 
     // MARK: - Producers
 
-    /// The calling thread's state; the first call on a thread records the thread.
-    private func currentThread() -> ThreadState {
+    /// The calling thread's state, to read and change in place; the first call on a thread
+    /// records the thread.
+    private func currentThread() -> UnsafeMutablePointer<ThreadState> {
         if let state = threads.current { return state }
         let tid = rxtrace_gettid()
         let id = buffer.append(.thread) { .thread(id: Int32($0), tid: tid) }
-        let state = ThreadState(id: Int32(id))
-        threads.setCurrent(state)
-        return state
+        return threads.setCurrent(ThreadState(id: Int32(id)))
     }
 
     /// Records an object's `init`; see ``TraceRecorder/objectInitialized(_:)``.
     func objectInitialized(_ type: Any.Type) -> ObjectID {
         let ts = clock.now()
         let thread = currentThread()
-        let call = thread.currentCall
+        let call = thread.pointee.currentCall
         let scope = TraceScope.current
         let virtualTS = Instrumentation.virtualTime
         let id = buffer.append(.object) {
-            .objectInitialized(id: $0, type: type, ts: ts, thread: thread.id, call: call, scope: scope, virtualTS: virtualTS)
+            .objectInitialized(
+                id: $0, type: type, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS
+            )
         }
         return ObjectID(rawValue: id)
     }
@@ -224,21 +226,21 @@ final class RecordingSession {
 
     /// Records a call's entry and makes it the thread's innermost open call.
     func callEntered(
-        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
         let ts = clock.now()
         let thread = currentThread()
-        let parent = thread.currentCall
-        let depth = Int32(thread.openCalls.count)
+        let parent = thread.pointee.currentCall
+        let depth = Int32(thread.pointee.openCalls.count)
         let virtualTS = Instrumentation.virtualTime
         let id = buffer.append(.call) {
             .callEntered(
-                id: $0, parent: parent, depth: depth, thread: thread.id, name: name, file: file, line: line,
+                id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: name, file: file, line: line,
                 object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS
             )
         }
         if id != 0 {
-            thread.openCalls.append(id)
+            thread.pointee.openCalls.append(id)
         }
         return CallID(rawValue: id)
     }
@@ -248,20 +250,20 @@ final class RecordingSession {
         guard call != .none else { return }
         let ts = clock.now()
         let thread = currentThread()
-        thread.close(call.rawValue)
-        _ = buffer.append(.none) { _ in .callExited(id: call.rawValue, thread: thread.id, ts: ts) }
+        thread.pointee.close(call.rawValue)
+        _ = buffer.append(.none) { _ in .callExited(id: call.rawValue, thread: thread.pointee.id, ts: ts) }
     }
 
     /// Records an event inside the thread's innermost open call.
-    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+    func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
         let ts = clock.now()
         let thread = currentThread()
-        let call = thread.currentCall
+        let call = thread.pointee.currentCall
         let virtualTS = Instrumentation.virtualTime
         _ = buffer.append(.none) { _ in
             .eventDelivered(
                 kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
-                observer: observer.rawValue, ts: ts, thread: thread.id, call: call, virtualTS: virtualTS
+                observer: observer.rawValue, ts: ts, thread: thread.pointee.id, call: call, virtualTS: virtualTS
             )
         }
     }
@@ -270,13 +272,13 @@ final class RecordingSession {
     func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
         let ts = clock.now()
         let thread = currentThread()
-        let call = thread.currentCall
+        let call = thread.pointee.currentCall
         let scope = TraceScope.current
         let virtualTS = Instrumentation.virtualTime
         let id = buffer.append(.subscription) {
             .subscriptionStarted(
                 id: $0, observable: observable.rawValue, observer: observer.rawValue, file: site.file,
-                line: site.line, ts: ts, thread: thread.id, call: call, scope: scope, virtualTS: virtualTS
+                line: site.line, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS
             )
         }
         return SubscriptionID(rawValue: id)

@@ -79,7 +79,7 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     }
 
     public func callEntered(
-        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
         session.callEntered(name, object: object, detail: detail, file: file, line: line)
     }
@@ -88,7 +88,7 @@ public final class SQLiteTraceRecorder: TraceRecorder {
         session.callExited(call)
     }
 
-    public func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+    public func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
         session.eventDelivered(kind, value: value, from: source, to: observer)
     }
 

@@ -3,8 +3,10 @@ import Glibc
 /// What a recording knows about one thread: its serial id and its open calls.
 ///
 /// Only its own thread touches it, so a call's parent and depth cost no lock. Reached through
-/// a ``ThreadStateKey``; released when the thread exits.
-final class ThreadState {
+/// a ``ThreadStateKey`` as a pointer: a hook reads and changes it in place, with no reference
+/// count to bump and no exclusivity check, as a class's stored properties would need. Freed
+/// when the thread exits.
+struct ThreadState {
     /// The recording's serial id for this thread (1 for the first thread seen), or 0 when the
     /// thread appeared after the recording closed.
     let id: Int32
@@ -21,7 +23,11 @@ final class ThreadState {
 
     /// Removes `call` and any call left open inside it (a step that never exited because its
     /// closure threw).
-    func close(_ call: Int64) {
+    mutating func close(_ call: Int64) {
+        if openCalls.last == call {
+            openCalls.removeLast()
+            return
+        }
         guard let index = openCalls.lastIndex(of: call) else { return }
         openCalls.removeSubrange(index...)
     }
@@ -32,14 +38,19 @@ final class ThreadState {
 /// A pthread key is one indexed load per lookup, where Foundation's thread dictionary hashes a
 /// string. Each recording owns its key, so a new recording starts every thread afresh.
 final class ThreadStateKey {
-    private var key = pthread_key_t()
+    /// A `let`, so that reading it in every hook needs no dynamic exclusivity check.
+    private let key: pthread_key_t
 
     init() {
+        var key = pthread_key_t()
         let status = pthread_key_create(&key) { state in
             guard let state else { return }
-            Unmanaged<ThreadState>.fromOpaque(state).release()
+            let pointer = state.assumingMemoryBound(to: ThreadState.self)
+            pointer.deinitialize(count: 1)
+            pointer.deallocate()
         }
         precondition(status == 0, "pthread_key_create failed with \(status)")
+        self.key = key
     }
 
     deinit {
@@ -48,14 +59,16 @@ final class ThreadStateKey {
     }
 
     /// The calling thread's state, or `nil` the first time the thread asks.
-    var current: ThreadState? {
-        guard let state = pthread_getspecific(key) else { return nil }
-        return Unmanaged<ThreadState>.fromOpaque(state).takeUnretainedValue()
+    var current: UnsafeMutablePointer<ThreadState>? {
+        pthread_getspecific(key)?.assumingMemoryBound(to: ThreadState.self)
     }
 
-    /// Makes `state` the calling thread's.
-    func setCurrent(_ state: ThreadState) {
-        pthread_setspecific(key, Unmanaged.passRetained(state).toOpaque())
+    /// Makes a copy of `state` the calling thread's; returns where it is kept.
+    func setCurrent(_ state: ThreadState) -> UnsafeMutablePointer<ThreadState> {
+        let pointer = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
+        pointer.initialize(to: state)
+        pthread_setspecific(key, pointer)
+        return pointer
     }
 }
 

@@ -257,7 +257,7 @@ final class TraceWriter {
             let detail, let ts, let virtualTS):
             let call = OpenCall(
                 id: id, parent: parent, depth: depth, thread: thread,
-                site: try siteID(name: name, file: file, line: line), object: object, detail: detail, ts: ts,
+                site: try siteID(name: name, file: file, line: line), object: object, detail: detail?.description, ts: ts,
                 virtualTS: virtualTS
             )
             openCalls[Int(thread) - 1].append(call)
@@ -267,8 +267,8 @@ final class TraceWriter {
 
         case .eventDelivered(let kind, let value, let source, let observer, let ts, let thread, let call, let virtualTS):
             try insertEvents.append(EventRow(
-                id: nextEventID, ts: ts, thread: thread, call: call, kind: kind, value: value, source: source,
-                observer: observer, virtualTS: virtualTS
+                id: nextEventID, ts: ts, thread: thread, call: call, kind: kind, value: value?.description,
+                source: source, observer: observer, virtualTS: virtualTS
             ))
             nextEventID += 1
 

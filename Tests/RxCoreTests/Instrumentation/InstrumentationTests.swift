@@ -48,10 +48,10 @@ private final class CollectingRecorder: TraceRecorder {
     }
 
     func callEntered(
-        _ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
         state.withLock { state in
-            state.calls.append(Call(name: "\(name)", detail: detail))
+            state.calls.append(Call(name: "\(name)", detail: detail?.description))
             state.lastCallID += 1
             return CallID(rawValue: state.lastCallID)
         }
@@ -59,7 +59,7 @@ private final class CollectingRecorder: TraceRecorder {
 
     func callExited(_ call: CallID) {}
 
-    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+    func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
         state.withLock { $0.events.append((kind, source, observer)) }
     }
 

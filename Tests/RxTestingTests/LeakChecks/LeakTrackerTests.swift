@@ -32,7 +32,7 @@ private final class ListeningRecorder: TraceRecorder {
         log.withLock { $0.deinitialized.append(object.rawValue) }
     }
 
-    func callEntered(_ name: StaticString, object: ObjectID, detail: String?, file: StaticString, line: UInt) -> CallID {
+    func callEntered(_ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt) -> CallID {
         log.withLock { log in
             log.calls.append("\(name)")
             return CallID(rawValue: Int64(log.calls.count))
@@ -43,7 +43,7 @@ private final class ListeningRecorder: TraceRecorder {
         log.withLock { $0.exits += 1 }
     }
 
-    func eventDelivered(_ kind: EventKind, value: String?, from source: ObjectID, to observer: ObjectID) {
+    func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
         log.withLock { $0.events.append((kind, source.rawValue, observer.rawValue)) }
     }
 

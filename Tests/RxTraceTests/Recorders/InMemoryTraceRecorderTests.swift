@@ -30,7 +30,7 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
                     let object = recorder.objectInitialized(Int.self)
                     let outer = recorder.callEntered("outer", object: object, detail: nil, file: #fileID, line: #line)
                     let inner = recorder.callEntered("inner", object: object, detail: "\(index)", file: #fileID, line: #line)
-                    recorder.eventDelivered(.next, value: "\(index)", from: object, to: .none)
+                    recorder.eventDelivered(.next, value: .int(index), from: object, to: .none)
                     recorder.callExited(inner)
                     recorder.callExited(outer)
                     recorder.objectDeinitialized(object)
