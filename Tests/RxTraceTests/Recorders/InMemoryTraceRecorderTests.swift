@@ -122,6 +122,39 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
         XCTAssertGreaterThanOrEqual(statistics.producerWaits, waits)
     }
 
+    func testSubscriptionRows_sameWhetherTheirEndsShareABatchOrNot_andTheFirstEndWins() throws {
+        // Capacity 2 spreads a subscription's records over several batches (its row is inserted,
+        // then updated); capacity 8,192 keeps them in one (its row is inserted once, complete).
+        for capacity in [2, 8_192] {
+            let recorder = try InMemoryTraceRecorder(program: "ends", isRecordingValues: true, bufferCapacity: capacity)
+            let observable = recorder.objectInitialized(Int.self)
+            let observer = recorder.objectInitialized(Int.self)
+            let disposable = recorder.objectInitialized(Int.self)
+            let subscription = recorder.subscriptionStarted(
+                observable: observable, observer: observer, at: CallSite(file: #fileID, line: 7)
+            )
+            recorder.subscriptionReturned(subscription, disposable: disposable)
+            recorder.objectDisposed(disposable)
+            recorder.subscriptionTerminated(subscription, by: .completed)
+            recorder.objectDeinitialized(disposable)
+            let database = try recorder.finish()
+
+            XCTAssertEqual(
+                try database.column(
+                    """
+                    SELECT line || ' ' || disposable_object_id || ' ' || end_kind || ' ' || (end_ts > ts)
+                    FROM subscription
+                    """
+                ),
+                ["7 3 disposed 1"], "capacity \(capacity)"
+            )
+            XCTAssertEqual(
+                try database.column("SELECT id || ' ' || ifnull(end_ts > 0, 'alive') FROM object ORDER BY id"),
+                ["1 alive", "2 alive", "3 1"], "capacity \(capacity)"
+            )
+        }
+    }
+
     func testRunRow_afterFinish_holdsHowTheRunStartedAndEnded() throws {
         let before = Date()
         let recorder = try InMemoryTraceRecorder(program: "run-row")
