@@ -17,7 +17,8 @@ public enum TraceValue: Sendable, Equatable, CustomStringConvertible {
     case bool(Bool)
     /// A `String` element.
     case string(String)
-    /// Any other element or error, as `String(describing:)` described it at capture.
+    /// Any other element or error, as `String(describing:)` described it at capture, already
+    /// truncated to ``maximumLength``.
     case text(String)
 
     /// The longest description a trace keeps; longer ones end in `…`.
@@ -38,7 +39,8 @@ public enum TraceValue: Sendable, Equatable, CustomStringConvertible {
         } else if Value.self == Bool.self {
             self = .bool(unsafeBitCast(value, to: Bool.self))
         } else {
-            self = .text(String(describing: value))
+            // Truncated here too, so a huge description does not sit in the recorder's buffer.
+            self = .text(Self.truncated(String(describing: value)))
         }
     }
 

@@ -62,6 +62,16 @@ final class TraceValueTests: RxCoreTestCase {
         XCTAssertEqual(TraceValue.text(long).description, String(repeating: "a", count: limit - 1) + "…")
     }
 
+    func testTraceValue_ADescribedValueIsTruncatedAtCapture_soTheBufferHoldsNoMoreThanTheTraceKeeps() {
+        struct Long: CustomStringConvertible {
+            var description: String { String(repeating: "b", count: 10_000) }
+        }
+
+        XCTAssertEqual(
+            TraceValue(Long()), .text(String(repeating: "b", count: TraceValue.maximumLength - 1) + "…")
+        )
+    }
+
     func testTraceValue_TheMaximumCountsCharactersNotBytes() {
         let limit = TraceValue.maximumLength
         let fits = String(repeating: "é", count: limit)
