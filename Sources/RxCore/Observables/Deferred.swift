@@ -4,10 +4,12 @@ extension ObservableType {
     /// A sequence that calls `observableFactory` for each subscriber and subscribes it to the
     /// sequence the factory returns; an error the factory throws is sent to the subscriber.
     public static func deferred(
-        _ observableFactory: @escaping () throws -> Observable<Element>
+        _ observableFactory: @escaping () throws -> Observable<Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
         let call = TraceCall.enter("deferred"); defer { call.exit() }
-        return Deferred(observableFactory: observableFactory)
+        return Deferred(observableFactory: observableFactory).assembled(by: "deferred", file: file, line: line)
     }
 }
 
@@ -21,18 +23,17 @@ where Source.Element == Observer.Element {
     typealias Element = Observer.Element
     typealias Parent = Deferred<Source>
 
-    private let observableFactory: () throws -> Source
-
-    init(observableFactory: @escaping () throws -> Source, observer: Observer, cancel: Cancelable) {
-        self.observableFactory = observableFactory
+    override init(observer: Observer, cancel: Cancelable) {
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// Makes the sequence and subscribes to it, or fails when the factory throws.
-    func run() -> Disposable {
+    /// Makes the sequence with the parent's factory and subscribes to it, or fails when the
+    /// factory throws. The sink keeps neither the factory nor what it returned, beyond the
+    /// subscription: what the factory's result captures lives only as long as it is needed.
+    func run(_ parent: Parent) -> Disposable {
         let call = TraceCall.enter("DeferredSink.run", on: self); defer { call.exit() }
         do {
-            let source = try observableFactory()
+            let source = try parent.observableFactory()
             return source.subscribeSafe(self)
         } catch {
             forwardOn(.error(error))
@@ -56,7 +57,7 @@ where Source.Element == Observer.Element {
 final class Deferred<Source: ObservableType>: Producer<Source.Element> {
     typealias Factory = () throws -> Source
 
-    private let observableFactory: Factory
+    fileprivate let observableFactory: Factory
 
     init(observableFactory: @escaping Factory) {
         self.observableFactory = observableFactory
@@ -66,8 +67,8 @@ final class Deferred<Source: ObservableType>: Producer<Source.Element> {
     override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
     where Observer.Element == Source.Element {
         let call = TraceCall.enter("Deferred.run", on: self); defer { call.exit() }
-        let sink = DeferredSink(observableFactory: observableFactory, observer: observer, cancel: cancel)
-        let subscription = sink.run()
+        let sink = DeferredSink<Source, Observer>(observer: observer, cancel: cancel)
+        let subscription = sink.run(self)
         return (sink: sink, subscription: subscription)
     }
 }

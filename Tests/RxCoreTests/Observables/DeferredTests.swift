@@ -22,6 +22,22 @@ final class DeferredTests: RxCoreTestCase {
         XCTAssertEqual(xs?.subscriptions, [Subscription(200, 400)])
     }
 
+    func testDeferred_KeepsNothingTheFactoryCapturedOnceTheObservableIsGone() {
+        final class Captured {}
+        var captured: Captured? = Captured()
+        weak var weakCaptured = captured
+
+        let subscription = Observable<Int>.deferred { [captured] in
+            _ = captured
+            return Observable.never()
+        }.subscribe()
+        captured = nil
+
+        // The subscription is still open, but only the dropped observable held the factory.
+        XCTAssertNil(weakCaptured)
+        subscription.dispose()
+    }
+
     func testDeferred_Error() {
         let scheduler = TestScheduler(initialClock: 0)
         var xs: TestableObservable<Int>?
