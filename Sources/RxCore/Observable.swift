@@ -23,6 +23,20 @@ open class Observable<Element>: ObservableType, TraceableObject {
         self
     }
 
+    /// Records that user code at `file`:`line` built this observable with the operator or
+    /// factory `name`, and returns it; every public operator ends with it.
+    ///
+    /// The operators take `file: StaticString = #fileID, line: UInt = #line` default
+    /// arguments and hand them here, so a report can say `map at LoginViewModel.swift:42`.
+    /// When nothing records, this is one atomic load.
+    @inline(__always)
+    package final func assembled(by name: StaticString, file: StaticString, line: UInt) -> Observable<Element> {
+        if let recorder = Instrumentation.recorder {
+            recorder.observableAssembled(traceObjectID, by: name, at: CallSite(file: file, line: line))
+        }
+        return self
+    }
+
     deinit {
         Instrumentation.objectDeinitialized(traceObjectID)
         Resources.decrementTotal()

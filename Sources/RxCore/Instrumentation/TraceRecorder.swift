@@ -77,4 +77,13 @@ public protocol TraceRecorder: AnyObject, Sendable {
     /// An instrumented disposable was disposed for the first time. When it is the disposable
     /// some subscription returned, that subscription ends as ``SubscriptionEnd/disposed``.
     func objectDisposed(_ object: ObjectID)
+
+    /// User code at `site` built `observable` with the operator or factory `name` (`map`,
+    /// `merge`, `just`): where the chain element was assembled, which reports show beside it.
+    func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite)
+}
+
+extension TraceRecorder {
+    /// Ignores assembly sites: a recorder that has nowhere to keep them need not implement it.
+    public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {}
 }

@@ -9,13 +9,15 @@ extension ObservableType {
     /// when both sources completed, or when one sends while the other is done.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest2(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: resultSelector
-        )
+        ).assembled(by: "combineLatest", file: file, line: line)
     }
 }
 
@@ -23,13 +25,15 @@ extension ObservableType where Element == Any {
     /// Combines the latest elements of two sequences into tuples, each time either sends,
     /// once both have sent an element.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2
+        _ source1: O1, _ source2: O2,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<(O1.Element, O2.Element)> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest2(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: { ($0, $1) }
-        )
+        ).assembled(by: "combineLatest", file: file, line: line)
     }
 }
 

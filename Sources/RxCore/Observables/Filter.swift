@@ -3,9 +3,9 @@
 extension ObservableType {
     /// Forwards only the elements for which `predicate` returns `true`; an error it throws
     /// ends the sequence with that error.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
+    public func filter(_ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         let call = TraceCall.enter("filter"); defer { call.exit() }
-        return Filter(source: asObservable(), predicate: predicate)
+        return Filter(source: asObservable(), predicate: predicate).assembled(by: "filter", file: file, line: line)
     }
 }
 

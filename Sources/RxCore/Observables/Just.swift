@@ -2,9 +2,9 @@
 
 extension ObservableType {
     /// A sequence of one element, then completion.
-    public static func just(_ element: Element) -> Observable<Element> {
+    public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         let call = TraceCall.enter("just"); defer { call.exit() }
-        return Just(element: element)
+        return Just(element: element).assembled(by: "just", file: file, line: line)
     }
 }
 

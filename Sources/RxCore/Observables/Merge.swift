@@ -9,10 +9,12 @@ extension ObservableType {
     /// The result completes once this sequence and every inner sequence completed; the first
     /// error, from this sequence, an inner one or `selector`, ends it.
     public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source
+        _ selector: @escaping (Element) throws -> Source,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Source.Element> {
         let call = TraceCall.enter("flatMap"); defer { call.exit() }
-        return FlatMap(source: asObservable(), selector: selector)
+        return FlatMap(source: asObservable(), selector: selector).assembled(by: "flatMap", file: file, line: line)
     }
 }
 

@@ -8,10 +8,12 @@ extension ObservableType where Element: FixedWidthInteger {
     public static func range(
         start: Element,
         count: Element,
-        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
         let call = TraceCall.enter("range"); defer { call.exit() }
-        return RangeProducer(start: start, count: count, scheduler: scheduler)
+        return RangeProducer(start: start, count: count, scheduler: scheduler).assembled(by: "range", file: file, line: line)
     }
 }
 

@@ -6,12 +6,12 @@ extension ObservableType {
     ///
     /// Completion is sent right after the `count`th element, without waiting for the source
     /// to complete, and the source subscription is disposed then.
-    public func take(_ count: Int) -> Observable<Element> {
+    public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         let call = TraceCall.enter("take"); defer { call.exit() }
         if count == 0 {
-            return Observable.empty()
+            return Observable.empty().assembled(by: "take", file: file, line: line)
         }
-        return TakeCount(source: asObservable(), count: count)
+        return TakeCount(source: asObservable(), count: count).assembled(by: "take", file: file, line: line)
     }
 }
 

@@ -10,13 +10,15 @@ extension ObservableType {
     /// when both sources completed.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<Element> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip2(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: resultSelector
-        )
+        ).assembled(by: "zip", file: file, line: line)
     }
 }
 
@@ -24,13 +26,15 @@ extension ObservableType where Element == Any {
     /// Combines the elements of two sequences pairwise into tuples: the first of each, then
     /// the second of each, and so on.
     public static func zip<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2
+        _ source1: O1, _ source2: O2,
+        file: StaticString = #fileID,
+        line: UInt = #line
     ) -> Observable<(O1.Element, O2.Element)> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip2(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: { ($0, $1) }
-        )
+        ).assembled(by: "zip", file: file, line: line)
     }
 }
 
