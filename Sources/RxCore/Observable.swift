@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observable.swift.
+// Deviation from RxSwift: every operator and factory takes `file`/`line` default arguments and
+// records through `assembled(by:file:line:)` where user code built the observable.
 
 /// The abstract base of every observable sequence: operators' producers and subjects.
 ///

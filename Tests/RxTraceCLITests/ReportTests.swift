@@ -73,8 +73,8 @@ final class ReportTests: XCTestCase {
         let result = try CommandRunner.rxtrace(["report", "just-map.sqlite", "--subscription", "1"], in: directory)
 
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertTrue(result.standardOutput.contains("· just · thread main"), result.standardOutput)
-        XCTAssertTrue(result.standardOutput.contains("· map · thread main"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("· just at RxExamples/JustMapExample.swift:12 · thread main"), result.standardOutput)
+        XCTAssertTrue(result.standardOutput.contains("· map at RxExamples/JustMapExample.swift:13 · thread main"), result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("subscription #1"), result.standardOutput)
     }
 

@@ -424,6 +424,14 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
+    /// Forwards where an observable was built to the attached recorder, if any; the tracker
+    /// itself names chains by their subscribe line.
+    func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
+        if let attached, attached.own(observable).isRecorded {
+            attached.recorder.observableAssembled(attached.own(observable), by: name, at: site)
+        }
+    }
+
     /// A number naming the calling thread while it runs.
     private func currentThreadKey() -> UInt {
         #if canImport(Darwin)

@@ -14,12 +14,34 @@ public struct ObjectRecord: Codable, Equatable, Sendable {
     public var scopeID: Int64? = nil
     /// The virtual clock when it was created, if a virtual time scheduler was running work.
     public var virtualTime: Int64? = nil
+    /// Where user code built it, for an observable an operator or factory returned.
+    public var assembly: Assembly? = nil
 
     /// Whether it was still alive when the run ended.
     public var isAlive: Bool { endNanoseconds == nil }
 
     /// `PublishSubject<Int> #1`, with nested generic arguments shortened to `<…>`.
     public var label: String { "\(TypeNames.short(typeName)) #\(id)" }
+}
+
+/// Where user code built an observable: `map at RxExamples/JustMapExample.swift:13`.
+public struct Assembly: Codable, Equatable, Sendable, CustomStringConvertible {
+    /// The operator or factory called: `map`, `merge`, `just`.
+    public var name: String
+    /// The `#fileID` of the code that called it.
+    public var file: String
+    /// The line of that code.
+    public var line: Int
+
+    /// An assembly by `name` at `file`:`line`.
+    public init(name: String, file: String, line: Int) {
+        self.name = name
+        self.file = file
+        self.line = line
+    }
+
+    /// `map at RxExamples/JustMapExample.swift:13`.
+    public var description: String { "\(name) at \(file):\(line)" }
 }
 
 /// Shortens Swift type names for flows, where `MapSink<Int, AnonymousObserver<Int>>` would

@@ -97,6 +97,9 @@ public struct FlowBuilder {
         var title = root.name
         if let subscription {
             title += " at \(subscription.site)"
+        } else if let built = objects.first(where: { $0.callID == root.id && $0.assembly?.name == root.name }) {
+            // An operator or factory called from user code: the flow is named after that line.
+            title = built.assembly?.description ?? title
         }
         return Flow(
             number: number,
@@ -125,7 +128,8 @@ public struct FlowBuilder {
             }
             for object in createdObjects[call.id] ?? [] {
                 let initNode = FlowNode(
-                    kind: .`init`, label: "init \(object.label)", location: nil,
+                    kind: .`init`, label: "init \(object.label)",
+                    location: object.assembly.map { "built at \($0.file):\($0.line)" },
                     callID: nil, objectID: object.id, children: []
                 )
                 timed.append((object.startNanoseconds, object.id, initNode))

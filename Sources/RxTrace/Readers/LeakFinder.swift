@@ -2,14 +2,19 @@
 public struct OpenSubscription: Codable, Equatable, Sendable {
     /// The subscription.
     public var subscription: SubscriptionRecord
-    /// From the source to the observer: `PublishSubject<Int> #1 → Map<Int, Int> #2 → AnonymousObserver<Int> #6`.
+    /// Where user code built the observable subscribed to, if an operator or factory did.
+    public var builtAt: Assembly?
+    /// From the source to the observer, each element with where it was built:
+    /// `PublishSubject<Int> #1 → Map<Int, Int> #2 (map at App/Main.swift:7) → AnonymousObserver<Int> #6`.
     public var chain: [String]
     /// The objects of its chain and flow still alive at the end.
     public var alive: [String]
 
-    /// An open subscription with its chain and the objects it keeps alive.
-    public init(subscription: SubscriptionRecord, chain: [String], alive: [String]) {
+    /// An open subscription with where its observable was built, its chain and the objects it
+    /// keeps alive.
+    public init(subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String]) {
         self.subscription = subscription
+        self.builtAt = builtAt
         self.chain = chain
         self.alive = alive
     }
@@ -102,7 +107,11 @@ public struct LeakFinder {
                 var seen = Set<Int64>()
                 let subscribed = tree.filter { $0.name == "subscribeSafe" }.compactMap(\.objectID)
                 for objectID in subscribed.reversed() where seen.insert(objectID).inserted {
-                    chain.append(try reader.object(objectID)?.label ?? "#\(objectID)")
+                    guard let object = try reader.object(objectID) else {
+                        chain.append("#\(objectID)")
+                        continue
+                    }
+                    chain.append(object.assembly.map { "\(object.label) (\($0))" } ?? object.label)
                 }
                 let created = try reader.objects(createdBy: tree.map(\.id)).map(\.id)
                 for objectID in subscribed.reversed() + created {
@@ -113,7 +122,8 @@ public struct LeakFinder {
             if let observer = subscription.observerObjectID, let label = try reader.object(observer)?.label {
                 if !chain.contains(label) { chain.append(label) }
             }
-            open.append(OpenSubscription(subscription: subscription, chain: chain, alive: alive))
+            let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
+            open.append(OpenSubscription(subscription: subscription, builtAt: builtAt, chain: chain, alive: alive))
         }
 
         var groups: [LiveObjectGroup] = []

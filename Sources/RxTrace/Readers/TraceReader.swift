@@ -147,32 +147,44 @@ public final class TraceReader {
 
     /// Every object, in order of creation.
     public func objects() throws -> [ObjectRecord] {
-        try database.rows(Self.objectQuery + " ORDER BY object.id").map(ObjectRecord.init(row:))
+        try database.rows(objectQuery + " ORDER BY object.id").map(ObjectRecord.init(row:))
     }
 
     /// The objects created directly by one of `calls`, in order of creation.
     public func objects(createdBy calls: [Int64]) throws -> [ObjectRecord] {
         guard !calls.isEmpty else { return [] }
         let list = calls.map(String.init).joined(separator: ",")
-        return try database.rows(Self.objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id")
+        return try database.rows(objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id")
             .map(ObjectRecord.init(row:))
     }
 
     /// The objects alive when the run ended, in order of creation.
     public func liveObjects() throws -> [ObjectRecord] {
-        try database.rows(Self.objectQuery + " WHERE object.end_ts IS NULL ORDER BY object.id").map(ObjectRecord.init(row:))
+        try database.rows(objectQuery + " WHERE object.end_ts IS NULL ORDER BY object.id").map(ObjectRecord.init(row:))
     }
 
     /// The object with `id`, or `nil`.
     public func object(_ id: Int64) throws -> ObjectRecord? {
-        try database.rows(Self.objectQuery + " WHERE object.id = ?", [.integer(id)]).first.map(ObjectRecord.init(row:))
+        try database.rows(objectQuery + " WHERE object.id = ?", [.integer(id)]).first.map(ObjectRecord.init(row:))
     }
 
-    private static let objectQuery = """
-        SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id, object.scope_id,
-            object.virtual_ts
-        FROM object JOIN type ON type.id = object.type_id
-        """
+    /// Objects with their type names and, from schema 3 on, where they were assembled.
+    private var objectQuery: String {
+        guard run.schemaVersion >= 3 else {
+            return """
+                SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id, object.scope_id,
+                    object.virtual_ts
+                FROM object JOIN type ON type.id = object.type_id
+                """
+        }
+        return """
+            SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id, object.scope_id,
+                object.virtual_ts, object_assembly.name AS assembled_by, object_assembly.file AS assembled_file,
+                object_assembly.line AS assembled_line
+            FROM object JOIN type ON type.id = object.type_id
+            LEFT JOIN object_assembly ON object_assembly.object_id = object.id
+            """
+    }
 
     // MARK: - Events
 
@@ -259,7 +271,12 @@ extension ObjectRecord {
             endNanoseconds: row.integer("end_ts"),
             callID: row.integer("call_id"),
             scopeID: row.integer("scope_id"),
-            virtualTime: row.integer("virtual_ts")
+            virtualTime: row.integer("virtual_ts"),
+            assembly: row.text("assembled_by").map { name in
+                Assembly(
+                    name: name, file: row.text("assembled_file") ?? "", line: Int(row.integer("assembled_line") ?? 0)
+                )
+            }
         )
     }
 }

@@ -87,4 +87,8 @@ public final class InMemoryTraceRecorder: TraceRecorder {
     public func objectDisposed(_ object: ObjectID) {
         session.objectDisposed(object)
     }
+
+    public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
+        session.observableAssembled(observable, by: name, at: site)
+    }
 }

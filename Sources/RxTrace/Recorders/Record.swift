@@ -43,6 +43,8 @@ enum Record {
     case subscriptionTerminated(id: Int64, end: SubscriptionEnd, ts: Int64)
     /// Disposable `id` was disposed for the first time.
     case objectDisposed(id: Int64, ts: Int64)
+    /// User code at `file`:`line` built observable `id` with the operator `name`.
+    case observableAssembled(id: Int64, name: StaticString, file: StaticString, line: UInt)
 
     /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
     /// recorder adds itself); what `run.record_count` counts.

@@ -305,6 +305,14 @@ final class RecordingSession {
         _ = buffer.append(.none) { _ in .objectDisposed(id: object.rawValue, ts: ts) }
     }
 
+    /// Records where user code built an observable.
+    func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
+        guard observable.isRecorded else { return }
+        _ = buffer.append(.none) { _ in
+            .observableAssembled(id: observable.rawValue, name: name, file: site.file, line: site.line)
+        }
+    }
+
     /// How many times a producer found the buffer full and waited; for tests.
     var producerWaitCount: Int {
         buffer.producerWaitCount

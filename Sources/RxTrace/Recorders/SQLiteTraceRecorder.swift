@@ -107,6 +107,10 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     public func objectDisposed(_ object: ObjectID) {
         session.objectDisposed(object)
     }
+
+    public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
+        session.observableAssembled(observable, by: name, at: site)
+    }
 }
 
 /// How a recording's bounded buffer was used; see ``SQLiteTraceRecorder/bufferStatistics``.

@@ -25,6 +25,7 @@ final class TraceWriter {
     private let setDisposable: Statement
     private let endSubscription: Statement
     private let updateRecordCount: Statement
+    private let insertAssembly: Statement
 
     private let clock: TraceClock
     private let processID = getpid()
@@ -164,6 +165,7 @@ final class TraceWriter {
             "UPDATE subscription SET end_ts = ?, end_kind = ? WHERE id = ? AND end_kind IS NULL"
         )
         updateRecordCount = try database.prepare("UPDATE run SET record_count = ? WHERE id = 1")
+        insertAssembly = try database.prepare("INSERT INTO assembly (object_id, name, file, line) VALUES (?, ?, ?, ?)")
     }
 
     /// Writes `records` and the new `run.record_count` in one transaction.
@@ -297,6 +299,13 @@ final class TraceWriter {
         case .objectDisposed(let id, let ts):
             guard let subscription = subscriptionsByDisposable.removeValue(forKey: id) else { return }
             try endSubscription(subscription, by: .disposed, at: ts)
+
+        case .observableAssembled(let id, let name, let file, let line):
+            insertAssembly.bind(id, at: 1)
+            insertAssembly.bind(name.description, at: 2)
+            insertAssembly.bind(file.description, at: 3)
+            insertAssembly.bind(Int64(line), at: 4)
+            try insertAssembly.run()
         }
     }
 

@@ -29,6 +29,9 @@ public struct LeakReportRenderer {
             lines.append("")
             lines.append("Subscription #\(subscription.id) to \(target): never disposed, and never terminated")
             lines.append("  subscribed at \(subscription.site) · thread \(subscription.threadName)")
+            if let builtAt = open.builtAt {
+                lines.append("  built at \(builtAt.file):\(builtAt.line) (\(builtAt.name))")
+            }
             if !open.chain.isEmpty {
                 lines.append("  chain    " + open.chain.joined(separator: " → "))
             }

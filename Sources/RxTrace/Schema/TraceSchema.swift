@@ -15,7 +15,7 @@ public enum TraceSchema {
     public static let applicationID: Int32 = 0x5278_5472
 
     /// `PRAGMA user_version` of the traces this build writes; it reads this version and older.
-    public static let version: Int32 = 2
+    public static let version: Int32 = 3
 
     /// The tables and views, created when a trace is started.
     public static let definition = """
@@ -184,6 +184,34 @@ public enum TraceSchema {
             virtual_ts INTEGER
         );
 
+        CREATE TABLE assembly -- Where user code built an observable: the operator or factory it called and the line that called it.
+        (
+            -- Serial id, in order of assembly.
+            id INTEGER PRIMARY KEY,
+            -- The observable built.
+            object_id INTEGER NOT NULL REFERENCES object(id),
+            -- The operator or factory: map, merge, just.
+            name TEXT NOT NULL,
+            -- The #fileID of the code that called it.
+            file TEXT NOT NULL,
+            -- The line of that code.
+            line INTEGER NOT NULL
+        );
+
+        CREATE VIEW object_assembly -- Each assembled observable with the call that built it; when an operator built it through another (take(0) through empty()), the outermost, which is the user's.
+        AS
+        SELECT
+            -- The observable's serial id.
+            assembly.object_id AS object_id,
+            -- The operator or factory that built it.
+            assembly.name AS name,
+            -- The #fileID of the code that called it.
+            assembly.file AS file,
+            -- The line of that code.
+            assembly.line AS line
+        FROM assembly
+        WHERE assembly.id IN (SELECT max(id) FROM assembly GROUP BY object_id);
+
         CREATE VIEW live_object -- Objects alive when the run ended, with their type names.
         AS
         SELECT
@@ -283,5 +311,6 @@ public enum TraceSchema {
         CREATE INDEX IF NOT EXISTS object_call ON object(call_id);
         CREATE INDEX IF NOT EXISTS event_call ON event(call_id);
         CREATE INDEX IF NOT EXISTS subscription_call ON subscription(call_id);
+        CREATE INDEX IF NOT EXISTS assembly_object ON assembly(object_id);
         """
 }

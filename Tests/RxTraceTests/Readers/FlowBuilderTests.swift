@@ -52,9 +52,10 @@ final class FlowBuilderTests: RxTraceTestCase {
         XCTAssertEqual(Array(steps.prefix(expectedOrder.count)), expectedOrder)
     }
 
-    func testEveryCallStep_hasTheFileAndLineOfItsImplementation_andInitsHaveNone() throws {
+    func testEveryCallStep_hasTheFileAndLineOfItsImplementation_andInitsOfAssembledObservablesTheUsersLine() throws {
+        var buildLine: UInt = 0
         let reader = try recordedTrace {
-            _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in })
+            buildLine = #line; _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in })
         }
 
         func check(_ node: FlowNode) {
@@ -63,12 +64,28 @@ final class FlowBuilderTests: RxTraceTestCase {
                 let location = node.location ?? ""
                 XCTAssertTrue(location.hasPrefix("RxCore/"), "\(node.label) at \(location)")
                 XCTAssertNotNil(Int(location.split(separator: ":").last ?? ""), "\(node.label) at \(location)")
+            case .`init` where node.label.hasPrefix("init Just<") || node.label.hasPrefix("init Map<"):
+                XCTAssertEqual(node.location, "built at RxTraceTests/FlowBuilderTests.swift:\(buildLine)", node.label)
             case .`init`:
                 XCTAssertNil(node.location, node.label)
             }
             node.children.forEach(check)
         }
         try FlowBuilder(reader: reader).flows().forEach { check($0.root) }
+    }
+
+    func testAFlowThatBuiltAnObservable_isNamedAfterTheOperatorAndTheUsersLine() throws {
+        var buildLine: UInt = 0
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            buildLine = #line; let doubled = subject.map { $0 * 2 }
+            _ = doubled.subscribe(onNext: { _ in })
+            subject.onCompleted()
+        }
+
+        let titles = try FlowBuilder(reader: reader).flows().map(\.title)
+
+        XCTAssertEqual(titles.first, "map at RxTraceTests/FlowBuilderTests.swift:\(buildLine)")
     }
 
     func testFlowsForSubscription_areTheFlowsThatBuiltAndStartedIt_andNilForAnUnknownOne() throws {

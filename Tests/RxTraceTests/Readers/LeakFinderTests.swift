@@ -21,7 +21,12 @@ final class LeakFinderTests: RxTraceTestCase {
         let open = try XCTUnwrap(report.openSubscriptions.first)
         XCTAssertEqual(report.openSubscriptions.count, 1)
         XCTAssertEqual(open.subscription.site, "RxTraceTests/LeakFinderTests.swift:\(subscribeLine)")
-        XCTAssertEqual(open.chain, ["PublishSubject<Int> #1", "Map<Int, Int> #2", "AnonymousObserver<Int> #3"])
+        XCTAssertEqual(open.builtAt, Assembly(name: "map", file: "RxTraceTests/LeakFinderTests.swift", line: Int(subscribeLine)))
+        XCTAssertEqual(open.chain, [
+            "PublishSubject<Int> #1",
+            "Map<Int, Int> #2 (map at RxTraceTests/LeakFinderTests.swift:\(subscribeLine))",
+            "AnonymousObserver<Int> #3",
+        ])
         XCTAssertTrue(open.alive.contains("MapSink<…> #5"), "\(open.alive)")
         // The subject and `map`'s observable were released with the closure: a subject holds its
         // observers, not the other way round. What the open subscription keeps alive remains.
