@@ -1,6 +1,8 @@
 // Mirrors RxSwift's RxSwift/DataStructures/Bag.swift.
 // Simpler than RxSwift: two parallel arrays (keys, values), without RxSwift's inline first
 // slot and its dictionary for large bags; removal is a linear search.
+// Deviation from RxSwift: `Bag` and `BagKey` are public (RxSwift's are internal), so that an
+// example can show a subject's observers with their keys.
 
 /// The key a ``Bag`` hands out on insertion; removing by key is how a subscriber leaves.
 public struct BagKey: Hashable, Sendable {

@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observables/Sink.swift.
+// Deviation from RxSwift: `SinkForward` is a struct, and on a stop event it disposes the sink
+// (which marks it disposed and then disposes its cancel) where RxSwift's disposes the cancel only.
 
 import Synchronization
 
