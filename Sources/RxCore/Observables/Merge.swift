@@ -323,7 +323,7 @@ where Observer.Element == SourceSequence.Element {
     /// Subscribing directly would nest one call deeper per queued sequence that completes while
     /// being subscribed; the trampoline runs them one after the other instead. A start that has
     /// to wait for the trampoline is kept in `group` until it runs, so disposing the sink
-    /// cancels it; RxSwift keeps it there for the sink's lifetime.
+    /// cancels it.
     private func subscribeQueued(_ next: SourceSequence) {
         if CurrentThreadScheduler.isScheduleRequired {
             _ = CurrentThreadScheduler.instance.schedule(next) { next in
@@ -335,8 +335,8 @@ where Observer.Element == SourceSequence.Element {
         let pending = SingleAssignmentDisposable()
         guard let key = group.insert(pending) else { return }
         pending.setDisposable(CurrentThreadScheduler.instance.schedule(next) { next in
-            self.group.remove(for: key)
             self.subscribe(next)
+            self.group.remove(for: key)
             return Disposables.create()
         })
     }

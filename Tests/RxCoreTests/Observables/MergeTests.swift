@@ -693,4 +693,41 @@ final class MergeTests: RxCoreTestCase {
         XCTAssertEqual(ys1.subscriptions, [Subscription(200, 250)])
         XCTAssertEqual(ys2.subscriptions, [Subscription(200, 250)])
     }
+
+    // MARK: re-entrancy
+
+    func testFlatMap_ReentrantOuterElementFromTheObserver() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.flatMap { Observable.just($0 * 10) }.subscribe(onNext: { value in
+            received.append(value)
+            if value < 30 { subject.onNext(value / 10 + 1) }
+        })
+
+        subject.onNext(1)
+        subscription.dispose()
+
+        XCTAssertEqual(received, [10, 20, 30])
+    }
+
+    func testConcatMap_ReentrantOuterElementWaitsForTheRunningInner() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        var mapped: [Int] = []
+        let subscription = subject
+            .concatMap { value -> Observable<Int> in
+                mapped.append(value)
+                return Observable.of(value * 10, value * 10 + 1)
+            }
+            .subscribe(onNext: { value in
+                received.append(value)
+                if value == 10 { subject.onNext(2) }
+            })
+
+        subject.onNext(1)
+        subscription.dispose()
+
+        XCTAssertEqual(mapped, [1, 2])
+        XCTAssertEqual(received, [10, 11, 20, 21], "the element sent from inside the first inner runs after it")
+    }
 }

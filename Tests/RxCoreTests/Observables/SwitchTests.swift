@@ -167,4 +167,31 @@ final class SwitchTests: RxCoreTestCase {
 
         XCTAssertEqual(res.events, [.next(210, 10), .next(220, 20), .completed(230)])
     }
+
+    func testSwitchLatest_AReplacedInnerCannotFailTheResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let replaced = scheduler.createColdObservable([.next(10, 1), .error(50, TestError.boom)])
+        let latest = scheduler.createColdObservable([.next(10, 2), .next(80, 3), .completed(90)])
+        let xs = scheduler.createHotObservable([.next(300, replaced), .next(320, latest), .completed(330)])
+
+        let res = scheduler.start { xs.switchLatest() }
+
+        XCTAssertEqual(res.events, [.next(310, 1), .next(330, 2), .next(400, 3), .completed(410)])
+        XCTAssertEqual(replaced.subscriptions, [Subscription(300, 320)])
+        XCTAssertEqual(latest.subscriptions, [Subscription(320, 410)])
+    }
+
+    func testFlatMapLatest_ReentrantOuterElementFromTheObserver() {
+        let subject = PublishSubject<Int>()
+        var received: [Int] = []
+        let subscription = subject.flatMapLatest { Observable.of($0 * 10, $0 * 10 + 1) }.subscribe(onNext: { value in
+            received.append(value)
+            if value == 10 { subject.onNext(2) }
+        })
+
+        subject.onNext(1)
+        subscription.dispose()
+
+        XCTAssertEqual(received, [10, 20, 21], "the switch to 2 ends the first inner before its second element")
+    }
 }
