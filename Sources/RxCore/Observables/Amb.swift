@@ -49,6 +49,7 @@ enum AmbState {
 /// came from.
 ///
 /// Created by `AmbSink.run`, one per side; lives as long as that side's subscription.
+/// Counted in ``Resources/total``, as RxSwift counts it.
 final class AmbObserver<Observer: ObserverType>: ObserverType, TraceableObject {
     typealias Element = Observer.Element
     typealias Parent = AmbSink<Observer>
@@ -60,6 +61,7 @@ final class AmbObserver<Observer: ObserverType>: ObserverType, TraceableObject {
     private(set) var traceObjectID = ObjectID.none
 
     init(parent: Parent, side: AmbState) {
+        Resources.incrementTotal()
         self.parent = parent
         self.side = side
         self.traceObjectID = Instrumentation.objectInitialized(self)
@@ -72,6 +74,7 @@ final class AmbObserver<Observer: ObserverType>: ObserverType, TraceableObject {
 
     deinit {
         Instrumentation.objectDeinitialized(traceObjectID)
+        Resources.decrementTotal()
     }
 }
 
