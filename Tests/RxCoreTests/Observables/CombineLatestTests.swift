@@ -102,4 +102,102 @@ final class CombineLatestTests: RxCoreTestCase {
         XCTAssertEqual(e0.subscriptions, [Subscription(200, 245)])
         XCTAssertEqual(e1.subscriptions, [Subscription(200, 245)])
     }
+
+    // MARK: - Collection
+
+    func testCombineLatestCollection_EmptyCollectionCompletesAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) }
+
+        XCTAssertEqual(res.events, [.completed(200)])
+    }
+
+    func testCombineLatestCollection_ArraysInCollectionOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(150, 0), .next(210, 1), .next(240, 4), .completed(250)])
+        let e2 = scheduler.createHotObservable([.next(150, 0), .next(220, 2), .completed(300)])
+        let e3 = scheduler.createHotObservable([.next(150, 0), .next(230, 3), .next(260, 6), .completed(270)])
+
+        let res = scheduler.start { Observable.combineLatest([e1, e2, e3]) }
+
+        XCTAssertEqual(res.events, [.next(230, [1, 2, 3]), .next(240, [4, 2, 3]), .next(260, [4, 2, 6]), .completed(300)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 300)])
+        XCTAssertEqual(e3.subscriptions, [Subscription(200, 270)])
+    }
+
+    func testCombineLatestCollection_ResultSelectorIsCalledOncePerResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(240, 4)])
+        let e2 = scheduler.createHotObservable([.next(220, 2)])
+        var selectorCalls = 0
+
+        let res = scheduler.start {
+            Observable.combineLatest([e1, e2]) { (values: [Int]) -> String in
+                selectorCalls += 1
+                return values.map(String.init).joined(separator: " ")
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(220, "1 2"), .next(240, "4 2")])
+        XCTAssertEqual(selectorCalls, 2)
+    }
+
+    func testCombineLatestCollection_CompletesWhenASourceSendsAfterEveryOtherCompletedEmpty() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(150, 0), .completed(210)])
+        let e2 = scheduler.createHotObservable([.next(150, 0), .completed(220)])
+        let e3 = scheduler.createHotObservable([.next(150, 0), .next(300, 3), .completed(400)])
+
+        let res = scheduler.start { Observable.combineLatest([e1, e2, e3]) }
+
+        XCTAssertEqual(res.events, [.completed(300)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(e3.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testCombineLatestCollection_ErrorFromASourceEndsEverySubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(260, 5)])
+        let e2 = scheduler.createHotObservable([.next(220, 2), .error(250, TestError.boom)])
+
+        let res = scheduler.start { Observable.combineLatest([e1, e2]) }
+
+        XCTAssertEqual(res.events, [.next(220, [1, 2]), .error(250, TestError.boom)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testCombineLatestCollection_SelectorThrowingEndsEverySubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(260, 5)])
+        let e2 = scheduler.createHotObservable([.next(220, 2), .completed(300)])
+        var selectorCalls = 0
+
+        let res = scheduler.start {
+            Observable.combineLatest([e1, e2]) { (_: [Int]) throws -> Int in
+                selectorCalls += 1
+                throw TestError.other
+            }
+        }
+
+        XCTAssertEqual(res.events, [.error(220, TestError.other)])
+        XCTAssertEqual(selectorCalls, 1)
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testCombineLatestCollection_DisposeStopsEverySubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(260, 5)])
+        let e2 = scheduler.createHotObservable([.next(220, 2), .next(270, 7)])
+
+        let res = scheduler.start(disposed: 250) { Observable.combineLatest([e1, e2]) }
+
+        XCTAssertEqual(res.events, [.next(220, [1, 2])])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 250)])
+    }
 }

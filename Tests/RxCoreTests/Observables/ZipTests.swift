@@ -96,4 +96,100 @@ final class ZipTests: RxCoreTestCase {
         XCTAssertEqual(e0.subscriptions, [Subscription(200, 240)])
         XCTAssertEqual(e1.subscriptions, [Subscription(200, 240)])
     }
+
+    // MARK: - Collection
+
+    func testZipCollection_EmptyCollectionCompletesAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Observable.zip([Observable<Int>]()) }
+
+        XCTAssertEqual(res.events, [.completed(200)])
+    }
+
+    func testZipCollection_ArraysOfTheSameIndexInCollectionOrder() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(211, 4), .next(212, 7), .completed(400)])
+        let e2 = scheduler.createHotObservable([.next(220, 2), .next(250, 5), .completed(410)])
+        let e3 = scheduler.createHotObservable([.next(230, 3), .next(240, 6), .completed(420)])
+
+        let res = scheduler.start { Observable.zip([e1, e2, e3]) }
+
+        XCTAssertEqual(res.events, [.next(230, [1, 2, 3]), .next(250, [4, 5, 6]), .completed(420)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 400)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 410)])
+        XCTAssertEqual(e3.subscriptions, [Subscription(200, 420)])
+    }
+
+    func testZipCollection_ResultSelectorIsCalledOncePerResult() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(240, 3)])
+        let e2 = scheduler.createHotObservable([.next(220, 2), .next(230, 4)])
+        var selectorCalls = 0
+
+        let res = scheduler.start {
+            Observable.zip([e1, e2]) { (values: [Int]) -> String in
+                selectorCalls += 1
+                return values.map(String.init).joined(separator: " ")
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(220, "1 2"), .next(240, "3 4")])
+        XCTAssertEqual(selectorCalls, 2)
+    }
+
+    func testZipCollection_CompletesWhenASourceSendsAfterEveryOtherCompletedAndOneHasNothingQueued() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let e2 = scheduler.createHotObservable([.next(230, 2), .next(240, 3), .completed(300)])
+
+        let res = scheduler.start { Observable.zip([e1, e2]) }
+
+        XCTAssertEqual(res.events, [.next(230, [1, 2]), .completed(240)], "unlike the fixed arities")
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 240)])
+    }
+
+    func testZipCollection_ErrorFromASourceEndsEverySubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(260, 5)])
+        let e2 = scheduler.createHotObservable([.next(220, 2), .error(250, TestError.boom)])
+
+        let res = scheduler.start { Observable.zip([e1, e2]) }
+
+        XCTAssertEqual(res.events, [.next(220, [1, 2]), .error(250, TestError.boom)])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testZipCollection_SelectorThrowingEndsEverySubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(260, 5)])
+        let e2 = scheduler.createHotObservable([.next(220, 2), .next(270, 6)])
+        var selectorCalls = 0
+
+        let res = scheduler.start {
+            Observable.zip([e1, e2]) { (_: [Int]) throws -> Int in
+                selectorCalls += 1
+                throw TestError.other
+            }
+        }
+
+        XCTAssertEqual(res.events, [.error(220, TestError.other)])
+        XCTAssertEqual(selectorCalls, 1)
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 220)])
+    }
+
+    func testZipCollection_DisposeStopsEverySubscription() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let e1 = scheduler.createHotObservable([.next(210, 1), .next(260, 5)])
+        let e2 = scheduler.createHotObservable([.next(220, 2), .next(270, 7)])
+
+        let res = scheduler.start(disposed: 250) { Observable.zip([e1, e2]) }
+
+        XCTAssertEqual(res.events, [.next(220, [1, 2])])
+        XCTAssertEqual(e1.subscriptions, [Subscription(200, 250)])
+        XCTAssertEqual(e2.subscriptions, [Subscription(200, 250)])
+    }
 }
