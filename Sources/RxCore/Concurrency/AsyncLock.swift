@@ -62,3 +62,8 @@ final class AsyncLock {
         }
     }
 }
+
+// Every access to `queue`, `isExecuting` and `hasFaulted` holds `lock`. A queued action runs on
+// whichever thread drains the gate, as in RxSwift: the actions are the owning sink's, which
+// the gate serializes.
+extension AsyncLock: @unchecked Sendable {}
