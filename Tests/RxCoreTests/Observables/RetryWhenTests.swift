@@ -162,7 +162,7 @@ final class RetryWhenTests: RxCoreTestCase {
         let xs = scheduler.createColdObservable([.next(5, 1), .next(20, 2), .error(30, TestError.boom)])
 
         let res = scheduler.start(disposed: 245) {
-            xs.retry { (errors: Observable<Swift.Error>) in errors }
+            xs.retry(when: { errors in errors })
         }
 
         XCTAssertEqual(res.events, [.next(205, 1), .next(220, 2), .next(235, 1)])
