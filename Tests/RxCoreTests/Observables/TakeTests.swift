@@ -81,4 +81,64 @@ final class TakeTests: RxCoreTestCase {
 
         XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .completed(202)])
     }
+
+    func testTakeTime_Zero_CompletesOnTheNextTick() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+
+        let res = scheduler.start { xs.take(for: .seconds(0), scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.completed(201)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 201)])
+    }
+
+    func testTakeTime_Some_CompletesWhenTheTimerFires() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(230, 3), .completed(240)])
+
+        let res = scheduler.start { xs.take(for: .seconds(25), scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(225)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 225)])
+    }
+
+    func testTakeTime_SourceEndsFirst() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(230)])
+
+        let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(220, 2), .completed(230)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 230)])
+    }
+
+    func testTakeTime_Error() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Int>>.error(210, TestError.boom)])
+
+        let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.error(210, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 210)])
+    }
+
+    func testTakeTime_Never_CompletesWhenTheTimerFires() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([Recorded<Event<Int>>]())
+
+        let res = scheduler.start { xs.take(for: .seconds(50), scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
+    func testTakeTime_Dispose_CancelsTheTimer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .completed(300)])
+
+        let res = scheduler.start(disposed: 215) { xs.take(for: .seconds(25), scheduler: scheduler) }
+
+        XCTAssertEqual(res.events, [.next(210, 1)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 215)])
+    }
 }
