@@ -159,6 +159,108 @@ final class GroupByTests: RxCoreTestCase {
         XCTAssertEqual(inner.events, [.next(220, 4), .completed(300)])
     }
 
+    func testGroupBy_DisposingOneGroupLeavesTheOthersAndTheSource() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .completed(300))
+        let groups = xs.groupBy { $0 % 3 }
+        var results: [Int: TestableObserver<Int>] = [:]
+        var innerSubscriptions: [Int: Disposable] = [:]
+        var outerSubscription: Disposable?
+
+        scheduler.scheduleAt(200) {
+            outerSubscription = groups.subscribe(onNext: { group in
+                let result = scheduler.createObserver(Int.self)
+                results[group.key] = result
+                innerSubscriptions[group.key] = group.subscribe(result)
+            })
+        }
+        scheduler.scheduleAt(215) { innerSubscriptions[1]?.dispose() }
+        scheduler.scheduleAt(1000) {
+            outerSubscription?.dispose()
+            innerSubscriptions.values.forEach { $0.dispose() }
+        }
+        scheduler.start()
+
+        XCTAssertEqual(results[1]?.events, [.next(210, 1)])
+        XCTAssertEqual(results[2]?.events, [.next(230, 2), .next(250, 5), .completed(300)])
+        XCTAssertEqual(results[0]?.events, [.next(240, 6), .completed(300)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testGroupBy_AGroupSubscribedAfterCompletion_CompletesAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .completed(300))
+        let groups = xs.groupBy { $0 % 3 }
+        let inner = scheduler.createObserver(Int.self)
+        var firstGroup: GroupedObservable<Int, Int>?
+
+        scheduler.scheduleAt(200) {
+            _ = groups.subscribe(onNext: { group in
+                if firstGroup == nil { firstGroup = group }
+            })
+        }
+        scheduler.scheduleAt(400) { _ = firstGroup?.subscribe(inner) }
+        scheduler.start()
+        firstGroup = nil
+
+        XCTAssertEqual(inner.events, [.completed(400)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testGroupBy_AGroupSubscribedAfterTheError_FailsAtOnce() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .error(300, TestError.boom))
+        let groups = xs.groupBy { $0 % 3 }
+        let inner = scheduler.createObserver(Int.self)
+        var firstGroup: GroupedObservable<Int, Int>?
+
+        scheduler.scheduleAt(200) {
+            _ = groups.subscribe(onNext: { group in
+                if firstGroup == nil { firstGroup = group }
+            }, onError: { _ in })
+        }
+        scheduler.scheduleAt(400) { _ = firstGroup?.subscribe(inner) }
+        scheduler.start()
+        firstGroup = nil
+
+        XCTAssertEqual(inner.events, [.error(400, TestError.boom)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 300)])
+    }
+
+    func testGroupBy_AGroupSubscribedAfterTheOuterWasDisposed_GetsNothing() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = makeSource(scheduler, end: .completed(300))
+        let groups = xs.groupBy { $0 % 3 }
+        let inner = scheduler.createObserver(Int.self)
+        var firstGroup: GroupedObservable<Int, Int>?
+        var outerSubscription: Disposable?
+        var innerSubscription: Disposable?
+
+        scheduler.scheduleAt(200) {
+            outerSubscription = groups.subscribe(onNext: { group in
+                if firstGroup == nil { firstGroup = group }
+            })
+        }
+        scheduler.scheduleAt(235) { outerSubscription?.dispose() }
+        scheduler.scheduleAt(245) { innerSubscription = firstGroup?.subscribe(inner) }
+        scheduler.scheduleAt(1000) { innerSubscription?.dispose() }
+        scheduler.start()
+        firstGroup = nil
+
+        XCTAssertEqual(inner.events, [])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 235)])
+    }
+
+    func testGroupBy_ReleasesEverythingWhenTheKeySelectorThrowsOnAFailingSource() {
+        let recorder = EventRecorder<Int>()
+
+        _ = Observable<Int>.error(TestError.boom).groupBy { _ -> Int in throw TestError.other }.map { $0.key }
+            .subscribe(recorder)
+        _ = Observable.just(1).groupBy { _ -> Int in throw TestError.other }.map { $0.key }.subscribe(recorder)
+
+        XCTAssertEqual(recorder.events, [.error(TestError.boom), .error(TestError.other)])
+    }
+
     func testGroupedObservable_HasItsKeyAndSubscribesToItsSource() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(10, 1), .next(20, 2), .completed(30)])

@@ -63,6 +63,18 @@ final class SwitchIfEmptyTests: RxCoreTestCase {
         XCTAssertEqual(other.subscriptions, [])
     }
 
+    func testSwitchIfEmpty_SourceEmpty_OtherNever() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let source = scheduler.createHotObservable([.completed(210, Int.self)])
+        let other = scheduler.createColdObservable([.next(0, 0)])
+
+        let res = scheduler.start { source.ifEmpty(switchTo: other.asObservable()) }
+
+        XCTAssertEqual(res.events, [.next(210, 0)])
+        XCTAssertEqual(source.subscriptions, [Subscription(200, 210)])
+        XCTAssertEqual(other.subscriptions, [Subscription(210, 1000)])
+    }
+
     func testSwitchIfEmpty_DisposedWhileOnTheOther_NothingArrivesAfterIt() {
         let scheduler = TestScheduler(initialClock: 0)
         let source = scheduler.createHotObservable([.completed(210, Int.self)])
