@@ -38,9 +38,15 @@ final class RepeatElementSink<Observer: ObserverType>: Sink<Observer> {
     func run() -> Disposable {
         let call = TraceCall.enter("RepeatElementSink.run", on: self); defer { call.exit() }
         return parent.scheduler.scheduleRecursive(parent.element) { element, recurse in
-            self.forwardOn(.next(element))
-            recurse(element)
+            self.step(element, recurse: recurse)
         }
+    }
+
+    /// One turn: sends the element and schedules the next turn.
+    private func step(_ element: Observer.Element, recurse: (Observer.Element) -> Void) {
+        let call = TraceCall.enter("RepeatElementSink.step", on: self); defer { call.exit() }
+        forwardOn(.next(element))
+        recurse(element)
     }
 }
 
