@@ -1,0 +1,35 @@
+// Mirrors RxSwift's RxSwift/Observables/Decode.swift.
+
+import Foundation
+
+extension ObservableType where Element == Data {
+    /// Decodes each `Data` element as `type` with `decoder`; an error decoding throws ends the
+    /// sequence with that error.
+    ///
+    /// - Parameters:
+    ///   - type: The `Decodable` type to decode.
+    ///   - decoder: A ``DataDecoder``, such as `JSONDecoder` or `PropertyListDecoder`.
+    /// - Returns: The decoded values.
+    public func decode<Item: Decodable>(
+        type: Item.Type,
+        decoder: some DataDecoder,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Observable<Item> {
+        let call = TraceCall.enter("decode"); defer { call.exit() }
+        return Map(source: asObservable()) { data in try decoder.decode(type, from: data) }
+            .assembled(by: "decode", file: file, line: line)
+    }
+}
+
+/// A decoder that turns raw `Data` into a `Decodable` value: what `decode(type:decoder:)`
+/// takes.
+public protocol DataDecoder {
+    /// Decodes `data` as a value of `type`.
+    ///
+    /// - Throws: The decoder's error when `data` is not a valid `type`.
+    func decode<Item: Decodable>(_ type: Item.Type, from data: Data) throws -> Item
+}
+
+extension JSONDecoder: DataDecoder {}
+extension PropertyListDecoder: DataDecoder {}
