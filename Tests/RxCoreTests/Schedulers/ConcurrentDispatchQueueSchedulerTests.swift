@@ -106,20 +106,25 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
     }
 
     func testScheduleRelative_DisposedBeforeItIsDue_NeverRuns() {
-        let scheduler = makeScheduler()
+        let queue = DispatchQueue(label: "rxcore.tests.suspended", attributes: .concurrent)
+        let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
         let ran = SynchronizedLog<String>()
-        let fence = DispatchSemaphore(value: 0)
+        // The queue is suspended until the dispose, so the timer cannot run the action first.
+        queue.suspend()
 
-        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(30)) { _ in
+        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
             ran.append("cancelled")
             return Disposables.create()
         }
         cancelled.dispose()
-        let later = scheduler.scheduleRelative((), dueTime: .milliseconds(120)) { _ in
+        queue.resume()
+        let fence = DispatchSemaphore(value: 0)
+        let later = scheduler.scheduleRelative((), dueTime: .milliseconds(30)) { _ in
             fence.signal()
             return Disposables.create()
         }
         wait(for: fence)
+        queue.sync(flags: .barrier) {}
 
         XCTAssertEqual(ran.values, [])
         later.dispose()

@@ -84,16 +84,8 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
 
     func testSchedule_DisposedBeforeItRuns_NeverRuns() {
         let scheduler = makeScheduler()
-        let blocked = DispatchSemaphore(value: 0)
-        let unblock = DispatchSemaphore(value: 0)
         let ran = SynchronizedLog<String>()
-
-        _ = scheduler.schedule(()) { _ in
-            blocked.signal()
-            _ = unblock.wait(timeout: .now() + 5)
-            return Disposables.create()
-        }
-        wait(for: blocked, "the queue to be blocked")
+        let unblock = blockQueue(of: scheduler)
         let cancelled = scheduler.schedule(()) { _ in
             ran.append("cancelled")
             return Disposables.create()
@@ -134,25 +126,46 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
         disposable.dispose()
     }
 
+    /// Schedules work that keeps the scheduler's queue busy until the returned semaphore is
+    /// signalled, and waits for it to start: whatever is due meanwhile waits behind it.
+    private func blockQueue(of scheduler: SerialDispatchQueueScheduler) -> DispatchSemaphore {
+        let blocked = DispatchSemaphore(value: 0)
+        let unblock = DispatchSemaphore(value: 0)
+        _ = scheduler.schedule(()) { _ in
+            blocked.signal()
+            _ = unblock.wait(timeout: .now() + 5)
+            return Disposables.create()
+        }
+        wait(for: blocked, "the queue to be blocked")
+        return unblock
+    }
+
+    /// Waits until the queue has run what a timer due after `milliseconds` queued.
+    private func waitPastTimers(of scheduler: SerialDispatchQueueScheduler, milliseconds: Int = 30) {
+        let fence = DispatchSemaphore(value: 0)
+        let later = scheduler.scheduleRelative((), dueTime: .milliseconds(milliseconds)) { _ in
+            fence.signal()
+            return Disposables.create()
+        }
+        wait(for: fence)
+        later.dispose()
+    }
+
     func testScheduleRelative_DisposedBeforeItIsDue_NeverRuns() {
         let scheduler = makeScheduler()
         let ran = SynchronizedLog<String>()
-        let fence = DispatchSemaphore(value: 0)
+        // The queue is busy until the dispose, so the timer cannot run the action first.
+        let unblock = blockQueue(of: scheduler)
 
-        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(30)) { _ in
+        let cancelled = scheduler.scheduleRelative((), dueTime: .milliseconds(1)) { _ in
             ran.append("cancelled")
             return Disposables.create()
         }
         cancelled.dispose()
-        let later = scheduler.scheduleRelative((), dueTime: .milliseconds(120)) { _ in
-            fence.signal()
-            return Disposables.create()
-        }
+        unblock.signal()
+        waitPastTimers(of: scheduler)
 
-        wait(for: fence)
-        waitForQueuedWork(on: scheduler)
         XCTAssertEqual(ran.values, [])
-        later.dispose()
     }
 
     func testScheduleRelative_DisposingAfterItRan_DisposesWhatTheActionReturned() {
@@ -214,36 +227,25 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
         // A run already under way when `dispose` returned has finished once the queue runs this.
         waitForQueuedWork(on: scheduler)
         let runsWhenDisposed = runs.count
-
-        let fence = DispatchSemaphore(value: 0)
-        let later = scheduler.scheduleRelative((), dueTime: .milliseconds(50)) { _ in
-            fence.signal()
-            return Disposables.create()
-        }
-        wait(for: fence)
+        waitPastTimers(of: scheduler, milliseconds: 50)
 
         XCTAssertEqual(runs.count, runsWhenDisposed)
-        later.dispose()
     }
 
     func testSchedulePeriodic_DisposedBeforeTheFirstRun_NeverRuns() {
         let scheduler = makeScheduler()
         let runs = SynchronizedLog<Int>()
-        let fence = DispatchSemaphore(value: 0)
+        let unblock = blockQueue(of: scheduler)
 
-        let disposable = scheduler.schedulePeriodic(0, startAfter: .milliseconds(20), period: .milliseconds(5)) { state in
+        let disposable = scheduler.schedulePeriodic(0, startAfter: .milliseconds(1), period: .milliseconds(5)) { state in
             runs.append(state)
             return state + 1
         }
         disposable.dispose()
-        let later = scheduler.scheduleRelative((), dueTime: .milliseconds(80)) { _ in
-            fence.signal()
-            return Disposables.create()
-        }
-        wait(for: fence)
+        unblock.signal()
+        waitPastTimers(of: scheduler)
 
         XCTAssertEqual(runs.values, [])
-        later.dispose()
     }
 
     func testNow_IsTheCurrentDate() {
