@@ -79,4 +79,44 @@ final class SchedulerHopTraceTests: RxTraceTestCase {
             """)
         XCTAssertTrue(deliveries.allSatisfy { $0.integer("thread") != subscribeThread })
     }
+
+    func testObserveOn_GenericPath_EveryInvokeStepHasItsEnqueueStep_TheFirstOnTheSubscribingThread() throws {
+        let reader = try recordedTrace {
+            let queue = DispatchQueue(label: "rxtrace.tests.concurrent", attributes: .concurrent)
+            let scheduler = ConcurrentDispatchQueueScheduler(queue: queue)
+            let completed = DispatchSemaphore(value: 0)
+            let subscription = Observable.just(1).observe(on: scheduler).subscribe(onCompleted: { completed.signal() })
+            XCTAssertEqual(completed.wait(timeout: .now() + 5), .success, "the events never arrived")
+            // A barrier waits for the drain's last step to return.
+            queue.sync(flags: .barrier) {}
+            subscription.dispose()
+        }
+
+        let steps = try reader.database.rows("""
+            SELECT call.thread_id AS thread, call.object_id AS object, site.name AS name
+            FROM call JOIN site ON site.id = call.site_id
+            WHERE site.name IN ('ScheduledWorkItem.enqueue', 'ConcurrentDispatchQueueScheduler.invoke', 'observe(on:)')
+            ORDER BY call.id
+            """)
+        let subscribeThread = try XCTUnwrap(steps.first { $0.text("name") == "observe(on:)" }?.integer("thread"))
+        let enqueues = steps.filter { $0.text("name") == "ScheduledWorkItem.enqueue" }
+        let invokes = steps.filter { $0.text("name") == "ConcurrentDispatchQueueScheduler.invoke" }
+
+        // One drain for next, which schedules itself again, from the queue, for completed.
+        XCTAssertEqual(enqueues.count, 2)
+        XCTAssertEqual(invokes.map { $0.integer("object") }, enqueues.map { $0.integer("object") })
+        XCTAssertEqual(enqueues.first?.integer("thread"), subscribeThread)
+        XCTAssertNotEqual(invokes.first?.integer("thread"), subscribeThread)
+        XCTAssertEqual(enqueues.last?.integer("thread"), invokes.first?.integer("thread"))
+
+        let drained = try reader.database.column("""
+            SELECT child.detail FROM call AS child
+            JOIN site ON site.id = child.site_id
+            JOIN call AS parent ON parent.id = child.parent_id
+            JOIN site AS parent_site ON parent_site.id = parent.site_id
+            WHERE site.name = 'ObserverBase.on' AND parent_site.name = 'ObserveOnSink.run'
+            ORDER BY child.id
+            """)
+        XCTAssertEqual(drained, ["next(1)", "completed"])
+    }
 }
