@@ -58,7 +58,9 @@ where Source.Element == Observer.Element {
             // The source itself, not `asObservable()`, as in RxSwift: a testable observable
             // is then unsubscribed on the scheduler too, one tick after it stopped.
             let subscription = self.parent.source.subscribe(self)
-            disposeEverything.disposable = ScheduledDisposable(scheduler: self.parent.scheduler, disposable: subscription)
+            disposeEverything.disposable = ScheduledDisposable(
+                scheduler: self.parent.scheduler, disposable: subscription
+            )
             return Disposables.create()
         }
 

@@ -47,7 +47,8 @@ public final class MainScheduler: SerialDispatchQueueScheduler {
         if !DispatchQueue.isMain {
             rxFatalError(
                 errorMessage
-                    ?? "Executing on background thread. Please use `MainScheduler.instance.schedule` to schedule work on main thread."
+                    ?? "Executing on background thread. "
+                    + "Please use `MainScheduler.instance.schedule` to schedule work on main thread."
             )
         }
     }

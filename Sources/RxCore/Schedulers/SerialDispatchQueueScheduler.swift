@@ -121,7 +121,9 @@ public class SerialDispatchQueueScheduler: SchedulerType, TraceableObject {
     public final func scheduleRelative<StateType>(
         _ state: StateType, dueTime: RxTimeInterval, action: @escaping (StateType) -> Disposable
     ) -> Disposable {
-        let call = TraceCall.enter("SerialDispatchQueueScheduler.scheduleRelative", on: self, detail: "after \(dueTime)")
+        let call = TraceCall.enter(
+            "SerialDispatchQueueScheduler.scheduleRelative", on: self, detail: "after \(dueTime)"
+        )
         defer { call.exit() }
         return configuration.scheduleRelative(state, dueTime: dueTime, action: action)
     }
@@ -136,7 +138,9 @@ public class SerialDispatchQueueScheduler: SchedulerType, TraceableObject {
         period: RxTimeInterval,
         action: @escaping (StateType) -> StateType
     ) -> Disposable {
-        let call = TraceCall.enter("SerialDispatchQueueScheduler.schedulePeriodic", on: self, detail: "every \(period)")
+        let call = TraceCall.enter(
+            "SerialDispatchQueueScheduler.schedulePeriodic", on: self, detail: "every \(period)"
+        )
         defer { call.exit() }
         return configuration.schedulePeriodic(state, startAfter: startAfter, period: period, action: action)
     }

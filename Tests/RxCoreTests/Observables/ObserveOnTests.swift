@@ -247,7 +247,8 @@ final class ObserveOnTests: RxCoreTestCase {
 
     func testObserveOn_SerialPath_DisposeWithAnErrorQueued_DropsIt() {
         checkNothingArrivesAfterDispose(
-            SerialDispatchQueueScheduler(internalSerialQueueName: "rxcore.tests.dispose"), pending: .error(TestError.boom)
+            SerialDispatchQueueScheduler(internalSerialQueueName: "rxcore.tests.dispose"),
+            pending: .error(TestError.boom)
         )
     }
 

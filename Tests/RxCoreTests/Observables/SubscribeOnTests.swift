@@ -85,7 +85,8 @@ final class SubscribeOnTests: RxCoreTestCase {
         let scheduler = TestScheduler(initialClock: 0)
         var errors: [String] = []
 
-        _ = Observable<Int>.error(TestError.boom).subscribe(on: scheduler).subscribe(onError: { errors.append("\($0)") })
+        _ = Observable<Int>.error(TestError.boom).subscribe(on: scheduler)
+            .subscribe(onError: { errors.append("\($0)") })
         scheduler.start()
 
         XCTAssertEqual(errors, ["boom"])
