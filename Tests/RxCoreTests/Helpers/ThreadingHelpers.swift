@@ -42,8 +42,8 @@ enum QueueName {
 
 extension XCTestCase {
     /// Waits up to `timeout` seconds for `semaphore`, failing the test when it times out.
-    func wait(
-        for semaphore: DispatchSemaphore, timeout: Double = 5, _ what: String = "the scheduled work",
+    func waitForSignal(
+        of semaphore: DispatchSemaphore, timeout: Double = 5, _ what: String = "the scheduled work",
         file: StaticString = #filePath, line: UInt = #line
     ) {
         if semaphore.wait(timeout: .now() + timeout) == .timedOut {
@@ -62,6 +62,6 @@ extension XCTestCase {
             done.signal()
             return Disposables.create()
         }
-        wait(for: done, timeout: timeout, "the work queued on the scheduler", file: file, line: line)
+        waitForSignal(of: done, timeout: timeout, "the work queued on the scheduler", file: file, line: line)
     }
 }

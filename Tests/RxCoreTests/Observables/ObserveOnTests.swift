@@ -151,7 +151,7 @@ final class ObserveOnTests: RxCoreTestCase {
             subject.onNext(element)
         }
         subject.onCompleted()
-        wait(for: completed, "completion", line: line)
+        waitForSignal(of: completed, "completion", line: line)
 
         XCTAssertEqual(events.values, (0..<count).map { "\($0)" } + ["completed"], line: line)
         XCTAssertEqual(Set(queues.values), [queueName], line: line)
@@ -199,7 +199,7 @@ final class ObserveOnTests: RxCoreTestCase {
         )
         subject.onNext(1)
         subject.onError(TestError.boom)
-        wait(for: failed, "the error")
+        waitForSignal(of: failed, "the error")
 
         XCTAssertEqual(events.values, ["next 1", "error boom on error"])
         XCTAssertFalse(subject.hasObservers)
@@ -228,11 +228,11 @@ final class ObserveOnTests: RxCoreTestCase {
             }
         }
         subject.onNext(0)
-        wait(for: blocking, "the first delivery to start", line: line)
+        waitForSignal(of: blocking, "the first delivery to start", line: line)
         subject.on(pending)
         subscription.dispose()
         unblock.signal()
-        wait(for: firstDelivered, "the first delivery to end", line: line)
+        waitForSignal(of: firstDelivered, "the first delivery to end", line: line)
         waitForQueuedWork(on: scheduler, line: line)
 
         XCTAssertEqual(events.values, ["next(0)"], line: line)

@@ -108,7 +108,7 @@ final class SubscribeOnTests: RxCoreTestCase {
         }
 
         let subscription = xs.subscribe(on: scheduler).subscribe(onNext: { log.append("next \($0) on \(QueueName.current ?? "?")") })
-        wait(for: subscribed, "the subscription")
+        waitForSignal(of: subscribed, "the subscription")
         subscription.dispose()
         waitForQueuedWork(on: scheduler)
 

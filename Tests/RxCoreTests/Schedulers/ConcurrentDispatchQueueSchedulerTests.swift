@@ -21,7 +21,7 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
             return Disposables.create()
         }
 
-        wait(for: done)
+        waitForSignal(of: done)
         XCTAssertEqual(runs.values, ["3 on concurrent"])
     }
 
@@ -38,7 +38,7 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
             return Disposables.create()
         }
 
-        wait(for: done)
+        waitForSignal(of: done)
         XCTAssertEqual(runs.values, ["qos"])
     }
 
@@ -58,12 +58,12 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
         }
 
         // Both start before either may finish: a serial queue would never start the second.
-        wait(for: started, "the first action to start")
-        wait(for: started, "the second action to start while the first runs")
+        waitForSignal(of: started, "the first action to start")
+        waitForSignal(of: started, "the second action to start while the first runs")
         release.signal()
         release.signal()
-        wait(for: finished)
-        wait(for: finished)
+        waitForSignal(of: finished)
+        waitForSignal(of: finished)
     }
 
     func testSchedule_DisposedBeforeItRuns_NeverRuns() {
@@ -83,7 +83,7 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
             return Disposables.create()
         }
         queue.resume()
-        wait(for: done)
+        waitForSignal(of: done)
         queue.sync(flags: .barrier) {}
 
         XCTAssertEqual(ran.values, [])
@@ -100,7 +100,7 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
             return Disposables.create()
         }
 
-        wait(for: done)
+        waitForSignal(of: done)
         XCTAssertEqual(runs.values, ["5 on concurrent"])
         disposable.dispose()
     }
@@ -123,7 +123,7 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
             fence.signal()
             return Disposables.create()
         }
-        wait(for: fence)
+        waitForSignal(of: fence)
         queue.sync(flags: .barrier) {}
 
         XCTAssertEqual(ran.values, [])
@@ -146,7 +146,7 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
             }
             return state + 1
         }
-        wait(for: thirdRun)
+        waitForSignal(of: thirdRun)
         disposable.dispose()
         // A barrier waits for a run that was under way when `dispose` returned.
         queue.sync(flags: .barrier) {}
@@ -157,7 +157,7 @@ final class ConcurrentDispatchQueueSchedulerTests: RxCoreTestCase {
             fence.signal()
             return Disposables.create()
         }
-        wait(for: fence)
+        waitForSignal(of: fence)
 
         XCTAssertEqual(states.values, Array(0..<runsWhenDisposed))
         XCTAssertTrue(queues.values.allSatisfy { $0 == "concurrent" })

@@ -57,7 +57,7 @@ final class ConcurrentMainSchedulerTests: RxCoreTestCase {
             }
             scheduledAndDisposed.signal()
         }
-        wait(for: scheduledAndDisposed)
+        waitForSignal(of: scheduledAndDisposed)
 
         wait(for: [fence], timeout: 5)
         XCTAssertEqual(runs.values, [])

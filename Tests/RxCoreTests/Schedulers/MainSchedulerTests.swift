@@ -51,7 +51,7 @@ final class MainSchedulerTests: RxCoreTestCase {
             }
             queuedFromBackground.signal()
         }
-        wait(for: queuedFromBackground)
+        waitForSignal(of: queuedFromBackground)
         _ = MainScheduler.instance.schedule(()) { _ in
             order.append("scheduled on main")
             secondRan.fulfill()
@@ -80,7 +80,7 @@ final class MainSchedulerTests: RxCoreTestCase {
             }
             scheduledAndDisposed.signal()
         }
-        wait(for: scheduledAndDisposed)
+        waitForSignal(of: scheduledAndDisposed)
 
         wait(for: [fence], timeout: 5)
         XCTAssertEqual(runs.values, [])

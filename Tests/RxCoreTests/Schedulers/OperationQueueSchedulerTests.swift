@@ -16,7 +16,7 @@ final class OperationQueueSchedulerTests: RxCoreTestCase {
             return Disposables.create()
         }
 
-        wait(for: done)
+        waitForSignal(of: done)
         XCTAssertEqual(runs.values, ["9 on rxcore.tests.operations"])
         XCTAssertEqual(scheduler.queuePriority, .normal)
         XCTAssertTrue(scheduler.operationQueue === operationQueue)
@@ -96,8 +96,8 @@ final class OperationQueueSchedulerTests: RxCoreTestCase {
             }
         }
 
-        wait(for: started, "the first action to start")
-        wait(for: started, "the second action to start while the first runs")
+        waitForSignal(of: started, "the first action to start")
+        waitForSignal(of: started, "the second action to start while the first runs")
         release.signal()
         release.signal()
     }

@@ -21,7 +21,7 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
             return Disposables.create()
         }
 
-        wait(for: done)
+        waitForSignal(of: done)
         XCTAssertEqual(runs.values, ["1 on serial"])
     }
 
@@ -121,7 +121,7 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
             return Disposables.create()
         }
 
-        wait(for: done)
+        waitForSignal(of: done)
         XCTAssertEqual(runs.values, ["7 on serial"])
         disposable.dispose()
     }
@@ -136,7 +136,7 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
             _ = unblock.wait(timeout: .now() + 5)
             return Disposables.create()
         }
-        wait(for: blocked, "the queue to be blocked")
+        waitForSignal(of: blocked, "the queue to be blocked")
         return unblock
     }
 
@@ -147,7 +147,7 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
             fence.signal()
             return Disposables.create()
         }
-        wait(for: fence)
+        waitForSignal(of: fence)
         later.dispose()
     }
 
@@ -177,7 +177,7 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
             done.signal()
             return returned
         }
-        wait(for: done)
+        waitForSignal(of: done)
         waitForQueuedWork(on: scheduler)
         XCTAssertFalse(returned.isDisposed)
 
@@ -201,7 +201,7 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
             return state + 1
         }
 
-        wait(for: thirdRun)
+        waitForSignal(of: thirdRun)
         disposable.dispose()
         waitForQueuedWork(on: scheduler)
 
@@ -222,7 +222,7 @@ final class SerialDispatchQueueSchedulerTests: RxCoreTestCase {
             }
             return state + 1
         }
-        wait(for: firstRun)
+        waitForSignal(of: firstRun)
         disposable.dispose()
         // A run already under way when `dispose` returned has finished once the queue runs this.
         waitForQueuedWork(on: scheduler)
