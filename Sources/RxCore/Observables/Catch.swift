@@ -57,7 +57,7 @@ extension ObservableType {
     /// `retry(2)`.
     public func retry(_ maxAttemptCount: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         let call = TraceCall.enter("retry"); defer { call.exit() }
-        let sources = repeatElement(asObservable(), count: maxAttemptCount)
+        let sources = Swift.repeatElement(asObservable(), count: maxAttemptCount)
         return CatchSequence(sources: sources).assembled(by: "retry", file: file, line: line)
     }
 }
