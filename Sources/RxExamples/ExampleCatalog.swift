@@ -18,6 +18,8 @@ public enum ExampleCatalog {
         ZipExample(),
         CompletedCleansUpExample(),
         SubjectNeverCompletesExample(),
+        ObserveOnExample(),
+        ConcatExample(),
     ]
 
     /// The example called `name`, or `nil`.
