@@ -1,4 +1,5 @@
-// Mirrors RxSwift's RxSwift/Date+Dispatch.swift (the part the virtual time scheduler uses).
+// Mirrors RxSwift's RxSwift/Date+Dispatch.swift (the parts the virtual time scheduler and
+// `delay` use).
 
 import Dispatch
 import Foundation
@@ -13,6 +14,30 @@ extension DispatchTimeInterval {
         case .seconds: 1.0
         case .never: rxFatalError("DispatchTimeInterval.never has no length in seconds")
         @unknown default: rxFatalError("Unknown DispatchTimeInterval")
+        }
+    }
+
+    /// This interval with its count replaced by `transform(count, units per second)`, in
+    /// the same unit; `.never` stays `.never`.
+    func map(_ transform: (Int, Double) -> Int) -> DispatchTimeInterval {
+        switch self {
+        case .nanoseconds(let value): .nanoseconds(transform(value, 1_000_000_000.0))
+        case .microseconds(let value): .microseconds(transform(value, 1_000_000.0))
+        case .milliseconds(let value): .milliseconds(transform(value, 1_000.0))
+        case .seconds(let value): .seconds(transform(value, 1.0))
+        case .never: .never
+        @unknown default: rxFatalError("Unknown DispatchTimeInterval")
+        }
+    }
+
+    /// What is left of this interval once the time from `earlierDate` to `laterDate` has
+    /// passed, rounded to this interval's unit and never below zero.
+    func reduceWithSpanBetween(earlierDate: Date, laterDate: Date) -> DispatchTimeInterval {
+        map { value, factor in
+            let elapsed = laterDate.timeIntervalSince(earlierDate)
+            let remainder = Double(value) - elapsed * factor
+            guard remainder > 0 else { return 0 }
+            return Int(remainder.rounded(.toNearestOrAwayFromZero))
         }
     }
 }
