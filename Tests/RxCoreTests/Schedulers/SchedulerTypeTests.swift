@@ -45,12 +45,11 @@ final class SchedulerTypeTests: RxCoreTestCase {
         var periodic: Disposable?
 
         scheduler.scheduleAt(100) {
-            periodic = scheduler.schedulePeriodic(0, startAfter: .seconds(10), period: .seconds(10)) { state in
+            periodic = scheduler.schedulePeriodic((), startAfter: .seconds(10), period: .seconds(10)) { _ in
                 runs.append(scheduler.clock)
-                if state == 2 {
+                if runs.count == 3 {
                     periodic?.dispose()
                 }
-                return state + 1
             }
         }
         scheduler.start()

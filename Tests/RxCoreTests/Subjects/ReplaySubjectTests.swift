@@ -1,3 +1,4 @@
+import Dispatch
 import RxCore
 import RxTesting
 import XCTest
@@ -344,5 +345,28 @@ final class ReplaySubjectTests: RxCoreTestCase {
         XCTAssertEqual(received, [1])
         XCTAssertFalse(subject.hasObservers)
         subscription.dispose()
+    }
+
+    // MARK: - Threads
+
+    func testReplaySubject_ConcurrentSendsAreAllBufferedAndDelivered() {
+        let subject = ReplaySubject<Int>.createUnbounded()
+        let bounded = ReplaySubject<Int>.create(bufferSize: 10)
+        let forward = subject.subscribe(bounded)
+
+        DispatchQueue.concurrentPerform(iterations: 1_000) { element in
+            subject.onNext(element)
+        }
+        let all = EventRecorder<Int>()
+        let last = EventRecorder<Int>()
+        let allSubscription = subject.subscribe(all)
+        let lastSubscription = bounded.subscribe(last)
+
+        XCTAssertEqual(Set(all.events.compactMap { if case .next(let element) = $0 { element } else { nil } }).count, 1_000)
+        XCTAssertEqual(all.events.count, 1_000)
+        XCTAssertEqual(last.events.count, 10)
+        forward.dispose()
+        allSubscription.dispose()
+        lastSubscription.dispose()
     }
 }
