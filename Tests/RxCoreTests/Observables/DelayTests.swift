@@ -131,4 +131,29 @@ final class DelayTests: RxCoreTestCase {
 
         XCTAssertEqual(res.events, [.next(210, 1), .next(211, 2), .next(212, 3), .completed(213)])
     }
+
+    func testDelay_ErrorSentWhileAnElementIsDeliveredFollowsItAndDropsTheRest() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let observer = scheduler.createObserver(Int.self)
+        var subscription: Disposable!
+
+        scheduler.scheduleAt(200) {
+            subscription = subject.delay(.seconds(10), scheduler: scheduler).subscribe(
+                AnyObserver { event in
+                    observer.on(event)
+                    if case .next(1) = event {
+                        subject.onError(TestError.boom)
+                    }
+                }
+            )
+        }
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(215) { subject.onNext(2) }
+        scheduler.scheduleAt(300) { subscription.dispose() }
+        scheduler.start()
+
+        XCTAssertEqual(observer.events, [.next(220, 1), .error(220, TestError.boom)], "2 was still waiting")
+        XCTAssertFalse(subject.hasObservers)
+    }
 }
