@@ -362,7 +362,10 @@ final class ReplaySubjectTests: RxCoreTestCase {
         let allSubscription = subject.subscribe(all)
         let lastSubscription = bounded.subscribe(last)
 
-        XCTAssertEqual(Set(all.events.compactMap { if case .next(let element) = $0 { element } else { nil } }).count, 1_000)
+        let elements = all.events.compactMap { event -> Int? in
+            if case .next(let element) = event { element } else { nil }
+        }
+        XCTAssertEqual(Set(elements).count, 1_000, "each element once")
         XCTAssertEqual(all.events.count, 1_000)
         XCTAssertEqual(last.events.count, 10)
         forward.dispose()
