@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observables/Range.swift.
 
-extension ObservableType where Element: FixedWidthInteger {
+extension ObservableType where Element: RxAbstractInteger {
     /// The `count` integers from `start` on, then completion; one element per step on
     /// `scheduler`.
     ///
@@ -22,7 +22,7 @@ extension ObservableType where Element: FixedWidthInteger {
 /// One subscription's state for `range`: sends `start + i` for each step `i` of a recursion on
 /// the scheduler; created by `RangeProducer.run`, released after it completes or when the
 /// subscription is disposed.
-final class RangeSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: FixedWidthInteger {
+final class RangeSink<Observer: ObserverType>: Sink<Observer> where Observer.Element: RxAbstractInteger {
     typealias Parent = RangeProducer<Observer.Element>
 
     private let parent: Parent
@@ -51,7 +51,7 @@ final class RangeSink<Observer: ObserverType>: Sink<Observer> where Observer.Ele
 
 /// The observable `range` returns: the first integer, how many, and the scheduler that paces
 /// them. Each subscription gets a ``RangeSink``.
-final class RangeProducer<Element: FixedWidthInteger>: Producer<Element> {
+final class RangeProducer<Element: RxAbstractInteger>: Producer<Element> {
     fileprivate let start: Element
     fileprivate let count: Element
     fileprivate let scheduler: ImmediateSchedulerType

@@ -1,5 +1,5 @@
 // Mirrors RxSwift's RxSwift/Date+Dispatch.swift (the parts the virtual time scheduler and
-// `throttle` use).
+// the time operators use).
 
 import Dispatch
 import Foundation
@@ -29,22 +29,27 @@ extension DispatchTimeInterval {
         }
     }
 
-    /// What is left of this interval once the span from `earlierDate` to `laterDate` has
-    /// passed, in the same unit, rounded to the nearest whole unit; zero when nothing is left.
-    /// `.never` stays `.never`.
-    func reduceWithSpanBetween(earlierDate: Date, laterDate: Date) -> DispatchTimeInterval {
-        let elapsed = laterDate.timeIntervalSince(earlierDate)
-        func remaining(_ value: Int) -> Int {
-            let remainder = Double(value) - elapsed * convertToSecondsFactor
-            return remainder > 0 ? Int(remainder.rounded(.toNearestOrAwayFromZero)) : 0
-        }
+    /// This interval with its count replaced by `transform(count, units per second)`, in
+    /// the same unit; `.never` stays `.never`.
+    func map(_ transform: (Int, Double) -> Int) -> DispatchTimeInterval {
         switch self {
-        case .nanoseconds(let value): return .nanoseconds(remaining(value))
-        case .microseconds(let value): return .microseconds(remaining(value))
-        case .milliseconds(let value): return .milliseconds(remaining(value))
-        case .seconds(let value): return .seconds(remaining(value))
-        case .never: return .never
+        case .nanoseconds(let value): .nanoseconds(transform(value, 1_000_000_000.0))
+        case .microseconds(let value): .microseconds(transform(value, 1_000_000.0))
+        case .milliseconds(let value): .milliseconds(transform(value, 1_000.0))
+        case .seconds(let value): .seconds(transform(value, 1.0))
+        case .never: .never
         @unknown default: rxFatalError("Unknown DispatchTimeInterval")
+        }
+    }
+
+    /// What is left of this interval once the time from `earlierDate` to `laterDate` has
+    /// passed, rounded to this interval's unit and never below zero.
+    func reduceWithSpanBetween(earlierDate: Date, laterDate: Date) -> DispatchTimeInterval {
+        map { value, factor in
+            let elapsed = laterDate.timeIntervalSince(earlierDate)
+            let remainder = Double(value) - elapsed * factor
+            guard remainder > 0 else { return 0 }
+            return Int(remainder.rounded(.toNearestOrAwayFromZero))
         }
     }
 }

@@ -176,6 +176,38 @@ final class InstrumentationTests: RxCoreTestCase {
         XCTAssertTrue(callsAfterDispose.contains("PublishSubject.synchronized_unsubscribe"))
     }
 
+    func testInstrumentation_ReplaySubjectRecordsTheReplayToTheLateObserver() {
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        subject.onNext(1)
+        subject.onNext(2)
+        subject.onNext(3)
+
+        let late = subject.subscribe(onNext: { _ in })
+
+        let (events, objects) = recorder.state.withLock { ($0.events, $0.objects) }
+        let subjectID = objects.first { $0.typeName == "ReplayMany<Int>" }!.id
+        let observerID = objects.first { $0.typeName == "AnonymousObserver<Int>" }!.id
+        let replayed = events.filter { $0.source == subjectID }
+        XCTAssertEqual(replayed.map(\.observer), [observerID, observerID])
+        XCTAssertEqual(replayed.map(\.kind), [.next, .next])
+        late.dispose()
+    }
+
+    func testInstrumentation_TimeOperatorsRecordTheirScheduledSteps() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        _ = scheduler.start(disposed: 250) {
+            Observable<Int>.interval(.seconds(20), scheduler: scheduler).delay(.seconds(5), scheduler: scheduler)
+        }
+
+        let (calls, objects) = recorder.state.withLock { ($0.calls.map(\.name), $0.objects.map(\.typeName)) }
+        XCTAssertTrue(objects.contains("Timer<Int>"))
+        XCTAssertTrue(objects.contains("Delay<Int>"))
+        XCTAssertEqual(calls.filter { $0 == "TimerSink.tick" }.count, 2, "ticks at 220 and 240")
+        XCTAssertEqual(calls.filter { $0 == "SchedulePeriodicRecursive.tick" }.count, 4, "a tick and a dispatch each")
+        XCTAssertEqual(calls.filter { $0 == "DelaySink.drainQueue" }.count, 2, "drains at 225 and 245")
+    }
+
     func testInstrumentation_CompositeDisposableReportsItsFirstDisposeOnly() {
         let composite = CompositeDisposable()
 

@@ -1,0 +1,283 @@
+// Mirrors RxSwift's RxSwift/Subjects/ReplaySubject.swift.
+// Simpler than RxSwift: no DEBUG `SynchronizationTracker` (RxSwift's check that `on` is never
+// called concurrently or reentrantly); the lock alone keeps the state consistent.
+// Deviation from RxSwift: each stored observer is a closure that records the event it
+// delivers (`Instrumentation.recordEvent`) before calling the observer, and the replayed
+// elements are recorded the same way, so that the trace can name the receiving observer.
+
+/// A subject that replays what it buffered to each new subscriber, then sends it every later
+/// event.
+///
+/// ``create(bufferSize:)`` keeps the last `bufferSize` elements, ``createUnbounded()`` keeps
+/// them all. A subscriber that comes after the stop event gets the buffer, then the stop event;
+/// one that comes after ``dispose()`` gets ``RxError/disposed(object:)``. Counted twice in
+/// ``Resources/total`` (as an ``Observable`` and as a subject), as in RxSwift's
+/// `TRACE_RESOURCES` builds. The concrete classes are ``ReplayOne`` (a buffer of one),
+/// ``ReplayMany`` (a bounded buffer) and ``ReplayAll`` (unbounded).
+public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Disposable {
+    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias DisposeKey = BagKey
+
+    fileprivate let lock = RecursiveLock()
+    /// Whether ``dispose()`` was called. Guarded by `lock`.
+    fileprivate var disposed = false
+    /// The stop event received, replayed after the buffer to later subscribers. Guarded by
+    /// `lock`.
+    fileprivate var stoppedEvent: Event<Element>?
+    /// The current subscribers, in subscription order. Guarded by `lock`.
+    fileprivate var observers = Observers()
+
+    override init() {
+        super.init()
+        Resources.incrementTotal()
+    }
+
+    /// Whether the subject has subscribers.
+    public var hasObservers: Bool {
+        lock.performLocked { observers.count > 0 }
+    }
+
+    /// Buffers a `next` element and sends `event` to every subscriber; after a stop event or
+    /// ``dispose()``, does nothing.
+    public func on(_ event: Event<Element>) {
+        rxAbstractMethod()
+    }
+
+    /// This subject, as the observer that feeds it.
+    public func asObserver() -> ReplaySubject<Element> {
+        self
+    }
+
+    /// Drops every subscriber and the buffer; later subscribers get
+    /// ``RxError/disposed(object:)`` and later events are ignored.
+    public func dispose() {}
+
+    /// A subject that replays at most the last `bufferSize` elements.
+    public static func create(bufferSize: Int) -> ReplaySubject<Element> {
+        let call = TraceCall.enter("ReplaySubject.create"); defer { call.exit() }
+        if bufferSize == 1 {
+            return ReplayOne()
+        }
+        return ReplayMany(bufferSize: bufferSize)
+    }
+
+    /// A subject that replays every element it received.
+    ///
+    /// The buffer only grows: use it where the number of elements stays reasonable.
+    public static func createUnbounded() -> ReplaySubject<Element> {
+        let call = TraceCall.enter("ReplaySubject.createUnbounded"); defer { call.exit() }
+        return ReplayAll()
+    }
+
+    deinit {
+        Resources.decrementTotal()
+    }
+}
+
+// All mutable state (`disposed`, `stoppedEvent`, `observers`, and each subclass's buffer) is
+// read and written only while holding `lock`.
+extension ReplaySubject: @unchecked Sendable {}
+
+/// The shared behaviour of the replay subjects: the state changes, subscribe and unsubscribe;
+/// each subclass only says how it keeps, trims and replays its buffer.
+class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribeType {
+    /// Drops what the buffer no longer keeps. Caller holds `lock`.
+    func trim() {
+        rxAbstractMethod()
+    }
+
+    /// Adds `value` to the buffer. Caller holds `lock`.
+    func addValueToBuffer(_ value: Element) {
+        rxAbstractMethod()
+    }
+
+    /// Sends the buffered elements to `observer`, oldest first. Caller holds `lock`.
+    func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        rxAbstractMethod()
+    }
+
+    /// Sends one replayed event to `observer`, recording it as coming from this subject.
+    final func replay<Observer: ObserverType>(_ event: Event<Element>, to observer: Observer)
+    where Observer.Element == Element {
+        Instrumentation.recordEvent(event, from: traceObjectID, to: observer)
+        observer.on(event)
+    }
+
+    override func on(_ event: Event<Element>) {
+        let call = TraceCall.enter("ReplaySubject.on", on: self, event: event); defer { call.exit() }
+        let recipients = lock.performLocked { synchronized_on(event) }
+        recipients.dispatch(event)
+    }
+
+    /// Buffers a `next` element, or keeps the stop event and releases the subscribers; returns
+    /// the subscribers to deliver `event` to. Caller holds `lock`.
+    private func synchronized_on(_ event: Event<Element>) -> Observers {
+        let call = TraceCall.enter("ReplaySubject.synchronized_on", on: self, event: event); defer { call.exit() }
+        if disposed || stoppedEvent != nil {
+            return Observers()
+        }
+        switch event {
+        case .next(let element):
+            addValueToBuffer(element)
+            trim()
+            return observers
+        case .error, .completed:
+            stoppedEvent = event
+            trim()
+            let recipients = observers
+            observers.removeAll()
+            return recipients
+        }
+    }
+
+    /// Subscribes `observer`: replays the buffer to it, then sends it the stop event or the
+    /// events sent from now on.
+    ///
+    /// - Returns: a disposable that unsubscribes `observer`, or the no-op disposable when the
+    ///   subject had stopped or was disposed.
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        let call = TraceCall.enter("ReplaySubject.subscribe", on: self); defer { call.exit() }
+        return lock.performLocked { synchronized_subscribe(observer) }
+    }
+
+    /// Replays the buffer and the stop event to `observer`, or adds it, or sends it the
+    /// disposed error. Caller holds `lock`.
+    ///
+    /// As in RxSwift, the buffer is replayed while holding the lock, so an event sent from
+    /// another thread cannot overtake it.
+    private func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        let call = TraceCall.enter("ReplaySubject.synchronized_subscribe", on: self); defer { call.exit() }
+        if disposed {
+            replay(.error(RxError.disposed(object: self)), to: observer)
+            return Disposables.create()
+        }
+        replayBuffer(observer)
+        if let stoppedEvent {
+            replay(stoppedEvent, to: observer)
+            return Disposables.create()
+        }
+        let source = traceObjectID
+        let key = observers.insert { event in
+            Instrumentation.recordEvent(event, from: source, to: observer)
+            observer.on(event)
+        }
+        return SubscriptionDisposable(owner: self, key: key)
+    }
+
+    /// Takes the lock and removes the subscriber stored under `disposeKey`.
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        lock.performLocked { synchronized_unsubscribe(disposeKey) }
+    }
+
+    /// Removes the subscriber stored under `disposeKey`, unless the subject was disposed.
+    /// Caller holds `lock`.
+    private func synchronized_unsubscribe(_ disposeKey: DisposeKey) {
+        let call = TraceCall.enter("ReplaySubject.synchronized_unsubscribe", on: self); defer { call.exit() }
+        if disposed {
+            return
+        }
+        observers.removeKey(disposeKey)
+    }
+
+    override func dispose() {
+        let call = TraceCall.enter("ReplaySubject.dispose", on: self); defer { call.exit() }
+        super.dispose()
+        let isFirstDispose = lock.performLocked { () -> Bool in
+            let wasDisposed = disposed
+            synchronized_dispose()
+            return !wasDisposed
+        }
+        if isFirstDispose {
+            Instrumentation.objectDisposed(traceObjectID)
+        }
+    }
+
+    /// Marks the subject disposed and drops the subscribers; subclasses also drop their
+    /// buffer. Caller holds `lock`.
+    func synchronized_dispose() {
+        disposed = true
+        observers.removeAll()
+    }
+}
+
+/// The replay subject ``ReplaySubject/create(bufferSize:)`` makes for a buffer of one: keeps
+/// only the last element.
+final class ReplayOne<Element>: ReplayBufferBase<Element> {
+    /// The last element. Guarded by `lock`.
+    private var value: Element?
+
+    override init() {
+        super.init()
+    }
+
+    override func trim() {}
+
+    override func addValueToBuffer(_ value: Element) {
+        self.value = value
+    }
+
+    override func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        if let value {
+            replay(.next(value), to: observer)
+        }
+    }
+
+    override func synchronized_dispose() {
+        super.synchronized_dispose()
+        value = nil
+    }
+}
+
+/// The replay subjects that keep their buffer in a ``Queue``.
+class ReplayManyBase<Element>: ReplayBufferBase<Element> {
+    /// The buffered elements, oldest first. Guarded by `lock`.
+    fileprivate var queue: Queue<Element>
+
+    init(queueSize: Int) {
+        queue = Queue(capacity: queueSize + 1)
+        super.init()
+    }
+
+    override func addValueToBuffer(_ value: Element) {
+        queue.enqueue(value)
+    }
+
+    override func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+        for item in queue {
+            replay(.next(item), to: observer)
+        }
+    }
+
+    override func synchronized_dispose() {
+        super.synchronized_dispose()
+        queue = Queue(capacity: 0)
+    }
+}
+
+/// The replay subject ``ReplaySubject/create(bufferSize:)`` makes for any size but one: keeps
+/// the last `bufferSize` elements.
+final class ReplayMany<Element>: ReplayManyBase<Element> {
+    private let bufferSize: Int
+
+    init(bufferSize: Int) {
+        self.bufferSize = bufferSize
+        super.init(queueSize: bufferSize)
+    }
+
+    override func trim() {
+        while queue.count > bufferSize {
+            queue.dequeue()
+        }
+    }
+}
+
+/// The replay subject ``ReplaySubject/createUnbounded()`` makes: keeps every element.
+final class ReplayAll<Element>: ReplayManyBase<Element> {
+    init() {
+        super.init(queueSize: 0)
+    }
+
+    override func trim() {}
+}
