@@ -27,7 +27,12 @@ enum CommandRunner {
         #endif
     }
 
-    /// Runs `rxtrace` with `arguments` in `directory`, waiting for it to exit.
+    /// How long a run may take before it is killed and its test fails.
+    static let timeout: TimeInterval = 120
+
+    /// Runs `rxtrace` with `arguments` in `directory`, waiting for it to exit, for at most
+    /// ``timeout`` seconds: a command that hangs is killed and the test fails instead of the
+    /// whole run hanging.
     static func rxtrace(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("rxtrace")
@@ -38,15 +43,36 @@ enum CommandRunner {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        let killer = Self.kill(process.processIdentifier, after: timeout)
         // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        killer.cancel()
+        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+            throw TimedOut(arguments: arguments, seconds: timeout)
+        }
         return CommandResult(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self)
         )
+    }
+
+    /// Sends SIGKILL to process `pid` after `seconds`, unless the returned work item is
+    /// cancelled first.
+    static func kill(_ pid: Int32, after seconds: TimeInterval) -> DispatchWorkItem {
+        let killer = DispatchWorkItem { _ = Foundation.kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: killer)
+        return killer
+    }
+
+    /// A command was killed because it ran longer than ``timeout``.
+    struct TimedOut: Error, CustomStringConvertible {
+        let arguments: [String]
+        let seconds: TimeInterval
+
+        var description: String { "rxtrace \(arguments.joined(separator: " ")) did not exit within \(Int(seconds)) s" }
     }
 
     /// A new empty temporary folder, removed when the test ends.

@@ -38,7 +38,7 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
                 group.leave()
             }
         }
-        group.wait()
+        XCTAssertEqual(group.wait(timeout: .now() + 60), .success, "both threads finished recording")
         let database = try recorder.finish()
 
         let total = Int64(2 * iterations)
