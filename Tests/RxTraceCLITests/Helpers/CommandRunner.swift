@@ -59,6 +59,30 @@ enum CommandRunner {
         )
     }
 
+    /// Runs `rxtrace` with `arguments` (whose paths must be absolute), its output thrown away,
+    /// and returns its exit status and the most memory it held (its peak resident set, from
+    /// `wait4`).
+    static func rxtraceMeasuringMemory(_ arguments: [String]) throws -> (status: Int32, peakKilobytes: Int) {
+        let executable = productsDirectory.appendingPathComponent("rxtrace").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+        let killer = kill(pid, after: timeout)
+        var status: Int32 = 0
+        var usage = rusage()
+        _ = wait4(pid, &status, 0, &usage)
+        killer.cancel()
+        guard status & 0x7F == 0 else { throw TimedOut(arguments: arguments, seconds: timeout) }
+        return ((status >> 8) & 0xFF, usage.ru_maxrss)
+    }
+
     /// Sends SIGKILL to process `pid` after `seconds`, unless the returned work item is
     /// cancelled first.
     static func kill(_ pid: Int32, after seconds: TimeInterval) -> DispatchWorkItem {
