@@ -1,5 +1,6 @@
 import CSQLite
 import Dispatch
+import Foundation
 
 /// `SQLITE_TRANSIENT`, which Swift cannot import: tells SQLite to copy a bound string or blob.
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -22,6 +23,9 @@ public final class Database {
 
     /// The path this connection opened.
     public let path: String
+
+    /// A private folder removed once the connection is closed (a copy read in its place).
+    private let removedWhenClosed: URL?
 
     /// SQLite's memory statistics take a global mutex on every allocation; RxTrace reads none
     /// of them. Turned off once, before the first connection opens SQLite. (Measured with
@@ -48,6 +52,7 @@ public final class Database {
         }
         self.handle = handle
         self.path = path
+        self.removedWhenClosed = nil
         sqlite3_extended_result_codes(handle, 0)
         // A reader of a trace being written can find the WAL index busy for a moment (while the
         // writer commits or checkpoints): wait for it instead of failing.
@@ -57,8 +62,31 @@ public final class Database {
     /// What is left of the time ``interrupt(after:)`` gave, while a limit is set.
     private var timeBudget: TimeBudget?
 
+    /// Opens the `file:` URI `uri` read-only (its query says how: `mode=ro`, `immutable=1`),
+    /// naming the connection `path`; `folder`, if given, is removed when it closes.
+    ///
+    /// - Throws: ``SQLiteError`` when SQLite cannot open it.
+    init(uri: String, path: String, removingWhenClosed folder: URL? = nil) throws {
+        _ = Self.memoryStatisticsOff
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: status, message: message)
+        }
+        self.handle = handle
+        self.path = path
+        self.removedWhenClosed = folder
+        sqlite3_extended_result_codes(handle, 0)
+        sqlite3_busy_timeout(handle, 5_000)
+    }
+
     deinit {
         sqlite3_close_v2(handle)
+        if let removedWhenClosed {
+            try? FileManager.default.removeItem(at: removedWhenClosed)
+        }
     }
 
     /// Gives the statements of this connection `seconds` of SQLite's time in all, counted
