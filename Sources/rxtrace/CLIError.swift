@@ -60,7 +60,7 @@ extension RxTraceCommand {
     }
 
     private static func fail(_ message: String, exitCode: Int32) -> Never {
-        let line = "rxtrace: error: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+        let line = "rxtrace: error: " + TerminalText.escaped(message.replacingOccurrences(of: "\n", with: " ")) + "\n"
         FileHandle.standardError.write(Data(line.utf8))
         Foundation.exit(exitCode)
     }
