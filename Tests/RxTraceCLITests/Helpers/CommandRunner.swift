@@ -34,9 +34,20 @@ enum CommandRunner {
     /// ``timeout`` seconds: a command that hangs is killed and the test fails instead of the
     /// whole run hanging.
     static func rxtrace(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+        try run(productsDirectory.appendingPathComponent("rxtrace"), arguments, in: directory)
+    }
+
+    /// Runs `executable` with `arguments` in `directory`, with `environment` added to ours,
+    /// waiting for it to exit, for at most ``timeout`` seconds.
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("rxtrace")
+        process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
@@ -96,7 +107,7 @@ enum CommandRunner {
         let arguments: [String]
         let seconds: TimeInterval
 
-        var description: String { "rxtrace \(arguments.joined(separator: " ")) did not exit within \(Int(seconds)) s" }
+        var description: String { "\(arguments.joined(separator: " ")) did not exit within \(Int(seconds)) s" }
     }
 
     /// A new empty temporary folder, removed when the test ends.
