@@ -47,7 +47,7 @@ extension RxTraceCommand {
             do {
                 switch format {
                 case .text:
-                    var table = StreamingTable(headers: statement.columnNames)
+                    var table = StreamingTable(headers: statement.columnNames.map(TerminalText.escaped))
                     while let row = try statement.step() {
                         table.append(row.values.map { TerminalText.escaped($0.description) })
                     }
