@@ -43,6 +43,50 @@ final class LeakCheckStressTests: RxTestingTestCase {
         XCTAssertEqual(falseAlarms, [], "clean tests that failed")
     }
 
+    func testLeakCheck_InTasksAsSwiftTestingRunsThem_ALeakIsCaughtInEveryRound() async throws {
+        var missed: [Int] = []
+        var falseAlarms: [String] = []
+        for round in 0..<rounds {
+            let leaking = round % testsPerRound
+            let leaked = LeakedSubject()
+            Instrumentation.bootstrapInternal(nil)
+            let messages = await withTaskGroup(of: (Int, LeakFailureMessage?).self) { group in
+                for index in 0..<testsPerRound {
+                    group.addTask {
+                        let check = LeakCheck(testName: "StressTests.task\(index)", countsResources: false, retryCount: 0)
+                        TraceScope.$current.withValue(check.scope) {
+                            let subject = PublishSubject<Int>()
+                            let subscription = subject.subscribe(onNext: { _ in })
+                            if index == leaking {
+                                leaked.subject.withLock { $0 = subject }
+                            } else {
+                                subscription.dispose()
+                            }
+                        }
+                        return (index, await check.finish())
+                    }
+                }
+                var messages: [Int: LeakFailureMessage?] = [:]
+                for await (index, message) in group {
+                    messages[index] = message
+                }
+                return messages
+            }
+            LeakTracker.installIfNeeded()
+            leaked.subject.withLock { $0?.onCompleted() }
+            for (index, message) in messages {
+                if index == leaking, message?.report.openSubscriptions.count != 1 {
+                    missed.append(round)
+                } else if index != leaking, let message {
+                    falseAlarms.append(message.text)
+                }
+            }
+        }
+
+        XCTAssertEqual(missed, [], "rounds whose leaking test passed")
+        XCTAssertEqual(falseAlarms, [], "clean tests that failed")
+    }
+
     /// Starts `count` leak-checked tests on as many threads at the same moment, after taking
     /// the tracker out as a fresh test process has it; returns each test's failure message.
     private func runTogether(count: Int, _ body: @escaping @Sendable (Int) -> Void) throws -> [LeakFailureMessage?] {
@@ -77,3 +121,8 @@ final class LeakCheckStressTests: RxTestingTestCase {
 
 /// A round's threads did not all end within 30 s.
 private struct RoundTimedOut: Error {}
+
+/// The leaking test's subject, kept by the stress test until the round's checks are done.
+private final class LeakedSubject: Sendable {
+    let subject = Mutex<PublishSubject<Int>?>(nil)
+}
