@@ -38,14 +38,29 @@ extension RxTraceCommand {
         } catch {
             let code = exitCode(for: error)
             guard code != .success else { exit(withError: error) }
-            let message = fullMessage(for: error)
-            FileHandle.standardError.write(Data((message + "\n").utf8))
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+            fail(usageMessage(for: error), exitCode: 2)
         }
     }
 
+    /// The one line a usage error (an unknown option, a missing argument) prints: the
+    /// parser's message without its usage text, and, when an argument that looks like SQL
+    /// was taken for an option, how to pass it.
+    private static func usageMessage(for error: any Error) -> String {
+        var message = message(for: error)
+            .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            .joined(separator: " ")
+        if message.hasPrefix("Error: ") {
+            message.removeFirst("Error: ".count)
+        }
+        let arguments = CommandLine.arguments.dropFirst()
+        if !arguments.contains("--"), arguments.contains(where: { $0.hasPrefix("--") && $0.contains(where: \.isWhitespace) }) {
+            message += " (an argument that starts with -- is read as an option: put -- before SQL that begins with a comment)"
+        }
+        return message.isEmpty ? "bad arguments; see rxtrace --help" : message
+    }
+
     private static func fail(_ message: String, exitCode: Int32) -> Never {
-        let line = "rxtrace: error: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+        let line = "rxtrace: error: " + TerminalText.escaped(message.replacingOccurrences(of: "\n", with: " ")) + "\n"
         FileHandle.standardError.write(Data(line.utf8))
         Foundation.exit(exitCode)
     }

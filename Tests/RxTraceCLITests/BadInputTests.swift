@@ -88,8 +88,15 @@ final class BadInputTests: XCTestCase {
     }
 
     func testUnknownOption_ExitsTwo() throws {
-        let result = try CommandRunner.rxtrace(["report", "empty.sqlite", "--no-such-flag"], in: directory)
-        XCTAssertEqual(result.status, 2)
-        XCTAssertTrue(result.standardError.contains("--no-such-flag"), result.standardError)
+        try assertBadInput(["report", "empty.sqlite", "--no-such-flag"], mentions: "Unknown option '--no-such-flag'")
+        try assertBadInput(["query", "empty.sqlite", "SELECT 1", "--no-such-flag"], mentions: "--no-such-flag")
+    }
+
+    func testSQLThatStartsWithAComment_SaysHowToPassIt() throws {
+        try assertBadInput(["query", "empty.sqlite", "-- the run\nSELECT 1"], mentions: "put -- before SQL")
+    }
+
+    func testMissingArgument_IsOneLine() throws {
+        try assertBadInput(["query", "empty.sqlite"], mentions: "Missing expected argument '<sql>'")
     }
 }

@@ -37,4 +37,61 @@ final class QueryTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.standardOutput, "open\n────\n0\n(1 row)\n")
     }
+
+    func testQuery_ATrailingCommentIsNotASecondStatement() throws {
+        let result = try CommandRunner.rxtrace(["query", "just-map.sqlite", "SELECT 1 AS one; -- the answer"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "one\n───\n1\n(1 row)\n")
+    }
+
+    func testQuery_SQLThatStartsWithACommentRunsAfterDoubleDash() throws {
+        let result = try CommandRunner.rxtrace(["query", "just-map.sqlite", "--", "-- the answer\nSELECT 1 AS one"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "one\n───\n1\n(1 row)\n")
+    }
+
+    func testQuery_StopsAtTheTimeoutWithOneErrorLine() throws {
+        let endless = "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n) SELECT count(*) FROM n"
+
+        let result = try CommandRunner.rxtrace(["query", "just-map.sqlite", endless, "--timeout", "0.3"], in: directory)
+
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.errorLines, [
+            "rxtrace: error: the query took more than 0.3 s and was stopped; give --timeout more seconds, or 0 for no limit",
+        ])
+    }
+
+    func testQuery_StreamsItsRows_MemoryDoesNotGrowWithThem() throws {
+        func rows(_ count: Int) -> String {
+            "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n LIMIT \(count)) "
+                + "SELECT x, printf('%.1000c', 'x') AS text FROM n"
+        }
+        let trace = directory.appendingPathComponent("just-map.sqlite").path
+        for format in ["text", "json"] {
+            let few = try CommandRunner.rxtraceMeasuringMemory(["query", trace, rows(10), "--format", format])
+            let many = try CommandRunner.rxtraceMeasuringMemory(["query", trace, rows(20_000), "--format", format])
+
+            XCTAssertEqual(few.status, 0)
+            XCTAssertEqual(many.status, 0)
+            XCTAssertLessThan(
+                many.peakKilobytes - few.peakKilobytes, 15_000,
+                "\(format): 20,000 rows of 1 kB (20 MB) must not be held; peak \(many.peakKilobytes) kB vs \(few.peakKilobytes) kB"
+            )
+        }
+    }
+
+    func testQuery_ControlCharactersAreEscapedInTextAndValidInJSON() throws {
+        let sql = "SELECT char(27) || ']0;owned' || char(7) || char(10) AS value"
+
+        let text = try CommandRunner.rxtrace(["query", "just-map.sqlite", sql], in: directory)
+        let json = try CommandRunner.rxtrace(["query", "just-map.sqlite", sql, "--format", "json"], in: directory)
+
+        XCTAssertEqual(text.status, 0, text.standardError)
+        XCTAssertFalse(text.standardOutput.contains("\u{1B}"), "no raw ESC reaches the terminal")
+        XCTAssertTrue(text.standardOutput.contains(#"\u{1B}]0;owned\u{7}\n"#), text.standardOutput)
+        let rows = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [[String: Any]]
+        XCTAssertEqual(rows?.first?["value"] as? String, "\u{1B}]0;owned\u{7}\n")
+    }
 }

@@ -44,26 +44,50 @@ public enum Instrumentation {
         installedBox.load(ordering: .acquiring) != 0
     }
 
-    /// How many times a recorder was installed or removed in this process.
+    /// How many times the installed recorder changed (one was installed, replaced or removed)
+    /// in this process; installing the recorder that is installed already changes nothing.
     ///
     /// RxTesting's leak checks compare it before and after a test: a test that installed a
     /// recorder of its own (to test recording) took the leak checks' recorder away meanwhile,
     /// and its objects must be counted another way.
     package static var installationCount: Int {
-        installations.load(ordering: .acquiring)
+        installations.withLock { $0 }
+    }
+
+    /// Installs `recorder` unless it is the installed one; returns ``installationCount`` as it
+    /// is right afterwards.
+    ///
+    /// The check, the installation and the count are one step under one lock, so tests that
+    /// start at the same moment and each make sure the same recorder is installed all read
+    /// the same count: none of them takes another's installation for a foreign recorder.
+    package static func installIfNeeded(_ recorder: any TraceRecorder) -> Int {
+        installations.withLock { count in
+            install(recorder, counting: &count)
+            return count
+        }
     }
 
     private static func install(_ recorder: (any TraceRecorder)?) {
+        installations.withLock { count in
+            install(recorder, counting: &count)
+        }
+    }
+
+    /// Installs `recorder`, holding the lock of `count`, and counts the change, if it is one.
+    private static func install(_ recorder: (any TraceRecorder)?, counting count: inout Int) {
+        if let recorder, let installed = self.recorder, installed === recorder { return }
+        if recorder == nil, !isRecording { return }
         let pointer = recorder.map { UInt(bitPattern: Unmanaged.passRetained(RecorderBox($0)).toOpaque()) } ?? 0
         // The previous box is deliberately never released: another thread may have loaded it
         // a moment ago and still be using it. A box costs 16 bytes per installation.
         installedBox.store(pointer, ordering: .releasing)
-        installations.add(1, ordering: .releasing)
+        count += 1
     }
 }
 
-/// The number behind ``Instrumentation/installationCount``.
-private let installations = Atomic<Int>(0)
+/// The number behind ``Instrumentation/installationCount``; its lock also serializes
+/// installations, so a change and its count are one step.
+private let installations = Mutex<Int>(0)
 
 /// The address of the installed recorder's box, or 0; see ``Instrumentation/recorder``.
 private let installedBox = Atomic<UInt>(0)

@@ -16,7 +16,9 @@ import RxTrace
 ///
 /// A test that installs a recorder of its own (to test recording) takes the tracker's place
 /// while it runs, so the tracker misses what happens then; for such a test only
-/// `Resources.total` is compared, which only a test running alone can do.
+/// `Resources.total` is compared, which only a test running alone can do. A test running in
+/// parallel whose tracker was displaced cannot be checked at all, and fails saying so: a
+/// check that cannot see must never pass as clean.
 ///
 /// When the `RXTRACE_LEAK_TRACE_DIRECTORY` environment variable names a folder, the test's
 /// trace is written there too, as `<test name>.sqlite`, for `rxtrace report`; tests running in
@@ -26,7 +28,7 @@ struct LeakCheck {
     /// The environment variable naming the folder for the tests' traces.
     static let traceDirectoryVariable = "RXTRACE_LEAK_TRACE_DIRECTORY"
 
-    /// How many times the check looks again before it fails.
+    /// How many times the check looks again before it fails, by default.
     static let retryCount = 20
     /// How long it waits between two looks.
     static let retryInterval: Duration = .milliseconds(50)
@@ -38,16 +40,20 @@ struct LeakCheck {
     private let tracker: LeakTracker
     /// ``Instrumentation/installationCount`` once the tracker was installed for the test.
     private let installationCount: Int
+    /// How many times the check looks again before it fails.
+    private let retryCount: Int
     /// The recorder writing the test's trace file, when one is.
     private let traceFile: SQLiteTraceRecorder?
 
     /// Starts the check of the test named `testName`.
     ///
-    /// - Parameter countsResources: whether `Resources.total` speaks for this test alone
-    ///   (XCTest runs one test at a time; Swift Testing runs them in parallel).
-    init(testName: String, countsResources: Bool) {
-        self.tracker = LeakTracker.installIfNeeded()
-        self.installationCount = Instrumentation.installationCount
+    /// - Parameters:
+    ///   - countsResources: whether `Resources.total` speaks for this test alone (XCTest runs
+    ///     one test at a time; Swift Testing runs them in parallel).
+    ///   - retryCount: how many times a failing check looks again, ``retryInterval`` apart.
+    init(testName: String, countsResources: Bool, retryCount: Int = LeakCheck.retryCount) {
+        (self.tracker, self.installationCount) = LeakTracker.installIfNeeded()
+        self.retryCount = retryCount
         self.scope = TraceScope(name: testName)
         self.traceFile = Self.startTraceFile(for: testName, attachingTo: tracker)
         self.resourcesTotalAtStart = countsResources ? Resources.total : nil
@@ -86,9 +92,15 @@ struct LeakCheck {
         wasTrackerDisplaced || tracker.isClean(scope)
     }
 
+    /// Whether the tracker was displaced while a test running in parallel with others ran:
+    /// then nothing can tell what the test left behind.
+    private var isUncheckable: Bool {
+        wasTrackerDisplaced && resourcesTotalAtStart == nil
+    }
+
     /// Whether the test left nothing behind, as far as can be told now.
     private var isClean: Bool {
-        isScopeClean && untracedObjectCount == 0
+        !isUncheckable && isScopeClean && untracedObjectCount == 0
     }
 
     /// How many more objects `Resources.total` counts than at the start, when nothing traced
@@ -102,7 +114,7 @@ struct LeakCheck {
     /// failure message when they were not.
     func finish() -> LeakFailureMessage? {
         let start = ContinuousClock.now
-        for _ in 0..<Self.retryCount where !isClean {
+        for _ in 0..<retryCount where !isClean && !isUncheckable {
             Thread.sleep(forTimeInterval: Double(Self.retryInterval.components.attoseconds) / 1e18)
         }
         return verdict(waited: ContinuousClock.now - start)
@@ -112,7 +124,7 @@ struct LeakCheck {
     /// when they were not.
     func finish() async -> LeakFailureMessage? {
         let start = ContinuousClock.now
-        for _ in 0..<Self.retryCount where !isClean {
+        for _ in 0..<retryCount where !isClean && !isUncheckable {
             try? await Task.sleep(for: Self.retryInterval)
         }
         return verdict(waited: ContinuousClock.now - start)
@@ -135,7 +147,8 @@ struct LeakCheck {
         let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
         return LeakFailureMessage(
             testName: scope.name, report: report, untracedObjectCount: untracedObjectCount,
-            waitedSeconds: (seconds * 10).rounded() / 10, traceFile: traceFile?.path
+            waitedSeconds: (seconds * 10).rounded() / 10, traceFile: traceFile?.path,
+            wasRecorderDisplaced: isUncheckable
         )
     }
 }

@@ -24,17 +24,21 @@ public struct LeakFailureMessage: Sendable {
     public var waitedSeconds: Double
     /// Where the test's trace was written, if it was (`RXTRACE_LEAK_TRACE_DIRECTORY`).
     public var traceFile: String?
+    /// Whether another recorder took the leak checks' place while the test ran beside others,
+    /// so that nothing could tell what it left behind; the test fails for that alone.
+    public var wasRecorderDisplaced: Bool
 
     /// The message for `report`, charged to `testName`.
     public init(
         testName: String, report: LeakReport, untracedObjectCount: Int = 0, waitedSeconds: Double,
-        traceFile: String? = nil
+        traceFile: String? = nil, wasRecorderDisplaced: Bool = false
     ) {
         self.testName = testName
         self.report = report
         self.untracedObjectCount = untracedObjectCount
         self.waitedSeconds = waitedSeconds
         self.traceFile = traceFile
+        self.wasRecorderDisplaced = wasRecorderDisplaced
     }
 
     /// What to do about a subscription that never ended.
@@ -45,13 +49,24 @@ public struct LeakFailureMessage: Sendable {
     public static let objectAdvice =
         "release them before the test ends: dispose the subscriptions that hold them, or end their sequences"
 
+    /// What to do when another recorder displaced the leak checks'.
+    public static let displacedAdvice =
+        "run tests that install a TraceRecorder of their own one at a time (XCTest, or `swift test --no-parallel`)"
+
     /// Whether there is anything to report.
     public var isEmpty: Bool {
-        report.isEmpty && untracedObjectCount <= 0
+        report.isEmpty && untracedObjectCount <= 0 && !wasRecorderDisplaced
     }
 
     /// The failure message, several lines long.
     public var text: String {
+        if wasRecorderDisplaced, report.isEmpty, untracedObjectCount <= 0 {
+            return """
+                \(testName) could not be checked for leaks: another TraceRecorder was installed while it ran \
+                beside other tests, so the check could not see what it created.
+                  fix            \(Self.displacedAdvice)
+                """
+        }
         let objectCount = report.liveObjectCount + max(untracedObjectCount, 0)
         var leaked: [String] = []
         if !report.openSubscriptions.isEmpty {

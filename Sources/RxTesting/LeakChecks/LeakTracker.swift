@@ -22,8 +22,8 @@ import Synchronization
 ///
 /// While a `subscribe` runs, the objects it subscribes through (`subscribeSafe`) make up the
 /// subscription's chain, and the objects it creates are what it keeps alive, the same rules
-/// `LeakFinder` applies to a trace. Installed once with ``installIfNeeded()``; a test that
-/// installs a recorder of its own replaces it for as long as it runs.
+/// `LeakFinder` applies to a trace. Installed with ``installIfNeeded()`` as each check starts;
+/// a test that installs a recorder of its own replaces it for as long as it runs.
 ///
 /// A recorder can be attached (``attach(_:)``) to receive everything too, such as the file
 /// recorder that keeps one test's trace. Each attachment is a new generation: the ids the
@@ -132,13 +132,15 @@ final class LeakTracker: TraceRecorder {
     private init() {}
 
     /// Installs the shared tracker as the process's recorder unless it is installed; returns
-    /// it.
+    /// it, with ``Instrumentation/installationCount`` as it was right after.
+    ///
+    /// Checking, installing and counting are one step (``Instrumentation/installIfNeeded(_:)``):
+    /// when parallel tests start together and each makes sure the tracker is installed, the
+    /// count each reads already includes the installation, so none of them later mistakes
+    /// another test's installation of the same tracker for a recorder that displaced it.
     @discardableResult
-    static func installIfNeeded() -> LeakTracker {
-        if Instrumentation.recorder !== shared {
-            Instrumentation.bootstrapInternal(shared)
-        }
-        return shared
+    static func installIfNeeded() -> (tracker: LeakTracker, installationCount: Int) {
+        (shared, Instrumentation.installIfNeeded(shared))
     }
 
     // MARK: - Queries

@@ -12,7 +12,8 @@ public final class TraceReader {
     /// The recorded run.
     public let run: TraceRun
 
-    /// Opens the trace at `path` read-only.
+    /// Opens the trace at `path` read-only, writing nothing beside it or into it, even when
+    /// its writer left it in WAL mode (see ``ReadOnlyTraceFile``).
     ///
     /// - Throws: ``TraceFileError`` naming what is wrong with the file.
     public convenience init(path: String) throws(TraceFileError) {
@@ -24,7 +25,7 @@ public final class TraceReader {
         guard size > 0 else { throw .empty(path: path) }
         let database: Database
         do {
-            database = try Database(path: path, mode: .readOnly)
+            database = try ReadOnlyTraceFile.open(path)
             try database.execute("PRAGMA query_only = 1")
         } catch {
             throw .unreadable(path: path, reason: String(describing: error))

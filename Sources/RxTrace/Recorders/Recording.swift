@@ -15,7 +15,7 @@ import Synchronization
 ///   - program: what is recorded, for `run.program`; the process name by default.
 ///   - recordingValues: `false` to record event kinds without element values.
 /// - Returns: the recording, to stop.
-/// - Throws: ``SQLiteError`` when the file cannot be created.
+/// - Throws: ``TraceCreationError`` saying why the file cannot be created.
 public func record(to path: String, program: String? = nil, recordingValues: Bool = true) throws -> TraceRecording {
     try TraceRecording.start(
         path: path, program: program ?? ProcessInfo.processInfo.processName, isRecordingValues: recordingValues

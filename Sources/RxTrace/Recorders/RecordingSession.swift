@@ -83,13 +83,7 @@ final class RecordingSession {
     @discardableResult
     func finish() throws -> Database? {
         request(.finished)
-        let thread = writerThread.withLock { thread in
-            defer { thread = nil }
-            return thread
-        }
-        if let thread {
-            pthread_join(thread, nil)
-        } else {
+        if !joinWriter() {
             waitForWriter(atMost: .max)
         }
         if let writeError { throw writeError }
@@ -99,10 +93,12 @@ final class RecordingSession {
     /// Ends the recording from `atexit` or a signal handler, waiting at most `nanoseconds`
     /// for the writer to complete the trace.
     ///
-    /// Only async-signal-safe work happens on the calling thread: atomics, `sem_post` and
-    /// `nanosleep`. When the caller interrupted a producer inside the buffer lock, the writer
-    /// takes what that producer had published and does not wait for the lock. On the writer
-    /// thread itself (a crash while writing) nothing more can be written.
+    /// Only async-signal-safe work happens on the calling thread while it waits: atomics,
+    /// `sem_post` and `nanosleep`. When the caller interrupted a producer inside the buffer
+    /// lock, the writer takes what that producer had published and does not wait for the
+    /// lock. On the writer thread itself (a crash while writing) nothing more can be written.
+    /// At `exit` (``RunEnd/exited``), which is no signal handler, a writer that is done is
+    /// then joined, so the process leaves no thread behind.
     func terminate(_ end: RunEnd, waitingAtMost nanoseconds: Int) {
         guard writerThreadID.load(ordering: .relaxed) != UInt(pthread_self()) else { return }
         if buffer.isHeldByCurrentThread {
@@ -110,6 +106,26 @@ final class RecordingSession {
         }
         request(end)
         waitForWriter(atMost: nanoseconds)
+        if end == .exited, isWriterDone.load(ordering: .acquiring) {
+            joinWriter()
+        }
+    }
+
+    /// Whether the writer thread has been joined.
+    var isWriterJoined: Bool {
+        writerThread.withLock { $0 == nil }
+    }
+
+    /// Joins the writer thread unless another caller did; returns whether this call did.
+    @discardableResult
+    private func joinWriter() -> Bool {
+        let thread = writerThread.withLock { thread in
+            defer { thread = nil }
+            return thread
+        }
+        guard let thread else { return false }
+        pthread_join(thread, nil)
+        return true
     }
 
     private func request(_ end: RunEnd) {

@@ -21,7 +21,7 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     ///     removed first.
     ///   - program: what is recorded, for `run.program`.
     ///   - isRecordingValues: `false` to record event kinds without element values.
-    /// - Throws: ``SQLiteError`` when the file cannot be created.
+    /// - Throws: ``TraceCreationError`` saying why the file cannot be created.
     public convenience init(path: String, program: String, isRecordingValues: Bool = true) throws {
         try self.init(path: path, program: program, isRecordingValues: isRecordingValues, bufferCapacity: 8192)
     }
@@ -33,10 +33,15 @@ public final class SQLiteTraceRecorder: TraceRecorder {
             unlink(file)
         }
         let clock = TraceClock()
-        let database = try Database(path: path, mode: .readWriteCreate)
-        try TraceWriter.createTrace(
-            in: database, program: program, isRecordingValues: isRecordingValues, clock: clock
-        )
+        let database: Database
+        do {
+            database = try Database(path: path, mode: .readWriteCreate)
+            try TraceWriter.createTrace(
+                in: database, program: program, isRecordingValues: isRecordingValues, clock: clock
+            )
+        } catch let error as SQLiteError {
+            throw TraceCreationError(path: path, sqliteError: error)
+        }
         self.path = path
         self.session = RecordingSession(
             writer: try TraceWriter(database: database, clock: clock), clock: clock,

@@ -209,9 +209,10 @@ final class TraceWriter {
         if end.isClean {
             try database.execute(TraceSchema.indexes)
         }
-        // Fails while another connection has the trace open (a reader watching it being
-        // written); the trace is then complete but stays in WAL mode, which SQLite reads just
-        // as well, and the last connection to close checkpoints it.
+        // Copies every committed row from the WAL into the trace and empties the WAL, even
+        // while a reader has the trace open; leaving WAL mode then fails while one does, and
+        // the trace stays in WAL mode with an empty WAL, which readers open as one file.
+        try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         try? database.execute("PRAGMA journal_mode = DELETE")
     }
 

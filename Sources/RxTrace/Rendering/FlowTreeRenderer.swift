@@ -1,5 +1,8 @@
 /// Prints call flows as trees, one step per line, each with the file:line of its code.
 ///
+/// Labels, titles and locations come from the trace and are printed through
+/// ``TerminalText/escaped(_:)``.
+///
 ///     Flow 2 · subscribe(_:) at RxExamples/EmptyExample.swift:20 · subscription #1 · thread main
 ///     └─ subscribe(_:)                              RxCore/ObservableType+Extensions.swift:15
 ///        ├─ init AnonymousObserver<Int> #2
@@ -19,15 +22,17 @@ public struct FlowTreeRenderer {
 
     /// One flow: its heading and its tree.
     public func render(_ flow: Flow) -> String {
-        var heading = "Flow \(flow.number) · \(flow.title)"
+        var heading = "Flow \(flow.number) · \(TerminalText.escaped(flow.title))"
         if let subscription = flow.subscriptionID {
             heading += " · subscription #\(subscription)"
         }
-        heading += " · thread \(flow.threadName)"
+        heading += " · thread \(TerminalText.escaped(flow.threadName))"
 
         var lines: [(text: String, location: String?)] = []
         func walk(_ node: FlowNode, prefix: String, isLast: Bool) {
-            lines.append((prefix + (isLast ? "└─ " : "├─ ") + node.label, node.location))
+            lines.append((
+                prefix + (isLast ? "└─ " : "├─ ") + TerminalText.escaped(node.label), node.location.map(TerminalText.escaped)
+            ))
             let childPrefix = prefix + (isLast ? "   " : "│  ")
             for (index, child) in node.children.enumerated() {
                 walk(child, prefix: childPrefix, isLast: index == node.children.count - 1)

@@ -1,5 +1,6 @@
 /// Prints the leak report: each subscription that never ended with the user's line that made
-/// it, then the objects alive at the end, grouped by type, and what to do about them.
+/// it, then the objects alive at the end, grouped by type, and what to do about them. Names and
+/// places come from the trace, and every line is printed through ``TerminalText/escaped(_:)``.
 public struct LeakReportRenderer {
     /// What to do about a subscription that never ended.
     public static let subscriptionAdvice =
@@ -52,6 +53,6 @@ public struct LeakReportRenderer {
             }
             lines += TableRenderer(headers: ["count", "type", "ids", "created in"]).render(rows).map { "  " + $0 }
         }
-        return lines.joined(separator: "\n")
+        return lines.map(TerminalText.escaped).joined(separator: "\n")
     }
 }

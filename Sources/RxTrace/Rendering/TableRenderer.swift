@@ -1,4 +1,5 @@
-/// Prints rows as a left-aligned table with a header, two spaces between columns.
+/// Prints rows as a left-aligned table with a header, two spaces between columns; cells are
+/// printed through ``TerminalText/escaped(_:)``, since they hold what a trace holds.
 public struct TableRenderer {
     private let headers: [String]
 
@@ -9,6 +10,7 @@ public struct TableRenderer {
 
     /// The table's lines: the header, a rule, then one line per row.
     public func render(_ rows: [[String]]) -> [String] {
+        let rows = rows.map { $0.map(TerminalText.escaped) }
         var widths = headers.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {

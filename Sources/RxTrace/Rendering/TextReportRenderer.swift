@@ -2,7 +2,9 @@
 /// file:line of every step, lifetimes as tables, and the leak report.
 ///
 /// The output is byte-stable for a deterministic program: ids are serial, threads are named
-/// `main`, `T1`, …, and only the lifetimes section shows times.
+/// `main`, `T1`, …, and only the lifetimes section shows times. Everything taken from the trace
+/// is printed through ``TerminalText/escaped(_:)``, so a trace cannot send control sequences to
+/// a terminal.
 public struct TextReportRenderer {
     /// A renderer.
     public init() {}
@@ -27,7 +29,7 @@ public struct TextReportRenderer {
     /// `empty · 2 flows · 1 subscription · 10 calls · 1 event · 2 objects · ended cleanly`.
     func render(_ summary: TraceSummary) -> String {
         let parts = [
-            summary.program,
+            TerminalText.escaped(summary.program),
             counted(summary.flowCount, "flow"),
             counted(summary.subscriptionCount, "subscription"),
             counted(summary.callCount, "call"),

@@ -1,4 +1,6 @@
 import CSQLite
+import Dispatch
+import Foundation
 
 /// `SQLITE_TRANSIENT`, which Swift cannot import: tells SQLite to copy a bound string or blob.
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -21,6 +23,9 @@ public final class Database {
 
     /// The path this connection opened.
     public let path: String
+
+    /// A private folder removed once the connection is closed (a copy read in its place).
+    private let removedWhenClosed: URL?
 
     /// SQLite's memory statistics take a global mutex on every allocation; RxTrace reads none
     /// of them. Turned off once, before the first connection opens SQLite. (Measured with
@@ -47,14 +52,74 @@ public final class Database {
         }
         self.handle = handle
         self.path = path
+        self.removedWhenClosed = nil
         sqlite3_extended_result_codes(handle, 0)
         // A reader of a trace being written can find the WAL index busy for a moment (while the
         // writer commits or checkpoints): wait for it instead of failing.
         sqlite3_busy_timeout(handle, 5_000)
     }
 
+    /// What is left of the time ``interrupt(after:)`` gave, while a limit is set.
+    private var timeBudget: TimeBudget?
+
+    /// Opens the `file:` URI `uri` read-only (its query says how: `mode=ro`, `immutable=1`),
+    /// naming the connection `path`; `folder`, if given, is removed when it closes.
+    ///
+    /// - Throws: ``SQLiteError`` when SQLite cannot open it.
+    init(uri: String, path: String, removingWhenClosed folder: URL? = nil) throws {
+        _ = Self.memoryStatisticsOff
+        var handle: OpaquePointer?
+        let status = sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLiteError(code: status, message: message)
+        }
+        self.handle = handle
+        self.path = path
+        self.removedWhenClosed = folder
+        sqlite3_extended_result_codes(handle, 0)
+        sqlite3_busy_timeout(handle, 5_000)
+    }
+
     deinit {
         sqlite3_close_v2(handle)
+        if let removedWhenClosed {
+            try? FileManager.default.removeItem(at: removedWhenClosed)
+        }
+    }
+
+    /// Gives the statements of this connection `seconds` of SQLite's time in all, counted
+    /// only while SQLite works (not while the caller prints the rows it got): past that, the
+    /// statement running stops with `SQLITE_INTERRUPT` (an ``SQLiteError`` whose
+    /// ``SQLiteError/isInterrupt`` is true). `nil` lifts the limit.
+    ///
+    /// SQLite calls a progress handler every few thousand virtual-machine instructions; it
+    /// reads the monotonic clock and interrupts the statement once the time is used up.
+    public func interrupt(after seconds: Double?) {
+        guard let seconds else {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            timeBudget = nil
+            return
+        }
+        let budget = TimeBudget(nanoseconds: UInt64(max(seconds, 0) * 1e9))
+        timeBudget = budget
+        sqlite3_progress_handler(handle, 10_000, { context in
+            guard let context else { return 0 }
+            let budget = Unmanaged<TimeBudget>.fromOpaque(context).takeUnretainedValue()
+            return DispatchTime.now().uptimeNanoseconds >= budget.deadline ? 1 : 0
+        }, Unmanaged.passUnretained(budget).toOpaque())
+    }
+
+    /// Runs one call into SQLite, counting its time against the budget, if one is set.
+    func spendingTime<Result>(_ body: () -> Result) -> Result {
+        guard let timeBudget else { return body() }
+        let start = DispatchTime.now().uptimeNanoseconds
+        timeBudget.deadline = start &+ timeBudget.remaining
+        let result = body()
+        let spent = DispatchTime.now().uptimeNanoseconds - start
+        timeBudget.remaining -= min(spent, timeBudget.remaining)
+        return result
     }
 
     /// Runs one or more statements that return no rows (DDL, PRAGMAs, `BEGIN`/`COMMIT`).
@@ -105,5 +170,19 @@ public final class Database {
     /// The message of the last failed call on this connection.
     var lastErrorMessage: String {
         String(cString: sqlite3_errmsg(handle))
+    }
+}
+
+/// The time left to a connection's statements, and the deadline of the call into SQLite
+/// running now, at a stable address for SQLite's progress handler; used by the connection's
+/// one thread.
+private final class TimeBudget {
+    /// Nanoseconds of SQLite's time left.
+    var remaining: UInt64
+    /// `DispatchTime.now().uptimeNanoseconds` past which the running call is interrupted.
+    var deadline: UInt64 = .max
+
+    init(nanoseconds: UInt64) {
+        self.remaining = nanoseconds
     }
 }

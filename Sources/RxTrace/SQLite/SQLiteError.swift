@@ -13,6 +13,10 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable {
         self.message = message
     }
 
+    /// Whether SQLite stopped the statement because it was interrupted, as
+    /// ``Database/interrupt(after:)`` does past its deadline.
+    public var isInterrupt: Bool { code == SQLITE_INTERRUPT }
+
     /// The message; SQLite's messages read well on their own.
     public var description: String { message }
 }

@@ -58,7 +58,8 @@ public final class Statement {
     private let database: Database
     private let handle: OpaquePointer
 
-    /// Whether the SQL text went on after the first statement (SQLite compiles only that one).
+    /// Whether the SQL text holds another statement after the first (SQLite compiles only
+    /// that one); comments, whitespace and empty statements (`;`) after it are not one.
     public let hasTrailingSQL: Bool
 
     init(database: Database, sql: String) throws {
@@ -67,8 +68,8 @@ public final class Statement {
         let status = sql.withCString { text in
             var tail: UnsafePointer<CChar>?
             let status = sqlite3_prepare_v2(database.handle, text, -1, &handle, &tail)
-            if let tail {
-                hasTrailingSQL = String(cString: tail).contains { !$0.isWhitespace && $0 != ";" }
+            if status == SQLITE_OK, let tail {
+                hasTrailingSQL = Self.holdsAStatement(tail, in: database)
             }
             return status
         }
@@ -82,6 +83,21 @@ public final class Statement {
         self.database = database
         self.handle = handle
         self.hasTrailingSQL = hasTrailingSQL
+    }
+
+    /// Whether `text` holds a statement: SQLite compiles nothing out of comments, whitespace
+    /// and lone semicolons, and fails on anything that is not SQL.
+    private static func holdsAStatement(_ text: UnsafePointer<CChar>, in database: Database) -> Bool {
+        var rest = text
+        while rest.pointee != 0 {
+            var statement: OpaquePointer?
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite3_prepare_v2(database.handle, rest, -1, &statement, &tail)
+            sqlite3_finalize(statement)
+            guard status == SQLITE_OK, statement == nil, let tail, tail > rest else { return true }
+            rest = tail
+        }
+        return false
     }
 
     /// The names of the result columns, known before any row is stepped.
@@ -153,7 +169,7 @@ public final class Statement {
 
     /// The next row, or `nil` when there are no more.
     public func step() throws -> Row? {
-        let status = sqlite3_step(handle)
+        let status = database.spendingTime { sqlite3_step(handle) }
         switch status {
         case SQLITE_ROW:
             let count = sqlite3_column_count(handle)

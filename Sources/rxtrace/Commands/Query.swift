@@ -9,7 +9,10 @@ extension RxTraceCommand {
             abstract: "Run one read-only SQL statement against a trace (schema: Documentation/TraceSchema.md).",
             discussion: """
                 The trace is opened read-only and statements that would write are refused, so a \
-                query can never change a trace.
+                query can never change a trace. Rows are printed as they are read, so a query \
+                may return any number of them: the text table takes its column widths from the \
+                first \(StreamingTable.widthSample) rows. SQL that begins with a comment (--) \
+                must follow a -- argument: rxtrace query TRACE -- "-- …".
                 """
         )
 
@@ -21,6 +24,15 @@ extension RxTraceCommand {
         @Option(help: "text or json.")
         var format: OutputFormat = .text
 
+        @Option(help: "Stop the query once SQLite has worked this many seconds on it (0: no limit).")
+        var timeout: Double = 30
+
+        func validate() throws {
+            guard timeout >= 0, timeout.isFinite else {
+                throw CLIError.badInput("--timeout takes a number of seconds, 0 or more, not \(timeout)")
+            }
+        }
+
         func run() throws {
             let reader = try file.open()
             let statement = try reader.database.prepare(sql)
@@ -30,42 +42,184 @@ extension RxTraceCommand {
             guard !statement.hasTrailingSQL else {
                 throw CLIError.badInput("one statement at a time, please: remove what follows the first ';'")
             }
-            var rows: [Row] = []
-            while let row = try statement.step() {
-                rows.append(row)
-            }
-            let columns = rows.first?.columns ?? statement.columnNames
-            switch format {
-            case .text:
-                let cells = rows.map { $0.values.map(\.description) }
-                for line in TableRenderer(headers: columns).render(cells) {
-                    print(line)
+            reader.database.interrupt(after: timeout > 0 ? timeout : nil)
+            defer { StandardOutput.flush() }
+            do {
+                switch format {
+                case .text:
+                    var table = StreamingTable(headers: statement.columnNames.map(TerminalText.escaped))
+                    while let row = try statement.step() {
+                        table.append(row.values.map { TerminalText.escaped($0.description) })
+                    }
+                    table.finish()
+                case .json:
+                    var array = StreamingJSONArray()
+                    while let row = try statement.step() {
+                        array.append(row)
+                    }
+                    array.finish()
                 }
-                print("(\(counted(rows.count, "row")))")
-            case .json:
-                print(try QueryJSON.render(columns: columns, rows: rows))
+            } catch let error as SQLiteError where error.isInterrupt {
+                throw CLIError.badInput(
+                    "the query took more than \(Self.seconds(timeout)) and was stopped; "
+                        + "give --timeout more seconds, or 0 for no limit"
+                )
             }
+        }
+
+        /// `30 s`, `0.5 s`.
+        private static func seconds(_ value: Double) -> String {
+            value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
         }
     }
 }
 
-/// A query result as a JSON array of objects, one per row, keys in column order.
-private enum QueryJSON {
-    static func render(columns: [String], rows: [Row]) throws -> String {
-        let objects: [[String: Any]] = rows.map { row in
-            var object: [String: Any] = [:]
-            for (column, value) in zip(row.columns, row.values) {
-                switch value {
-                case .null: object[column] = NSNull()
-                case .integer(let integer): object[column] = integer
-                case .real(let real): object[column] = real
-                case .text(let text): object[column] = text
-                case .blob: object[column] = value.description
-                }
-            }
-            return object
+/// A text table printed as its rows arrive: the header and rule once the first
+/// ``widthSample`` rows (or all of them, if fewer) are in, with column widths fitted to them,
+/// then every later row at once, padded to the same widths.
+///
+/// Only the sample is ever held, so a query may return any number of rows; a later cell
+/// wider than its column pushes the cells after it right on its own line.
+struct StreamingTable {
+    /// How many rows the column widths are fitted to.
+    static let widthSample = 1_000
+
+    private let headers: [String]
+    private var sample: [[String]] = []
+    private var widths: [Int]?
+    private var count = 0
+
+    init(headers: [String]) {
+        self.headers = headers
+    }
+
+    /// Takes one row, printing it now or with the sample.
+    mutating func append(_ cells: [String]) {
+        count += 1
+        if let widths {
+            write(Self.line(cells, widths: widths))
+            return
         }
-        let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        sample.append(cells)
+        if sample.count == Self.widthSample {
+            printSample()
+        }
+    }
+
+    /// Prints what is still held and the row count.
+    mutating func finish() {
+        if widths == nil {
+            printSample()
+        }
+        write("(\(counted(count, "row")))")
+    }
+
+    private mutating func printSample() {
+        var widths = headers.map(\.count)
+        for row in sample {
+            for (index, cell) in row.enumerated() where index < widths.count {
+                widths[index] = max(widths[index], cell.count)
+            }
+        }
+        self.widths = widths
+        write(Self.line(headers, widths: widths))
+        write(widths.map { String(repeating: "─", count: $0) }.joined(separator: "  "))
+        for row in sample {
+            write(Self.line(row, widths: widths))
+        }
+        sample = []
+    }
+
+    private func write(_ line: String) {
+        StandardOutput.write(line + "\n")
+    }
+
+    private static func line(_ cells: [String], widths: [Int]) -> String {
+        cells.enumerated().map { index, cell in
+            index == cells.count - 1 || index >= widths.count
+                ? cell : cell + String(repeating: " ", count: max(widths[index] - cell.count, 0))
+        }.joined(separator: "  ")
+    }
+}
+
+/// A JSON array of objects, one per row with its columns as keys (sorted, as
+/// `JSONSerialization`'s `.sortedKeys` would), printed as the rows arrive.
+struct StreamingJSONArray {
+    private var count = 0
+
+    /// Prints `row` as the array's next element.
+    mutating func append(_ row: Row) {
+        var members: [(key: String, value: String)] = []
+        for (column, value) in zip(row.columns, row.values) where !members.contains(where: { $0.key == column }) {
+            members.append((column, Self.json(value)))
+        }
+        members.sort { $0.key < $1.key }
+        var text = count == 0 ? "[\n  {" : ",\n  {"
+        for (index, member) in members.enumerated() {
+            text += (index == 0 ? "\n    " : ",\n    ") + Self.quoted(member.key) + " : " + member.value
+        }
+        text += members.isEmpty ? "}" : "\n  }"
+        StandardOutput.write(text)
+        count += 1
+    }
+
+    /// Closes the array.
+    func finish() {
+        StandardOutput.write(count == 0 ? "[]\n" : "\n]\n")
+    }
+
+    /// A column's value as JSON: NULL as `null`, a blob as its `x'…'` text, a real that JSON
+    /// cannot hold (infinity, NaN) as a string.
+    private static func json(_ value: SQLValue) -> String {
+        switch value {
+        case .null: "null"
+        case .integer(let integer): String(integer)
+        case .real(let real): real.isFinite ? String(real) : quoted(String(real))
+        case .text(let text): quoted(text)
+        case .blob: quoted(value.description)
+        }
+    }
+
+    /// `text` as a JSON string, with quotes, backslashes and control characters escaped.
+    private static func quoted(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
+            return "\"" + text + "\""
+        }
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Standard output through a buffer of its own, written out in large pieces: one `print` per
+/// row costs more than the query itself. Used by the main thread only.
+private enum StandardOutput {
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
+
+    /// Appends `text`, writing the buffer out once it holds 64 KiB.
+    static func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 65_536 {
+            flush()
+        }
+    }
+
+    /// Writes out what the buffer holds.
+    static func flush() {
+        guard !buffer.isEmpty else { return }
+        FileHandle.standardOutput.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -8,7 +8,8 @@ extension RxTraceCommand {
     /// report for each.
     struct Run: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Run traced examples, writing DIR/NAME.sqlite and its report DIR/NAME.txt for each."
+            abstract: "Run traced examples, writing DIR/NAME.sqlite and its report DIR/NAME.txt for each.",
+            discussion: "With more than one example, the last line counts them and the ones that leaked."
         )
 
         @Argument(help: "The examples to run (see `rxtrace examples`).")
@@ -42,10 +43,30 @@ extension RxTraceCommand {
             } catch {
                 throw CLIError.badInput("cannot create the folder \(out): \(error.localizedDescription)")
             }
+            var leaking: [(name: String, isExpected: Bool)] = []
             for (index, example) in examples.enumerated() {
                 if index > 0 { print("") }
-                try run(example)
+                if try run(example) {
+                    leaking.append((example.name, example.isLeakExpected))
+                }
             }
+            if examples.count > 1 {
+                print("")
+                print(Self.summary(recorded: examples.count, leaking: leaking))
+            }
+        }
+
+        /// `15 examples recorded, 1 leak — expected in subject-never-completes`: how many
+        /// examples ran and which leaked, those whose leak is their point apart from the others.
+        static func summary(recorded: Int, leaking: [(name: String, isExpected: Bool)]) -> String {
+            let head = counted(recorded, "example") + " recorded"
+            guard !leaking.isEmpty else { return head + ", no leaks" }
+            var places: [String] = []
+            let expected = leaking.filter(\.isExpected).map(\.name)
+            let unexpected = leaking.filter { !$0.isExpected }.map(\.name)
+            if !expected.isEmpty { places.append("expected in " + expected.joined(separator: ", ")) }
+            if !unexpected.isEmpty { places.append("unexpected in " + unexpected.joined(separator: ", ")) }
+            return head + ", " + counted(leaking.count, "leak") + " — " + places.joined(separator: "; ")
         }
 
         private func selectedExamples() throws -> [any TracedExample] {
@@ -58,7 +79,9 @@ extension RxTraceCommand {
             }
         }
 
-        private func run(_ example: any TracedExample) throws {
+        /// Runs `example`, writes its trace and report, and prints what it did; returns whether
+        /// its trace shows a leak.
+        private func run(_ example: any TracedExample) throws -> Bool {
             let tracePath = (out as NSString).appendingPathComponent("\(example.name).sqlite")
             let reportPath = (out as NSString).appendingPathComponent("\(example.name).txt")
             let output = ExampleOutput()
@@ -71,7 +94,9 @@ extension RxTraceCommand {
             example.run(output)
             try recording.stop()
 
-            let text = try TextReportRenderer.standardReport(ofTraceAt: tracePath)
+            let reader = try TraceReader(path: tracePath)
+            let text = TextReportRenderer().render(try TraceReport(reader: reader, sections: .standard))
+            let isLeaking = !(try LeakFinder(reader: reader).report().isEmpty)
             do {
                 try text.write(toFile: reportPath, atomically: true, encoding: .utf8)
             } catch {
@@ -86,6 +111,7 @@ extension RxTraceCommand {
                 print("")
                 print(text, terminator: "")
             }
+            return isLeaking
         }
     }
 }

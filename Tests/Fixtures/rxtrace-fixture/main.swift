@@ -65,7 +65,9 @@ case "threads":
             done.leave()
         }
     }
-    done.wait()
+    guard done.wait(timeout: .now() + 60) == .success else {
+        fatalError("the recording threads did not finish within 60 s")
+    }
     try recording.stop()
 
 case "busy":

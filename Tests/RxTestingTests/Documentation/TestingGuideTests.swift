@@ -26,8 +26,8 @@ final class CounterTests: RxLeakCheckedTestCase {
     }
 
     func testToBlocking() throws {
-        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking().toArray(), [1, 2, 3])
-        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking().first(), 1)
+        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking(timeout: 5).toArray(), [1, 2, 3])
+        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking(timeout: 5).first(), 1)
         XCTAssertThrowsError(try Observable<Int>.never().toBlocking(timeout: 0.1).first())
     }
 }

@@ -73,6 +73,17 @@ final class LeakCheckTests: RxTestingTestCase {
             """)
     }
 
+    func testLeakCheck_FailsASubscriptionLeftOpenEvenWhenItsObjectsAreAllReleased() throws {
+        let message = check {
+            let subject = PublishSubject<Int>()
+            _ = subject.subscribe(onNext: { _ in })
+        }
+
+        let report = try XCTUnwrap(message, "the subscription was never disposed").report
+        XCTAssertEqual(report.openSubscriptions.count, 1)
+        XCTAssertEqual(report.liveObjects.count, 0)
+    }
+
     func testLeakCheck_WaitsForObjectsReleasedOnAnotherQueue() {
         let message = check {
             let subject = PublishSubject<Int>()
@@ -105,6 +116,22 @@ final class LeakCheckTests: RxTestingTestCase {
 
         XCTAssertTrue(message.report.isEmpty, "the tracker did not see the test's objects")
         XCTAssertEqual(message.untracedObjectCount, 3, "the subject counts twice, its observer once")
+    }
+
+    func testLeakCheck_ATestBesideOthersWhoseRecorderWasDisplacedFailsAsUnchecked() throws {
+        let check = LeakCheck(testName: "ParallelTests.testOwnRecorder", countsResources: false, retryCount: 0)
+        TraceScope.$current.withValue(check.scope) {
+            let leakCheckRecorder = Instrumentation.recorder
+            Instrumentation.bootstrapInternal(NoOpTraceRecorder())
+            Instrumentation.bootstrapInternal(leakCheckRecorder)
+        }
+
+        let message = try XCTUnwrap(check.finish(), "a check that could not see the test must not pass")
+        XCTAssertEqual(message.text, """
+            ParallelTests.testOwnRecorder could not be checked for leaks: another TraceRecorder was installed while it ran \
+            beside other tests, so the check could not see what it created.
+              fix            run tests that install a TraceRecorder of their own one at a time (XCTest, or `swift test --no-parallel`)
+            """)
     }
 
     func testLeakCheck_ChargesEachScopeOnlyWithWhatItMade() {

@@ -65,7 +65,7 @@ private final class ListeningRecorder: TraceRecorder {
 
 final class LeakTrackerTests: RxTestingTestCase {
     func testAttachedRecorder_ReceivesEverythingWithItsOwnIDs() throws {
-        let tracker = LeakTracker.installIfNeeded()
+        let tracker = LeakTracker.installIfNeeded().tracker
         let listener = ListeningRecorder()
         XCTAssertTrue(tracker.attach(listener))
         XCTAssertFalse(tracker.attach(ListeningRecorder()), "one attached recorder at a time")
@@ -89,8 +89,23 @@ final class LeakTrackerTests: RxTestingTestCase {
         XCTAssertTrue(log.events.allSatisfy { knownIDs.contains($0.source) }, "\(log.events)")
     }
 
+    func testIsClean_ASubscriptionLeftOpenIsALeakEvenWhenItsObjectsAreAllReleased() {
+        let tracker = LeakTracker.installIfNeeded().tracker
+        let scope = TraceScope(name: "OpenSubscriptionTests.testLeak")
+        TraceScope.$current.withValue(scope) {
+            let subject = PublishSubject<Int>()
+            _ = subject.subscribe(onNext: { _ in })
+        }
+        defer { tracker.forget(scope) }
+
+        let report = tracker.report(for: scope)
+        XCTAssertEqual(report.liveObjects.count, 0, "the subject, its observer and the disposable are gone")
+        XCTAssertEqual(report.openSubscriptions.count, 1, "but the subscription was never disposed")
+        XCTAssertFalse(tracker.isClean(scope), "an open subscription alone makes the scope unclean")
+    }
+
     func testDetachedRecorder_ReceivesNothingMore() {
-        let tracker = LeakTracker.installIfNeeded()
+        let tracker = LeakTracker.installIfNeeded().tracker
         let listener = ListeningRecorder()
         XCTAssertTrue(tracker.attach(listener))
         tracker.detach(listener)

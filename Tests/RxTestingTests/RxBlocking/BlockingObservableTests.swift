@@ -46,19 +46,19 @@ final class BlockingObservableTests: RxTestingTestCase {
     // MARK: - toArray
 
     func testToArray_SynchronousSequence() throws {
-        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking().toArray(), [1, 2, 3])
+        XCTAssertEqual(try Observable.of(1, 2, 3).toBlocking(timeout: 5).toArray(), [1, 2, 3])
     }
 
     func testToArray_WaitsForABackgroundSequence() throws {
-        XCTAssertEqual(try background([1, 2, 3]).toBlocking().toArray(), [1, 2, 3])
+        XCTAssertEqual(try background([1, 2, 3]).toBlocking(timeout: 5).toArray(), [1, 2, 3])
     }
 
     func testToArray_Empty() throws {
-        XCTAssertEqual(try Observable<Int>.empty().toBlocking().toArray(), [])
+        XCTAssertEqual(try Observable<Int>.empty().toBlocking(timeout: 5).toArray(), [])
     }
 
     func testToArray_ThrowsTheSequencesError() {
-        XCTAssertThrowsError(try background([1], then: .error(TestError.boom)).toBlocking().toArray()) { error in
+        XCTAssertThrowsError(try background([1], then: .error(TestError.boom)).toBlocking(timeout: 5).toArray()) { error in
             XCTAssertEqual(error as? TestError, .boom)
         }
     }
@@ -81,7 +81,7 @@ final class BlockingObservableTests: RxTestingTestCase {
     func testFirst_ReturnsTheFirstElementAndDisposes() throws {
         let subject = BehaviorSubject(value: 7)
 
-        XCTAssertEqual(try subject.toBlocking().first(), 7)
+        XCTAssertEqual(try subject.toBlocking(timeout: 5).first(), 7)
         XCTAssertFalse(subject.hasObservers, "first() disposes its subscription")
     }
 
@@ -90,11 +90,11 @@ final class BlockingObservableTests: RxTestingTestCase {
     }
 
     func testFirst_EmptyIsNil() throws {
-        XCTAssertNil(try Observable<Int>.empty().toBlocking().first())
+        XCTAssertNil(try Observable<Int>.empty().toBlocking(timeout: 5).first())
     }
 
     func testFirst_Error() {
-        XCTAssertThrowsError(try Observable<Int>.error(TestError.boom).toBlocking().first()) { error in
+        XCTAssertThrowsError(try Observable<Int>.error(TestError.boom).toBlocking(timeout: 5).first()) { error in
             XCTAssertEqual(error as? TestError, .boom)
         }
     }
@@ -106,12 +106,12 @@ final class BlockingObservableTests: RxTestingTestCase {
     }
 
     func testLast_ReturnsTheLastElement() throws {
-        XCTAssertEqual(try background([1, 2, 3]).toBlocking().last(), 3)
-        XCTAssertNil(try Observable<Int>.empty().toBlocking().last())
+        XCTAssertEqual(try background([1, 2, 3]).toBlocking(timeout: 5).last(), 3)
+        XCTAssertNil(try Observable<Int>.empty().toBlocking(timeout: 5).last())
     }
 
     func testLast_Error() {
-        XCTAssertThrowsError(try background([1], then: .error(TestError.other)).toBlocking().last()) { error in
+        XCTAssertThrowsError(try background([1], then: .error(TestError.other)).toBlocking(timeout: 5).last()) { error in
             XCTAssertEqual(error as? TestError, .other)
         }
     }
@@ -119,11 +119,11 @@ final class BlockingObservableTests: RxTestingTestCase {
     // MARK: - single
 
     func testSingle_ReturnsTheOnlyElement() throws {
-        XCTAssertEqual(try background([5]).toBlocking().single(), 5)
+        XCTAssertEqual(try background([5]).toBlocking(timeout: 5).single(), 5)
     }
 
     func testSingle_EmptyThrowsNoElements() {
-        XCTAssertThrowsError(try Observable<Int>.empty().toBlocking().single()) { error in
+        XCTAssertThrowsError(try Observable<Int>.empty().toBlocking(timeout: 5).single()) { error in
             guard case RxError.noElements = error else { return XCTFail("expected RxError.noElements, got \(error)") }
         }
     }
@@ -141,17 +141,17 @@ final class BlockingObservableTests: RxTestingTestCase {
     }
 
     func testSinglePredicate_ReturnsTheOnlyMatchingElement() throws {
-        XCTAssertEqual(try background([1, 2, 3]).toBlocking().single { $0 == 2 }, 2)
+        XCTAssertEqual(try background([1, 2, 3]).toBlocking(timeout: 5).single { $0 == 2 }, 2)
     }
 
     func testSinglePredicate_NoMatchThrowsNoElements() {
-        XCTAssertThrowsError(try background([1, 3]).toBlocking().single { $0 == 2 }) { error in
+        XCTAssertThrowsError(try background([1, 3]).toBlocking(timeout: 5).single { $0 == 2 }) { error in
             guard case RxError.noElements = error else { return XCTFail("expected RxError.noElements, got \(error)") }
         }
     }
 
     func testSinglePredicate_TwoMatchesThrowMoreThanOneElement() {
-        XCTAssertThrowsError(try background([2, 1, 2]).toBlocking().single { $0 == 2 }) { error in
+        XCTAssertThrowsError(try background([2, 1, 2]).toBlocking(timeout: 5).single { $0 == 2 }) { error in
             guard case RxError.moreThanOneElement = error else {
                 return XCTFail("expected RxError.moreThanOneElement, got \(error)")
             }
@@ -159,7 +159,7 @@ final class BlockingObservableTests: RxTestingTestCase {
     }
 
     func testSinglePredicate_PredicateErrorIsThrown() {
-        XCTAssertThrowsError(try background([1]).toBlocking().single { _ in throw TestError.boom }) { error in
+        XCTAssertThrowsError(try background([1]).toBlocking(timeout: 5).single { _ in throw TestError.boom }) { error in
             XCTAssertEqual(error as? TestError, .boom)
         }
     }
@@ -173,14 +173,14 @@ final class BlockingObservableTests: RxTestingTestCase {
     // MARK: - materialize
 
     func testMaterialize_Completed() {
-        guard case .completed(let elements) = background([1, 2]).toBlocking().materialize() else {
+        guard case .completed(let elements) = background([1, 2]).toBlocking(timeout: 5).materialize() else {
             return XCTFail("expected .completed")
         }
         XCTAssertEqual(elements, [1, 2])
     }
 
     func testMaterialize_FailedKeepsTheElementsBeforeTheError() {
-        let result = background([1, 2], then: .error(TestError.boom)).toBlocking().materialize()
+        let result = background([1, 2], then: .error(TestError.boom)).toBlocking(timeout: 5).materialize()
 
         guard case .failed(let elements, let error) = result else { return XCTFail("expected .failed") }
         XCTAssertEqual(elements, [1, 2])

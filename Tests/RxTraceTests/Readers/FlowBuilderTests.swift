@@ -113,7 +113,7 @@ final class FlowBuilderTests: RxTraceTestCase {
                 subject.onNext(1)
                 done.signal()
             }
-            done.wait()
+            XCTAssertEqual(done.wait(timeout: .now() + 10), .success, "the other thread's onNext returned")
             subscription.dispose()
         }
 

@@ -38,7 +38,7 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
                 group.leave()
             }
         }
-        group.wait()
+        XCTAssertEqual(group.wait(timeout: .now() + 60), .success, "both threads finished recording")
         let database = try recorder.finish()
 
         let total = Int64(2 * iterations)
@@ -243,6 +243,35 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
 
         XCTAssertEqual(try database.column("SELECT end_kind FROM subscription"), [""])
         XCTAssertEqual(try database.integer("SELECT count(*) FROM open_subscription"), 1)
+    }
+
+    func testOpenSubscriptionView_listsEveryOpenSubscription_subjectsIncluded() throws {
+        var kept: [Any] = []
+        var subscriptions: [Disposable] = []
+        let database = try trace {
+            let publish = PublishSubject<Int>()
+            let behavior = BehaviorSubject(value: 0)
+            kept = [publish, behavior]
+            subscriptions.append(publish.subscribe(onNext: { _ in }))
+            subscriptions.append(behavior.subscribe(onNext: { _ in }))
+            subscriptions.append(publish.map { $0 + 1 }.subscribe(onNext: { _ in }))
+            subscriptions.append(Observable<Int>.never().subscribe(onNext: { _ in }))
+            _ = Observable.just(1).subscribe(onNext: { _ in })
+        }
+        subscriptions.forEach { $0.dispose() }
+        subscriptions = []
+        XCTAssertEqual(kept.count, 2, "the subjects outlived the trace")
+        kept = []
+
+        XCTAssertEqual(
+            try database.column("SELECT id FROM open_subscription ORDER BY id"),
+            try database.column("SELECT id FROM subscription WHERE end_kind IS NULL ORDER BY id"),
+            "the view lists exactly the subscriptions that never ended"
+        )
+        XCTAssertEqual(try database.column("SELECT observable_type_name FROM open_subscription ORDER BY id"), [
+            "PublishSubject<Int>", "BehaviorSubject<Int>", "Map<Int, Int>", "NeverProducer<Int>",
+        ])
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM leak WHERE kind = 'subscription'"), 4)
     }
 
     func testValuesOff_elements_recordNoValues() throws {

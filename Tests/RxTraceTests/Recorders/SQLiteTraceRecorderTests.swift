@@ -46,6 +46,27 @@ final class SQLiteTraceRecorderTests: RxTraceTestCase {
         )
     }
 
+    func testFinish_joinsTheWriterThread() throws {
+        let recorder = try SQLiteTraceRecorder(path: Fixture.temporaryTracePath("join"), program: "join")
+        XCTAssertFalse(recorder.session.isWriterJoined)
+
+        try recorder.finish()
+
+        XCTAssertTrue(recorder.session.isWriterJoined)
+    }
+
+    func testTerminateAtExit_completesTheTraceAndJoinsTheWriterThread() throws {
+        let path = Fixture.temporaryTracePath("exit-join")
+        let recorder = try SQLiteTraceRecorder(path: path, program: "exit-join")
+        _ = recorder.objectInitialized(Int.self)
+
+        recorder.session.terminate(.exited, waitingAtMost: 60_000_000_000)
+
+        XCTAssertTrue(recorder.session.isWriterJoined, "exit leaves no writer thread behind")
+        XCTAssertEqual(try Database(path: path, mode: .readOnly).column("SELECT end_reason FROM run"), ["exited"])
+        try recorder.finish()
+    }
+
     func testInit_overAnOldTrace_startsAfresh() throws {
         let path = Fixture.temporaryTracePath("replace")
         let first = try SQLiteTraceRecorder(path: path, program: "first")

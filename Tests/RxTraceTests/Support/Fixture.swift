@@ -23,8 +23,20 @@ enum Fixture {
         }
     }
 
+    /// How long a fixture run may take before it is killed and its test fails.
+    static let timeout: TimeInterval = 120
+
+    /// A fixture run was killed because it ran longer than ``timeout``.
+    struct TimedOut: Error, CustomStringConvertible {
+        let arguments: [String]
+        let seconds: TimeInterval
+
+        var description: String { "rxtrace-fixture \(arguments.joined(separator: " ")) did not exit within \(Int(seconds)) s" }
+    }
+
     /// Runs the fixture with `arguments` and `environment` added to a clean copy of ours
-    /// (no RXTRACE_ variables, Swift's crash backtracer off to keep crashes quick and quiet).
+    /// (no RXTRACE_ variables, Swift's crash backtracer off to keep crashes quick and quiet),
+    /// for at most ``timeout`` seconds.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Ending {
         let process = Process()
         process.executableURL = try executable
@@ -36,7 +48,15 @@ enum Fixture {
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()
+        // A fixture that hangs is killed, and the test fails, instead of the whole run hanging.
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
         process.waitUntilExit()
+        killer.cancel()
+        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+            throw TimedOut(arguments: arguments, seconds: timeout)
+        }
         switch process.terminationReason {
         case .exit: return .exited(process.terminationStatus)
         case .uncaughtSignal: return .signaled(process.terminationStatus)

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Opens a trace file for reading without writing anything beside it or into it, whatever
+/// state its writer left it in, so that a trace can be read from a read-only folder or disk
+/// and reading never changes what is there.
+///
+/// SQLite itself would create `-wal` and `-shm` files beside a trace in WAL mode (one whose
+/// writer was killed, or is still writing) the moment a reader opens it. Instead:
+/// - a trace in rollback-journal mode (every cleanly finished trace) opens with `mode=ro`,
+///   which never creates a file;
+/// - a trace in WAL mode whose `-wal` file is missing or empty holds everything in its main
+///   file and opens with `immutable=1`, which reads that file alone;
+/// - a trace in WAL mode with both a `-wal` and a `-shm` file (a writer still at work, or one
+///   that was killed) opens read-only through them, as SQLite's own readers would, creating
+///   nothing;
+/// - any other WAL-mode trace (a `-wal` without its `-shm`, or a folder SQLite cannot share
+///   memory in) is copied, main file and `-wal`, into a private temporary folder, and read
+///   there; the copy is removed when the connection closes.
+enum ReadOnlyTraceFile {
+    /// Opens `path`, known to exist and to be non-empty.
+    ///
+    /// - Throws: ``SQLiteError`` when SQLite cannot open it; file-system errors of the copy.
+    static func open(_ path: String) throws -> Database {
+        guard isInWALMode(path) else {
+            return try Database(uri: uri(path, "mode=ro"), path: path)
+        }
+        let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        guard walSize > 0 else {
+            return try Database(uri: uri(path, "immutable=1"), path: path)
+        }
+        if FileManager.default.fileExists(atPath: path + "-shm"),
+            let database = try? Database(uri: uri(path, "mode=ro"), path: path),
+            (try? database.scalar("SELECT count(*) FROM sqlite_schema")) != nil
+        {
+            return database
+        }
+        return try privateCopy(of: path)
+    }
+
+    /// Whether the database header says WAL mode: bytes 18 and 19, the file format's read
+    /// and write versions, are 2 in WAL mode and 1 in rollback mode.
+    static func isInWALMode(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else { return false }
+        return header[18] == 2 || header[19] == 2
+    }
+
+    /// Reads `path` and its `-wal` from copies in a private temporary folder.
+    private static func privateCopy(of path: String) throws -> Database {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rxtrace-read-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        do {
+            let copy = folder.appendingPathComponent("trace.sqlite").path
+            try FileManager.default.copyItem(atPath: path, toPath: copy)
+            try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+            return try Database(uri: uri(copy, "mode=ro"), path: path, removingWhenClosed: folder)
+        } catch {
+            try? FileManager.default.removeItem(at: folder)
+            throw error
+        }
+    }
+
+    /// A `file:` URI for `path` with `query`; characters a URI gives meaning to are
+    /// percent-encoded.
+    static func uri(_ path: String, _ query: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let encoded = absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute
+        return "file:" + encoded + "?" + query
+    }
+}
