@@ -27,17 +27,29 @@ enum CommandRunner {
         #endif
     }
 
-    /// Runs `rxtrace` with `arguments` in `directory`, waiting for it to exit.
-    static func rxtrace(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+    /// Runs `rxtrace` with `arguments` in `directory`, with `environment` added to ours, waiting
+    /// for it to exit; after `timeout` seconds it is terminated (a hang fails the test, with
+    /// status 15, instead of hanging the suite).
+    static func rxtrace(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:], timeout: Double = 120
+    ) throws -> CommandResult {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("rxtrace")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        let deadline = DispatchWorkItem { [process] in
+            if process.isRunning { process.terminate() }
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: deadline)
+        defer { deadline.cancel() }
         // Read both pipes before waiting, so a large output cannot fill a pipe and block the child.
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()

@@ -26,6 +26,47 @@ enum Fixture {
     /// Runs the fixture with `arguments` and `environment` added to a clean copy of ours
     /// (no RXTRACE_ variables, Swift's crash backtracer off to keep crashes quick and quiet).
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Ending {
+        try runCapturingStandardError(arguments, environment: environment).ending
+    }
+
+    /// Runs the fixture like ``run(_:environment:)`` and returns what it wrote to stderr too.
+    static func runCapturingStandardError(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (ending: Ending, standardError: String, processID: Int32) {
+        let process = try makeProcess(arguments, environment: environment)
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (ending(of: process), String(decoding: errorData, as: UTF8.self), process.processIdentifier)
+    }
+
+    /// Starts the fixture with pipes for its stdin and stdout, without waiting for it.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (process: Process, input: Pipe, output: Pipe) {
+        let process = try makeProcess(arguments, environment: environment)
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input, output)
+    }
+
+    /// How `process`, which has exited, ended.
+    static func ending(of process: Process) -> Ending {
+        switch process.terminationReason {
+        case .exit: .exited(process.terminationStatus)
+        case .uncaughtSignal: .signaled(process.terminationStatus)
+        @unknown default: .exited(process.terminationStatus)
+        }
+    }
+
+    private static func makeProcess(_ arguments: [String], environment: [String: String]) throws -> Process {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
@@ -33,15 +74,7 @@ enum Fixture {
         childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
         childEnvironment.merge(environment) { $1 }
         process.environment = childEnvironment
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        switch process.terminationReason {
-        case .exit: return .exited(process.terminationStatus)
-        case .uncaughtSignal: return .signaled(process.terminationStatus)
-        @unknown default: return .exited(process.terminationStatus)
-        }
+        return process
     }
 
     /// A fresh path for a trace in the temporary directory.
