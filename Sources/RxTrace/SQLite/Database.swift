@@ -1,4 +1,5 @@
 import CSQLite
+import Glibc
 
 /// `SQLITE_TRANSIENT`, which Swift cannot import: tells SQLite to copy a bound string or blob.
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -22,6 +23,11 @@ public final class Database {
     /// The path this connection opened.
     public let path: String
 
+    /// A descriptor of the file holding an `flock` for as long as the connection is open (a
+    /// reader's shared lock, a recorder's ``TraceFileClaim``); closed after the connection, so
+    /// SQLite's own POSIX locks on the file are never released under it. -1 for none.
+    private let lockDescriptor: Int32
+
     /// SQLite's memory statistics take a global mutex on every allocation; RxTrace reads none
     /// of them. Turned off once, before the first connection opens SQLite. (Measured with
     /// `Benchmarks/run.sh --only NONE --no-report`: the writer's rows per second.)
@@ -31,9 +37,27 @@ public final class Database {
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory one).
     ///
+    /// A read-only connection holds a shared `flock` on the file while it is open, so no
+    /// recorder replaces a file being read (see ``TraceFileClaim``); when a recorder is
+    /// writing the file, the lock is not granted and the connection reads it all the same.
+    ///
     /// - Throws: ``SQLiteError`` when SQLite cannot open it.
-    public init(path: String, mode: Mode) throws {
+    public convenience init(path: String, mode: Mode) throws {
+        var lock: Int32 = -1
+        if mode == .readOnly, path != ":memory:" {
+            lock = open(path, O_RDONLY | O_CLOEXEC)
+            if lock >= 0, flock(lock, LOCK_SH | LOCK_NB) != 0 {
+                close(lock)
+                lock = -1
+            }
+        }
+        try self.init(path: path, mode: mode, holding: lock)
+    }
+
+    /// Opens the database at `path`, closing `lockDescriptor` (unless -1) after the connection.
+    init(path: String, mode: Mode, holding lockDescriptor: Int32) throws {
         _ = Self.memoryStatisticsOff
+        self.lockDescriptor = lockDescriptor
         var handle: OpaquePointer?
         let flags: Int32 = switch mode {
         case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
@@ -43,6 +67,7 @@ public final class Database {
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
+            if lockDescriptor >= 0 { close(lockDescriptor) }
             throw SQLiteError(code: status, message: message)
         }
         self.handle = handle
@@ -55,6 +80,7 @@ public final class Database {
 
     deinit {
         sqlite3_close_v2(handle)
+        if lockDescriptor >= 0 { close(lockDescriptor) }
     }
 
     /// Runs one or more statements that return no rows (DDL, PRAGMAs, `BEGIN`/`COMMIT`).

@@ -8,6 +8,7 @@
 //   environment       work only: RXTRACE_FILE does the recording
 //   threads PATH N    record, work on N threads at once, stop
 //   busy PATH         record, work nonstop on 2 threads, send itself SIGTERM after 100 ms
+//   hold PATH         record, work, print the trace's path, wait for stdin to close, stop
 
 import Foundation
 import RxCore
@@ -25,7 +26,7 @@ func work() {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: rxtrace-fixture finish|exit|fatal|signal|environment|threads [PATH] [N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: rxtrace-fixture finish|exit|fatal|signal|environment|threads|busy|hold [PATH] [N]\n".utf8))
     exit(2)
 }
 
@@ -82,6 +83,14 @@ case "busy":
     while true {
         work()
     }
+
+case "hold":
+    let recording = try record(to: arguments[2], program: "fixture-hold")
+    work()
+    FileHandle.standardOutput.write(Data((recording.path + "\n").utf8))
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    work()
+    try recording.stop()
 
 default:
     FileHandle.standardError.write(Data("rxtrace-fixture: unknown mode \(arguments[1])\n".utf8))
