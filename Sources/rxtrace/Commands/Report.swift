@@ -65,16 +65,14 @@ extension RxTraceCommand {
             do {
                 switch format {
                 case .text:
-                    // Streamed: each flow is printed as soon as it is built.
+                    // Streamed, as JSON is: each flow is printed as soon as it is built.
                     leakReport = try TextReportRenderer().write(
                         reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit
                     ) { print($0, terminator: "") }
                 case .json:
-                    let report = try TraceReport(
+                    leakReport = try JSONReportRenderer().write(
                         reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit
-                    )
-                    print(try JSONReportRenderer().render(report), terminator: "")
-                    leakReport = report.leaks
+                    ) { print($0, terminator: "") }
                 }
                 if failOnLeaks {
                     let leaks = try leakReport ?? LeakFinder(reader: reader).report()

@@ -148,4 +148,41 @@ final class DamagedTraceTests: RxTraceTestCase {
             streamed
         )
     }
+
+    func testStreamedJSON_equalsTheRenderedReport_withAndWithoutALimit() throws {
+        var leaked: Disposable?
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            leaked = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+            subject.onNext(1)
+            _ = Observable.just(2).subscribe(onNext: { _ in })
+        }
+        // Open in the trace, which has the leaks section to show; disposed for the leak check.
+        defer { leaked?.dispose() }
+        let every: ReportSections = [.summary, .flows, .lifetimes, .leaks]
+
+        for (sections, limit) in [(every, nil), (every, 2), (ReportSections.flows, 1), (.leaks, nil), (.summary, 3)] {
+            var streamed = ""
+            try JSONReportRenderer().write(reader: reader, sections: sections, flowLimit: limit) { streamed += $0 }
+            let rendered = try JSONReportRenderer().render(
+                TraceReport(reader: reader, sections: sections, flowLimit: limit)
+            )
+            XCTAssertEqual(streamed, rendered, "sections \(sections.rawValue), limit \(limit.map(String.init) ?? "none")")
+        }
+        var subscriptionOnly = ""
+        try JSONReportRenderer().write(reader: reader, sections: .flows, subscription: 1) { subscriptionOnly += $0 }
+        XCTAssertEqual(
+            subscriptionOnly,
+            try JSONReportRenderer().render(TraceReport(reader: reader, sections: .flows, subscription: 1))
+        )
+    }
+
+    func testStreamedJSON_ofATraceWithNoCalls_equalsTheRenderedReport() throws {
+        let reader = try recordedTrace {}
+
+        var streamed = ""
+        try JSONReportRenderer().write(reader: reader, sections: [.flows, .summary]) { streamed += $0 }
+
+        XCTAssertEqual(streamed, try JSONReportRenderer().render(TraceReport(reader: reader, sections: [.flows, .summary])))
+    }
 }
