@@ -9,6 +9,7 @@
 //   threads PATH N    record, work on N threads at once, stop
 //   busy PATH         record, work nonstop on 2 threads, send itself SIGTERM after 100 ms
 //   hold PATH         record, work, print the trace's path, wait for stdin to close, stop
+//   nested PATH N     record N nested `create { previous.map { … }.subscribe($0) }` levels, stop
 
 import Foundation
 import RxCore
@@ -26,7 +27,7 @@ func work() {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: rxtrace-fixture finish|exit|fatal|signal|environment|threads|busy|hold [PATH] [N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: rxtrace-fixture finish|exit|fatal|signal|environment|threads|busy|hold|nested [PATH] [N]\n".utf8))
     exit(2)
 }
 
@@ -90,6 +91,18 @@ case "hold":
     FileHandle.standardOutput.write(Data((recording.path + "\n").utf8))
     _ = FileHandle.standardInput.readDataToEndOfFile()
     work()
+    try recording.stop()
+
+case "nested":
+    let recording = try record(to: arguments[2], program: "fixture-nested")
+    do {
+        var chain = Observable.just(0)
+        for _ in 0..<(Int(arguments[3]) ?? 600) {
+            let previous = chain
+            chain = Observable.create { observer in previous.map { $0 + 1 }.subscribe(observer) }
+        }
+        _ = chain.subscribe(onNext: { _ in })
+    }
     try recording.stop()
 
 default:

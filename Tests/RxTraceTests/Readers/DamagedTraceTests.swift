@@ -49,6 +49,33 @@ final class DamagedTraceTests: RxTraceTestCase {
         XCTAssertLessThan(lines.map(\.count).max() ?? 0, 250, "indentation stops growing")
     }
 
+    func testSixHundredNestedCreates_recordedByAProgram_areReportedAsTextAndJSON() throws {
+        let path = Fixture.temporaryTracePath("nested")
+        XCTAssertEqual(try Fixture.run(["nested", path, "600"]), .exited(0))
+        let reader = try TraceReader(path: path)
+        XCTAssertGreaterThan(try reader.database.integer("SELECT max(depth) FROM call"), 3_000)
+
+        var text = ""
+        try TextReportRenderer().write(reader: reader, sections: .standard) { text += $0 }
+        var json = ""
+        try JSONReportRenderer().write(reader: reader, sections: .standard) { json += $0 }
+
+        XCTAssertTrue(text.contains("No leaks"), String(text.suffix(300)))
+        XCTAssertTrue(text.contains("[depth 3000] "))
+        XCTAssertTrue(json.hasSuffix("}\n"))
+    }
+
+    func testAVersion2Trace_withoutRunFailure_isStillRead() throws {
+        let (path, database) = try emptyTrace("version-2")
+        try database.execute("ALTER TABLE run DROP COLUMN failure; PRAGMA user_version = 2; UPDATE run SET schema_version = 2")
+
+        let reader = try TraceReader(path: path)
+
+        XCTAssertEqual(reader.run.schemaVersion, 2)
+        XCTAssertNil(reader.run.failure)
+        XCTAssertEqual(reader.run.endDescription, "ended cleanly")
+    }
+
     func testACallTree10000Deep_isReportedAsJSON() throws {
         let reader = try TraceReader(path: try deepTrace(depth: 10_000))
 
