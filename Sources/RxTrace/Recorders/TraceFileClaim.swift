@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import Glibc
 
@@ -43,7 +44,7 @@ struct TraceFileClaim {
             }
         }
         throw SQLiteError(
-            code: 14, // SQLITE_CANTOPEN
+            code: SQLITE_CANTOPEN,
             message: "cannot record to \(path): it and \(maximumSiblings) siblings are in use or not traces"
         )
     }
@@ -83,7 +84,7 @@ struct TraceFileClaim {
         let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             let reason = String(cString: strerror(errno))
-            throw SQLiteError(code: 14, message: "cannot open \(path): \(reason)")
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot open \(path): \(reason)")
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
@@ -103,7 +104,7 @@ struct TraceFileClaim {
             guard ftruncate(descriptor, 0) == 0 else {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
-                throw SQLiteError(code: 14, message: "cannot replace the trace \(path): \(reason)")
+                throw SQLiteError(code: SQLITE_CANTOPEN, message: "cannot replace the trace \(path): \(reason)")
             }
         }
         // What a previous recording left beside it belongs to the trace just emptied.
