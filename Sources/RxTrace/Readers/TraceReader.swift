@@ -13,6 +13,9 @@ public final class TraceReader {
     public let run: TraceRun
     /// The file read, for messages; `:memory:` for an open connection's.
     public let path: String
+    /// The statements a report runs once per flow, compiled once: for a trace with a million
+    /// flows, compiling them again for each was most of the work.
+    private var cachedStatements: [String: Statement] = [:]
 
     /// Opens the trace at `path` read-only.
     ///
@@ -138,7 +141,7 @@ public final class TraceReader {
     ///   `parent_id`s (its own descendants include its parent), which only a damaged trace has.
     public func callTree(under root: Int64) throws -> [CallRecord] {
         // UNION, not UNION ALL: a loop of parent_ids ends the recursion instead of running forever.
-        let calls = try database.rows(
+        let calls = try cachedRows(
             """
             WITH RECURSIVE tree(id) AS (
                 SELECT ?
@@ -198,6 +201,11 @@ public final class TraceReader {
     /// The objects created directly by one of `calls`, in order of creation.
     public func objects(createdBy calls: [Int64]) throws -> [ObjectRecord] {
         guard !calls.isEmpty else { return [] }
+        // One call (a flow's root without children, the commonest) through a cached statement.
+        if calls.count == 1 {
+            return try cachedRows(Self.objectQuery + " WHERE object.call_id = ? ORDER BY object.id", [.integer(calls[0])])
+                .map(ObjectRecord.init(row:))
+        }
         let list = calls.map(String.init).joined(separator: ",")
         return try database.rows(Self.objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id")
             .map(ObjectRecord.init(row:))
@@ -241,7 +249,7 @@ public final class TraceReader {
 
     /// The subscription with `id`, or `nil`.
     public func subscription(_ id: Int64) throws -> SubscriptionRecord? {
-        try database.rows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
+        try cachedRows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
             .map(SubscriptionRecord.init(row:))
     }
 
@@ -249,6 +257,25 @@ public final class TraceReader {
     public func subscription(startedBy call: Int64) throws -> SubscriptionRecord? {
         try database.rows(Self.subscriptionQuery + " WHERE subscription.call_id = ? ORDER BY subscription.id", [.integer(call)])
             .first.map(SubscriptionRecord.init(row:))
+    }
+
+    /// The rows of `sql` through a statement compiled once per reader.
+    private func cachedRows(_ sql: String, _ bindings: [SQLValue]) throws -> [Row] {
+        let statement: Statement
+        if let cached = cachedStatements[sql] {
+            statement = cached
+        } else {
+            statement = try database.prepare(sql)
+            cachedStatements[sql] = statement
+        }
+        try statement.bind(bindings)
+        var rows: [Row] = []
+        while let row = try statement.step() {
+            rows.append(row)
+        }
+        // Reset, so the statement holds no read transaction open between uses.
+        try statement.bind([])
+        return rows
     }
 
     private static let subscriptionQuery = """
