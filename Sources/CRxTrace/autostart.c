@@ -4,7 +4,15 @@
 
 #include "CRxTrace.h"
 
+// Defined (with @_cdecl) by a program that must never record itself from RXTRACE_FILE: the
+// rxtrace tool, which reads traces and would otherwise overwrite the one it was asked to read.
+// Weak, so a program that does not define it links with it null.
+extern void rxtrace_autostart_opt_out(void) __attribute__((weak));
+
 __attribute__((constructor))
 static void rxtrace_autostart_at_load(void) {
+    if (rxtrace_autostart_opt_out) {
+        return;
+    }
     rxtrace_autostart();
 }

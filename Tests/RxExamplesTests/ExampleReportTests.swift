@@ -72,12 +72,7 @@ final class ExampleReportTests: XCTestCase {
         let trace = try Self.record(EmptyExample(), in: self)
         let flows = try FlowBuilder(reader: TraceReader(path: trace.path)).flows()
 
-        var steps: [String] = []
-        func walk(_ node: FlowNode) {
-            steps.append(node.label)
-            node.children.forEach(walk)
-        }
-        flows.forEach { walk($0.root) }
+        let steps = flows.flatMap { $0.steps.map(\.label) }
 
         XCTAssertEqual(
             steps,

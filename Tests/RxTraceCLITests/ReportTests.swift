@@ -1,3 +1,4 @@
+import RxTrace
 import XCTest
 
 final class ReportTests: XCTestCase {
@@ -85,5 +86,52 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.hasPrefix("Lifetimes"), result.standardOutput)
         XCTAssertTrue(result.standardOutput.contains("MapSink<"), result.standardOutput)
         XCTAssertFalse(result.standardOutput.contains("alive at the end"), result.standardOutput)
+    }
+
+    func testReport_Limit_showsTheFirstFlowsAndSaysHowToSeeTheRest() throws {
+        let limited = try CommandRunner.rxtrace(["report", "just-map.sqlite", "--flows", "--limit", "2"], in: directory)
+        let all = try CommandRunner.rxtrace(["report", "just-map.sqlite", "--flows", "--all"], in: directory)
+
+        XCTAssertEqual(limited.status, 0, limited.standardError)
+        XCTAssertTrue(limited.standardOutput.contains("Flow 2 "), limited.standardOutput)
+        XCTAssertFalse(limited.standardOutput.contains("Flow 3 "), limited.standardOutput)
+        XCTAssertTrue(
+            limited.standardOutput.hasSuffix(
+                "… 1 more flow not shown: `rxtrace report --all` shows every flow, `--limit N` the first N.\n"
+            ),
+            limited.standardOutput
+        )
+        XCTAssertEqual(all.status, 0, all.standardError)
+        XCTAssertTrue(all.standardOutput.contains("Flow 3 "), all.standardOutput)
+        XCTAssertFalse(all.standardOutput.contains("not shown"), all.standardOutput)
+    }
+
+    func testReport_aLoopOfParentsInADamagedTrace_isOneErrorLine_inEveryForm() throws {
+        let trace = directory.appendingPathComponent("subject-never-completes.sqlite").path
+        do {
+            // The open subscription's subscribe call gets its own child as its parent.
+            let database = try Database(path: trace, mode: .readWriteCreate)
+            let subscribeCall = try XCTUnwrap(
+                try database.scalar("SELECT call_id FROM subscription WHERE end_kind IS NULL")?.integer
+            )
+            let child = try XCTUnwrap(
+                try database.scalar("SELECT min(id) FROM call WHERE parent_id = ?", [.integer(subscribeCall)])?.integer
+            )
+            try database.execute("UPDATE call SET parent_id = \(child) WHERE id = \(subscribeCall)")
+        }
+        let forms = [[], ["--leaks"], ["--format", "json"], ["--subscription", "1"]]
+
+        for form in forms {
+            let result = try CommandRunner.rxtrace(
+                ["report", "subject-never-completes.sqlite"] + form, in: directory, timeout: 30
+            )
+
+            XCTAssertEqual(result.status, 2, "\(form): \(result.standardError)")
+            XCTAssertEqual(result.errorLines.count, 1, "\(form): \(result.standardError)")
+            XCTAssertTrue(
+                result.standardError.hasPrefix("rxtrace: error: subject-never-completes.sqlite: damaged trace: "),
+                "\(form): \(result.standardError)"
+            )
+        }
     }
 }

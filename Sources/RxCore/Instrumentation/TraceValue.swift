@@ -44,6 +44,12 @@ public enum TraceValue: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// Captures an error as its dynamic type's name (`NetworkError`), never its description,
+    /// which can carry what values off must keep out of a trace (a token in a message).
+    public init(typeOf error: any Error) {
+        self = .text(Self.truncated(String(describing: type(of: error))))
+    }
+
     /// What a trace shows for the value: `String(describing:)` of it, truncated to
     /// ``maximumLength`` characters (the last one `…`).
     public var description: String {

@@ -63,11 +63,12 @@ extension Event {
     }
 
     /// The element's or error's value, or `nil` (for `.completed`, or for an element when
-    /// values are not recorded).
+    /// values are not recorded). With values not recorded an error is only its type's name:
+    /// its description can hold private data.
     package func traceValue(includingElement: Bool) -> TraceValue? {
         switch self {
         case .next(let element): includingElement ? TraceValue(element) : nil
-        case .error(let error): TraceValue(error)
+        case .error(let error): includingElement ? TraceValue(error) : TraceValue(typeOf: error)
         case .completed: nil
         }
     }

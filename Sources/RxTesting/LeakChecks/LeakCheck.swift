@@ -72,7 +72,7 @@ struct LeakCheck {
             let recorder = try SQLiteTraceRecorder(path: path, program: testName)
             guard tracker.attach(recorder) else {
                 try? recorder.finish()
-                try? FileManager.default.removeItem(atPath: path)
+                try? FileManager.default.removeItem(atPath: recorder.path)
                 return nil
             }
             return recorder

@@ -10,6 +10,9 @@ public struct TraceRun: Codable, Equatable, Sendable {
         case exited
         /// A fatal signal (a crash, `fatalError`, SIGTERM) cut the run short.
         case signal
+        /// The recorder could not write the trace and stopped there; ``TraceRun/failure`` says
+        /// why.
+        case failed
     }
 
     /// The schema version the file was written with.
@@ -32,6 +35,8 @@ public struct TraceRun: Codable, Equatable, Sendable {
     public var resourcesTotalEnd: Int?
     /// Records written.
     public var recordCount: Int
+    /// Why the recorder stopped writing early, when it did (`endReason == .failed`).
+    public var failure: String?
 
     /// Whether the run ended normally: stopped by the program, or by `exit`.
     public var isEndedCleanly: Bool {
@@ -45,6 +50,7 @@ public struct TraceRun: Codable, Equatable, Sendable {
         case .exited: "ended by exit"
         case .signal: "cut short by \(signalName ?? "a signal")"
         case .running: "cut short (the trace never recorded an end)"
+        case .failed: "cut short: the recorder could not write (\(failure ?? "no reason recorded"))"
         }
     }
 }

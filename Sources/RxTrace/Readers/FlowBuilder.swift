@@ -1,5 +1,5 @@
-/// One step in a call flow: a call with its children, or an object created there.
-public struct FlowNode: Codable, Equatable, Sendable {
+/// One line of a call flow: a step (a call), or an object created inside the step above it.
+public struct FlowStep: Codable, Equatable, Sendable {
     /// What the line stands for.
     public enum Kind: String, Codable, Sendable {
         /// An instrumented step.
@@ -10,6 +10,8 @@ public struct FlowNode: Codable, Equatable, Sendable {
 
     /// What the line stands for.
     public var kind: Kind
+    /// How deep in the tree it sits: 0 for the flow's top-level call, its parent's + 1 below.
+    public var depth: Int
     /// The line's text: `Producer.subscribe [Map<Int, Int> #2]`, `init MapSink<…> #5`.
     public var label: String
     /// The implementing code, `RxCore/Observables/Producer.swift:21`; `nil` for an `init`.
@@ -18,17 +20,14 @@ public struct FlowNode: Codable, Equatable, Sendable {
     public var callID: Int64?
     /// The object the step ran on, or the object created.
     public var objectID: Int64?
-    /// The steps inside this one and the objects created by it, in the order they happened.
-    public var children: [FlowNode]
-
-    /// The number of lines this node prints, itself included.
-    public var lineCount: Int {
-        children.reduce(1) { $0 + $1.lineCount }
-    }
 }
 
 /// One top-level call and everything under it: what a reader follows from a user's call down
 /// to the last step it caused.
+///
+/// The tree is held flat, its steps in the order a tree prints them (each step, then its
+/// children in the order they happened) with their depths, so that neither building, printing,
+/// encoding nor freeing a flow recurses, however deep the calls went.
 public struct Flow: Codable, Equatable, Sendable {
     /// 1 for the first top-level call of the run, 2 for the next, …
     public var number: Int
@@ -38,12 +37,18 @@ public struct Flow: Codable, Equatable, Sendable {
     public var threadName: String
     /// The user-made subscription this flow started, if it started one.
     public var subscriptionID: Int64?
+    /// The steps, top-level call first, in tree order.
+    public var steps: [FlowStep]
+
     /// The top-level step.
-    public var root: FlowNode
+    public var root: FlowStep { steps[0] }
 }
 
 /// Rebuilds call flows from a trace: each top-level call as a tree of its steps, with the
 /// objects each step created placed where they were created.
+///
+/// Flows are built one at a time, iteratively and cycle-safe: a call tree thousands of calls
+/// deep costs memory in proportion to its size, never stack.
 public struct FlowBuilder {
     private let reader: TraceReader
 
@@ -54,10 +59,19 @@ public struct FlowBuilder {
 
     /// Every flow of the run, in order.
     public func flows() throws -> [Flow] {
-        let roots = try reader.topLevelCalls()
-        let subscriptions = try reader.subscriptions()
-        return try roots.enumerated().map { offset, root in
-            try flow(number: offset + 1, root: root, subscription: subscriptions.first { $0.callID == root.id })
+        var flows: [Flow] = []
+        try forEachFlow { flows.append($0) }
+        return flows
+    }
+
+    /// Builds the run's flows in order and hands each to `body` as soon as it is built, so
+    /// only one flow is held at a time; stops after `limit` flows when one is given.
+    public func forEachFlow(limit: Int? = nil, _ body: (Flow) throws -> Void) throws {
+        var number = 0
+        try reader.forEachTopLevelCall(limit: limit) { root, subscriptionID in
+            number += 1
+            let subscription = try subscriptionID.flatMap { try reader.subscription($0) }
+            try body(try flow(number: number, root: root, subscription: subscription))
         }
     }
 
@@ -106,12 +120,14 @@ public struct FlowBuilder {
             title: title,
             threadName: root.threadName,
             subscriptionID: subscription?.id,
-            root: Self.tree(root: root, calls: calls, objects: objects)
+            steps: Self.steps(root: root, calls: calls, objects: objects)
         )
     }
 
-    /// Assembles the nodes: children of a call in order of time, calls and `init`s merged.
-    static func tree(root: CallRecord, calls: [CallRecord], objects: [ObjectRecord]) -> FlowNode {
+    /// Lays the tree out flat: each call followed by its children (calls and `init`s merged in
+    /// order of time), depth-first with an explicit stack; a call met twice (a loop of
+    /// `parent_id`s in a damaged trace) is laid out once.
+    static func steps(root: CallRecord, calls: [CallRecord], objects: [ObjectRecord]) -> [FlowStep] {
         var childCalls: [Int64: [CallRecord]] = [:]
         for call in calls where call.id != root.id {
             if let parent = call.parentID { childCalls[parent, default: []].append(call) }
@@ -121,25 +137,41 @@ public struct FlowBuilder {
             if let creator = object.callID { createdObjects[creator, default: []].append(object) }
         }
 
-        func node(for call: CallRecord) -> FlowNode {
-            var timed: [(time: Int64, order: Int64, node: FlowNode)] = []
-            for child in childCalls[call.id] ?? [] {
-                timed.append((child.startNanoseconds, child.id, node(for: child)))
-            }
-            for object in createdObjects[call.id] ?? [] {
-                let initNode = FlowNode(
-                    kind: .`init`, label: "init \(object.label)",
-                    location: object.assembly.map { "built at \($0.file):\($0.line)" },
-                    callID: nil, objectID: object.id, children: []
-                )
-                timed.append((object.startNanoseconds, object.id, initNode))
-            }
-            timed.sort { ($0.time, $0.order) < ($1.time, $1.order) }
-            return FlowNode(
-                kind: .call, label: call.label, location: call.location,
-                callID: call.id, objectID: call.objectID, children: timed.map(\.node)
-            )
+        enum Pending {
+            case call(CallRecord)
+            case object(ObjectRecord)
         }
-        return node(for: root)
+        var steps: [FlowStep] = []
+        var laidOut = Set<Int64>()
+        var stack: [(pending: Pending, depth: Int)] = [(.call(root), 0)]
+        while let (pending, depth) = stack.popLast() {
+            switch pending {
+            case .object(let object):
+                steps.append(FlowStep(
+                    kind: .`init`, depth: depth, label: "init \(object.label)",
+                    location: object.assembly.map { "built at \($0.file):\($0.line)" }, callID: nil,
+                    objectID: object.id
+                ))
+            case .call(let call):
+                guard laidOut.insert(call.id).inserted else { continue }
+                steps.append(FlowStep(
+                    kind: .call, depth: depth, label: call.label, location: call.location, callID: call.id,
+                    objectID: call.objectID
+                ))
+                var children: [(time: Int64, order: Int64, pending: Pending)] = []
+                for child in childCalls[call.id] ?? [] {
+                    children.append((child.startNanoseconds, child.id, .call(child)))
+                }
+                for object in createdObjects[call.id] ?? [] {
+                    children.append((object.startNanoseconds, object.id, .object(object)))
+                }
+                children.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+                // Pushed last first, so the first child is laid out next.
+                for child in children.reversed() {
+                    stack.append((child.pending, depth + 1))
+                }
+            }
+        }
+        return steps
     }
 }

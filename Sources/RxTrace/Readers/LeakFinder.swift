@@ -85,13 +85,14 @@ public struct LeakFinder {
         let allLive = try reader.liveObjects()
         let liveByID = Dictionary(uniqueKeysWithValues: allLive.map { ($0.id, $0) })
         let live = allLive.filter { scope == nil || $0.scopeID == scope }
-        let subscriptions = try reader.subscriptions()
+        // Only the open ones: a large trace's closed subscriptions are never read.
+        let subscriptions = try reader.openSubscriptions()
         var rootTitles: [Int64: String] = [:]
         func title(ofFlowCreating object: ObjectRecord) throws -> String {
             guard let creator = object.callID else { return "top level, outside any instrumented step" }
             let root = try reader.rootCall(of: creator)
             if let known = rootTitles[root] { return known }
-            let subscription = subscriptions.first { $0.callID == root }
+            let subscription = try reader.subscription(startedBy: root)
             let name = try reader.call(root)?.name ?? "call #\(root)"
             let text = subscription.map { "\(name) at \($0.site)" } ?? name
             rootTitles[root] = text

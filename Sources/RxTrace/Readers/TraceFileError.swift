@@ -12,6 +12,8 @@ public enum TraceFileError: Error, Equatable, CustomStringConvertible {
     case newerSchema(path: String, version: Int32, supported: Int32)
     /// SQLite could not read it: truncated or damaged.
     case unreadable(path: String, reason: String)
+    /// SQLite reads it, but what it says cannot be: a loop of calls, a parent that is missing.
+    case damaged(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -27,6 +29,8 @@ public enum TraceFileError: Error, Equatable, CustomStringConvertible {
             "\(path): written with trace schema version \(version), but this rxtrace reads up to version \(supported); use a newer rxtrace"
         case .unreadable(let path, let reason):
             "\(path): unreadable trace (\(reason)); it may be truncated or damaged"
+        case .damaged(let path, let reason):
+            "\(path): damaged trace: \(reason)"
         }
     }
 }

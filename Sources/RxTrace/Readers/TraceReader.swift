@@ -11,6 +11,11 @@ public final class TraceReader {
     public let database: Database
     /// The recorded run.
     public let run: TraceRun
+    /// The file read, for messages; `:memory:` for an open connection's.
+    public let path: String
+    /// The statements a report runs once per flow, compiled once: for a trace with a million
+    /// flows, compiling them again for each was most of the work.
+    private var cachedStatements: [String: Statement] = [:]
 
     /// Opens the trace at `path` read-only, writing nothing beside it or into it, even when
     /// its writer left it in WAL mode (see ``ReadOnlyTraceFile``).
@@ -38,6 +43,7 @@ public final class TraceReader {
     /// - Throws: ``TraceFileError`` naming what is wrong with the database.
     public init(database: Database, path: String = ":memory:") throws(TraceFileError) {
         self.database = database
+        self.path = path
         let applicationID: Int32
         let version: Int32
         do {
@@ -80,6 +86,23 @@ public final class TraceReader {
         try database.rows("SELECT * FROM call_flow WHERE parent_id IS NULL ORDER BY id").map(CallRecord.init(row:))
     }
 
+    /// Calls `body` with each top-level call in order, and the first subscription it started
+    /// if any, reading one row at a time; stops after `limit` calls when one is given.
+    public func forEachTopLevelCall(limit: Int? = nil, _ body: (CallRecord, Int64?) throws -> Void) throws {
+        let statement = try database.prepare(
+            """
+            SELECT call_flow.*,
+                (SELECT min(subscription.id) FROM subscription WHERE subscription.call_id = call_flow.id)
+                    AS started_subscription_id
+            FROM call_flow WHERE parent_id IS NULL ORDER BY id LIMIT ?
+            """
+        )
+        try statement.bind([.integer(limit.map(Int64.init) ?? -1)])
+        while let row = try statement.step() {
+            try body(CallRecord(row: row), row.integer("started_subscription_id"))
+        }
+    }
+
     /// How many top-level calls (flows) the trace has; counts them without reading them.
     public func topLevelCallCount() throws -> Int {
         Int(try database.scalar("SELECT count(*) FROM call WHERE parent_id IS NULL")?.integer ?? 0)
@@ -114,34 +137,59 @@ public final class TraceReader {
     }
 
     /// The call `root` and every call under it, in order of entry.
+    ///
+    /// - Throws: ``TraceFileError/damaged(path:reason:)`` when `root` lies on a loop of
+    ///   `parent_id`s (its own descendants include its parent), which only a damaged trace has.
     public func callTree(under root: Int64) throws -> [CallRecord] {
-        try database.rows(
+        // UNION, not UNION ALL: a loop of parent_ids ends the recursion instead of running forever.
+        let calls = try cachedRows(
             """
             WITH RECURSIVE tree(id) AS (
                 SELECT ?
-                UNION ALL
+                UNION
                 SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id
             )
             SELECT * FROM call_flow WHERE id IN (SELECT id FROM tree) ORDER BY id
             """,
             [.integer(root)]
         ).map(CallRecord.init(row:))
+        if let parent = calls.first(where: { $0.id == root })?.parentID, calls.contains(where: { $0.id == parent }) {
+            throw TraceFileError.damaged(path: path, reason: "call #\(root) is its own ancestor (a loop of parent_id)")
+        }
+        return calls
     }
 
-    /// The top-level call that `call` runs under (itself when it is top-level).
+    /// The top-level call that `call` runs under (itself when it is top-level, or when it is
+    /// not in the trace).
+    ///
+    /// - Throws: ``TraceFileError/damaged(path:reason:)`` when the chain of parents loops or
+    ///   names a call the trace does not have.
     public func rootCall(of call: Int64) throws -> Int64 {
-        let row = try database.rows(
+        // UNION: a loop of parent_ids ends the recursion, and is found below.
+        let chain = try database.rows(
             """
             WITH RECURSIVE up(id, parent_id) AS (
                 SELECT id, parent_id FROM call WHERE id = ?
-                UNION ALL
+                UNION
                 SELECT call.id, call.parent_id FROM call JOIN up ON call.id = up.parent_id
             )
-            SELECT id FROM up WHERE parent_id IS NULL
+            SELECT id, parent_id FROM up
             """,
             [.integer(call)]
-        ).first
-        return row?.integer("id") ?? call
+        )
+        guard !chain.isEmpty else { return call }
+        if let root = chain.first(where: { $0.integer("parent_id") == nil })?.integer("id") {
+            return root
+        }
+        let ids = Set(chain.compactMap { $0.integer("id") })
+        if let dangling = chain.first(where: { !ids.contains($0.integer("parent_id") ?? 0) }) {
+            throw TraceFileError.damaged(
+                path: path,
+                reason: "call #\(dangling.integer("id") ?? 0) has parent #\(dangling.integer("parent_id") ?? 0), "
+                    + "which is not in the trace"
+            )
+        }
+        throw TraceFileError.damaged(path: path, reason: "the parents of call #\(call) loop (a cycle of parent_id)")
     }
 
     // MARK: - Objects
@@ -154,6 +202,11 @@ public final class TraceReader {
     /// The objects created directly by one of `calls`, in order of creation.
     public func objects(createdBy calls: [Int64]) throws -> [ObjectRecord] {
         guard !calls.isEmpty else { return [] }
+        // One call (a flow's root without children, the commonest) through a cached statement.
+        if calls.count == 1 {
+            return try cachedRows(objectQuery + " WHERE object.call_id = ? ORDER BY object.id", [.integer(calls[0])])
+                .map(ObjectRecord.init(row:))
+        }
         let list = calls.map(String.init).joined(separator: ",")
         return try database.rows(objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id")
             .map(ObjectRecord.init(row:))
@@ -201,9 +254,15 @@ public final class TraceReader {
         try database.rows(Self.subscriptionQuery + " ORDER BY subscription.id").map(SubscriptionRecord.init(row:))
     }
 
+    /// The subscriptions that were neither disposed nor terminated, in order of subscribe.
+    public func openSubscriptions() throws -> [SubscriptionRecord] {
+        try database.rows(Self.subscriptionQuery + " WHERE subscription.end_kind IS NULL ORDER BY subscription.id")
+            .map(SubscriptionRecord.init(row:))
+    }
+
     /// The subscription with `id`, or `nil`.
     public func subscription(_ id: Int64) throws -> SubscriptionRecord? {
-        try database.rows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
+        try cachedRows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
             .map(SubscriptionRecord.init(row:))
     }
 
@@ -211,6 +270,25 @@ public final class TraceReader {
     public func subscription(startedBy call: Int64) throws -> SubscriptionRecord? {
         try database.rows(Self.subscriptionQuery + " WHERE subscription.call_id = ? ORDER BY subscription.id", [.integer(call)])
             .first.map(SubscriptionRecord.init(row:))
+    }
+
+    /// The rows of `sql` through a statement compiled once per reader.
+    private func cachedRows(_ sql: String, _ bindings: [SQLValue]) throws -> [Row] {
+        let statement: Statement
+        if let cached = cachedStatements[sql] {
+            statement = cached
+        } else {
+            statement = try database.prepare(sql)
+            cachedStatements[sql] = statement
+        }
+        try statement.bind(bindings)
+        var rows: [Row] = []
+        while let row = try statement.step() {
+            rows.append(row)
+        }
+        // Reset, so the statement holds no read transaction open between uses.
+        try statement.bind([])
+        return rows
     }
 
     private static let subscriptionQuery = """
@@ -239,7 +317,8 @@ extension TraceRun {
             isRecordingValues: row.integer("is_recording_values") == 1,
             resourcesTotalStart: Int(row.integer("resources_total_start") ?? 0),
             resourcesTotalEnd: row.integer("resources_total_end").map(Int.init),
-            recordCount: Int(row.integer("record_count") ?? 0)
+            recordCount: Int(row.integer("record_count") ?? 0),
+            failure: row.text("failure")
         )
     }
 }

@@ -4,16 +4,43 @@ import Glibc
 /// the whole run of any program that links RxTrace, with no change to its code, and
 /// `RXTRACE_VALUES=0` leaves element values out.
 ///
-/// CRxTrace's load-time constructor calls it, before `main`. The recording is never stopped
-/// explicitly: it ends through ``Termination``, when the process exits or dies of a signal.
+/// CRxTrace's load-time constructor calls it, before `main`, unless the program opted out (the
+/// `rxtrace` tool does: it reads traces and must never record itself). The recording is never
+/// stopped explicitly: it ends through ``Termination``, when the process exits or dies of a
+/// signal. A `%p` in `RXTRACE_FILE` becomes the process id; a path another recorder or reader
+/// holds, or a file that is not a trace, makes the recorder write a sibling file instead (see
+/// ``TraceFileClaim``).
 @_cdecl("rxtrace_autostart")
 func autostart() {
     guard let path = getenv("RXTRACE_FILE").map({ String(cString: $0) }), !path.isEmpty else { return }
-    let isRecordingValues = getenv("RXTRACE_VALUES").map { String(cString: $0) } != "0"
+    let values = getenv("RXTRACE_VALUES").map { String(cString: $0) }
+    guard let isRecordingValues = parseRecordingValues(values) else {
+        writeToStandardError(
+            "RxTrace: not recording: RXTRACE_VALUES is '\(values ?? "")'; use 1, true, yes or on to record "
+                + "element values, 0, false, no or off to leave them out\n"
+        )
+        return
+    }
     do {
         _ = try record(to: path, recordingValues: isRecordingValues)
     } catch {
-        let message = "RxTrace: cannot record to \(path) (RXTRACE_FILE): \(error)\n"
-        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        writeToStandardError("RxTrace: cannot record to \(path) (RXTRACE_FILE): \(error)\n")
     }
+}
+
+/// `RXTRACE_VALUES` read strictly: unset means values are recorded; `1`/`true`/`yes`/`on`
+/// and `0`/`false`/`no`/`off` (any case) say so; anything else is `nil`, a mistake that could
+/// otherwise record the private data the user meant to keep out.
+func parseRecordingValues(_ setting: String?) -> Bool? {
+    guard let setting else { return true }
+    switch setting.lowercased() {
+    case "1", "true", "yes", "on": return true
+    case "0", "false", "no", "off": return false
+    default: return nil
+    }
+}
+
+/// Writes `message` to stderr with one `write`, safe before `main` and in handlers.
+func writeToStandardError(_ message: String) {
+    _ = message.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
 }

@@ -11,7 +11,10 @@ import Synchronization
 /// record one run after another.
 ///
 /// - Parameters:
-///   - path: the trace file to create; an existing file there is replaced.
+///   - path: the trace file to create; `%p` in it becomes the process id. An RxTrace trace
+///     there that nobody is writing or reading is replaced; a file in use, or one that is not
+///     a trace, is left alone and the trace goes to a sibling, `NAME.<pid>.EXT`, as one line
+///     on stderr says. ``TraceRecording/path`` is where it went.
 ///   - program: what is recorded, for `run.program`; the process name by default.
 ///   - recordingValues: `false` to record event kinds without element values.
 /// - Returns: the recording, to stop.
@@ -25,7 +28,7 @@ public func record(to path: String, program: String? = nil, recordingValues: Boo
 /// A recording started by ``record(to:program:recordingValues:)``: stop it to complete the
 /// trace.
 public final class TraceRecording: Sendable {
-    /// The trace file.
+    /// The trace file: the path asked for, or the sibling written instead.
     public let path: String
     /// The recorder writing it.
     public let recorder: SQLiteTraceRecorder

@@ -162,8 +162,11 @@ final class RecordingSession {
             try write(last, isHolderFrozen: isHolderFrozen)
             try writer?.finish(end ?? .finished)
         } catch {
+            // The run is not lost silently: the trace ends here and its run row says why.
             writeError = error
-            let message = "RxTrace: the trace could not be written: \(error)\n"
+            let isRecorded = (try? writer?.fail(because: error)) != nil
+            let message = "RxTrace: the trace could not be written: \(error); "
+                + (isRecorded ? "it ends here and says why\n" : "it ends at its last complete batch\n")
             _ = message.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
         }
         if !keepsDatabaseOpen {

@@ -10,15 +10,21 @@ import RxCore
 /// file; most programs let ``record(to:program:recordingValues:)`` create, install and finish
 /// one instead.
 public final class SQLiteTraceRecorder: TraceRecorder {
-    /// The trace file.
+    /// The trace file: the path asked for, or the sibling written instead (see
+    /// ``init(path:program:isRecordingValues:)``).
     public let path: String
     let session: RecordingSession
 
-    /// Starts a new trace at `path`, replacing any file there.
+    /// Starts a new trace at `path`, or at a sibling of it when `path` is in use or is not a
+    /// trace.
     ///
     /// - Parameters:
-    ///   - path: the trace file to create; an existing one and its `-wal`/`-shm` files are
-    ///     removed first.
+    ///   - path: the trace file to create; `%p` in it becomes the process id. An RxTrace trace
+    ///     there that no recorder writes and no reader reads is replaced, with its
+    ///     `-wal`/`-shm` files. When another recorder or a reader holds the file, or it is not
+    ///     an RxTrace trace (your own database, a text file), it is left alone and the trace
+    ///     goes to `NAME.<pid>.EXT` beside it, as one line on stderr says; ``path`` is where it
+    ///     went.
     ///   - program: what is recorded, for `run.program`.
     ///   - isRecordingValues: `false` to record event kinds without element values.
     /// - Throws: ``TraceCreationError`` saying why the file cannot be created.
@@ -29,20 +35,19 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     /// Starts a new trace at `path` whose producers get at most `bufferCapacity` records ahead
     /// of the writer.
     init(path: String, program: String, isRecordingValues: Bool, bufferCapacity: Int) throws {
-        for file in [path, path + "-wal", path + "-shm"] {
-            unlink(file)
-        }
         let clock = TraceClock()
+        let claim: TraceFileClaim
         let database: Database
         do {
-            database = try Database(path: path, mode: .readWriteCreate)
+            claim = try TraceFileClaim.claim(path)
+            database = try Database(path: claim.path, mode: .readWriteCreate, holding: claim.descriptor)
             try TraceWriter.createTrace(
                 in: database, program: program, isRecordingValues: isRecordingValues, clock: clock
             )
         } catch let error as SQLiteError {
             throw TraceCreationError(path: path, sqliteError: error)
         }
-        self.path = path
+        self.path = claim.path
         self.session = RecordingSession(
             writer: try TraceWriter(database: database, clock: clock), clock: clock,
             isRecordingValues: isRecordingValues, bufferCapacity: bufferCapacity, keepsDatabaseOpen: false

@@ -19,11 +19,12 @@ public struct TraceCreationError: Error, CustomStringConvertible, Equatable {
         self.cause = Self.cause(forCreating: path)
     }
 
-    /// `the folder /x does not exist (SQLite: unable to open database file)`; the path itself
-    /// is left to whoever prints the error.
+    /// `the folder /x does not exist (cannot open /x/t.sqlite: No such file or directory)`: the
+    /// cause, then what the system or SQLite said; the path itself is left to whoever prints
+    /// the error.
     public var description: String {
         guard let cause else { return sqliteError.message }
-        return "\(cause) (SQLite: \(sqliteError.message))"
+        return "\(cause) (\(sqliteError.message))"
     }
 
     /// What on the file system keeps a file from being created at `path`, if anything visible

@@ -216,6 +216,24 @@ final class TraceWriter {
         try? database.execute("PRAGMA journal_mode = DELETE")
     }
 
+    /// Ends the trace after a write error: the `run` row says `'failed'` and why, and the file
+    /// gets its indexes and leaves WAL mode as on a clean end, so what was written before the
+    /// error stays readable.
+    ///
+    /// - Throws: ``SQLiteError`` when even that cannot be written.
+    func fail(because error: any Error) throws {
+        // The failed batch's transaction was rolled back; a failure outside one leaves none.
+        try? database.execute("ROLLBACK")
+        let failRun = try database.prepare(
+            "UPDATE run SET end_reason = 'failed', failure = ?, record_count = ? WHERE id = 1"
+        )
+        failRun.bind(String(describing: error), at: 1)
+        failRun.bind(recordCount, at: 2)
+        try failRun.run()
+        try? database.execute(TraceSchema.indexes)
+        try? database.execute("PRAGMA journal_mode = DELETE")
+    }
+
     // MARK: - Records
 
     private func write(_ record: Record) throws {

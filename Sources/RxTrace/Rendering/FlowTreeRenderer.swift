@@ -7,9 +7,16 @@
 ///     └─ subscribe(_:)                              RxCore/ObservableType+Extensions.swift:15
 ///        ├─ init AnonymousObserver<Int> #2
 ///        └─ subscribeSafe [EmptyProducer<Int> #1]   RxCore/ObservableType+Extensions.swift:124
+///
+/// It walks a flow's flat steps in one loop, never recursing; past
+/// ``maximumDrawnDepth`` levels the tree stops indenting and each line says its depth, so a
+/// flow thousands of calls deep prints in lines of bounded width.
 public struct FlowTreeRenderer {
     /// Where the location column starts at most; longer steps push their location right.
     public static let maximumLabelWidth = 76
+    /// How many levels are drawn as indentation; deeper steps are drawn at this level with
+    /// `[depth N]` before their label.
+    public static let maximumDrawnDepth = 40
 
     /// A renderer.
     public init() {}
@@ -28,17 +35,33 @@ public struct FlowTreeRenderer {
         }
         heading += " · thread \(TerminalText.escaped(flow.threadName))"
 
+        let isLast = Self.lastChildFlags(flow.steps)
+        // Whether the ancestor at each drawn level was the last of its siblings: its column
+        // then stays blank below it.
+        var ancestorIsLast: [Bool] = []
         var lines: [(text: String, location: String?)] = []
-        func walk(_ node: FlowNode, prefix: String, isLast: Bool) {
-            lines.append((
-                prefix + (isLast ? "└─ " : "├─ ") + TerminalText.escaped(node.label), node.location.map(TerminalText.escaped)
-            ))
-            let childPrefix = prefix + (isLast ? "   " : "│  ")
-            for (index, child) in node.children.enumerated() {
-                walk(child, prefix: childPrefix, isLast: index == node.children.count - 1)
+        lines.reserveCapacity(flow.steps.count)
+        for (index, step) in flow.steps.enumerated() {
+            let drawnDepth = min(step.depth, Self.maximumDrawnDepth)
+            if ancestorIsLast.count > drawnDepth {
+                ancestorIsLast.removeLast(ancestorIsLast.count - drawnDepth)
+            }
+            var text = ""
+            for last in ancestorIsLast {
+                text += last ? "   " : "│  "
+            }
+            // Levels deeper than drawn (only past maximumDrawnDepth) are left out of the prefix.
+            text += isLast[index] ? "└─ " : "├─ "
+            if step.depth > Self.maximumDrawnDepth {
+                text += "[depth \(step.depth)] "
+            }
+            text += TerminalText.escaped(step.label)
+            lines.append((text, step.location.map(TerminalText.escaped)))
+            if step.depth < Self.maximumDrawnDepth {
+                while ancestorIsLast.count < step.depth { ancestorIsLast.append(false) }
+                ancestorIsLast.append(isLast[index])
             }
         }
-        walk(flow.root, prefix: "", isLast: true)
 
         let width = min(Self.maximumLabelWidth, lines.map(\.text.count).max() ?? 0)
         let body = lines.map { line in
@@ -46,5 +69,23 @@ public struct FlowTreeRenderer {
             return line.text.rightPadded(to: width) + "  " + location
         }
         return ([heading] + body).joined(separator: "\n")
+    }
+
+    /// For each step, whether it is the last child of its parent: no later step at its depth
+    /// comes before one shallower than it. One backward pass.
+    static func lastChildFlags(_ steps: [FlowStep]) -> [Bool] {
+        var flags = [Bool](repeating: true, count: steps.count)
+        // seenLater[d]: a step at depth d follows, with no shallower step in between.
+        var seenLater: [Bool] = []
+        for index in steps.indices.reversed() {
+            let depth = steps[index].depth
+            if seenLater.count > depth + 1 {
+                seenLater.removeLast(seenLater.count - depth - 1)
+            }
+            while seenLater.count < depth + 1 { seenLater.append(false) }
+            flags[index] = !seenLater[depth]
+            seenLater[depth] = true
+        }
+        return flags
     }
 }

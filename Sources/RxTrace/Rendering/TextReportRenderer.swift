@@ -20,10 +20,74 @@ public struct TextReportRenderer {
     public func render(_ report: TraceReport) -> String {
         var blocks: [String] = []
         if let summary = report.summary { blocks.append(render(summary)) }
-        if let flows = report.flows { blocks.append(FlowTreeRenderer().render(flows)) }
+        if let flows = report.flows {
+            var block = FlowTreeRenderer().render(flows)
+            if let notShown = report.flowsNotShown {
+                block += "\n\n" + Self.flowsNotShownNote(notShown)
+            }
+            blocks.append(block)
+        }
         if let lifetimes = report.lifetimes { blocks.append(render(lifetimes)) }
         if let leaks = report.leaks { blocks.append(LeakReportRenderer().render(leaks)) }
         return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// Writes the same text as ``render(_:)`` of a ``TraceReport`` with these arguments, piece
+    /// by piece as it is built: flows are read, printed and dropped one at a time, so a trace
+    /// with a million flows prints in the memory of its largest flow.
+    ///
+    /// - Returns: the leak report, when the `leaks` section was written.
+    /// - Throws: ``ReportError/noSuchSubscription(_:)`` for an unknown subscription id.
+    @discardableResult
+    public func write(
+        reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil,
+        to output: (String) -> Void
+    ) throws -> LeakReport? {
+        var isFirstBlock = true
+        func startBlock(_ text: String) {
+            output(isFirstBlock ? text : "\n\n" + text)
+            isFirstBlock = false
+        }
+        if sections.contains(.summary), let summary = try TraceReport(reader: reader, sections: .summary).summary {
+            startBlock(render(summary))
+        }
+        if sections.contains(.flows) {
+            if let subscription {
+                startBlock(FlowTreeRenderer().render(
+                    try TraceReport(reader: reader, sections: .flows, subscription: subscription).flows ?? []
+                ))
+            } else {
+                startBlock("Call flows")
+                var shown = 0
+                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit) { flow in
+                    output("\n\n" + FlowTreeRenderer().render(flow))
+                    shown += 1
+                }
+                if shown == 0 {
+                    output("\n\nNo calls were recorded.")
+                } else if let flowLimit, shown == flowLimit {
+                    let notShown = try reader.topLevelCallCount() - shown
+                    if notShown > 0 { output("\n\n" + Self.flowsNotShownNote(notShown)) }
+                }
+            }
+        }
+        if sections.contains(.lifetimes) {
+            startBlock(render(try LifetimeBuilder(reader: reader).lifetimes()))
+        }
+        var leaks: LeakReport?
+        if sections.contains(.leaks) {
+            let report = try LeakFinder(reader: reader).report()
+            startBlock(LeakReportRenderer().render(report))
+            leaks = report
+        }
+        output("\n")
+        return leaks
+    }
+
+    /// What a report limited to its first flows says about the rest.
+    static func flowsNotShownNote(_ count: Int) -> String {
+        "… \(counted(count, "more flow")) not shown: `rxtrace report --all` shows every flow, "
+            + "`--limit N` the first N."
     }
 
     /// `empty · 2 flows · 1 subscription · 10 calls · 1 event · 2 objects · ended cleanly`.

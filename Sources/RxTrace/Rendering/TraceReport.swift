@@ -45,18 +45,21 @@ public struct TraceSummary: Codable, Equatable, Sendable {
 public struct TraceReport: Codable, Equatable, Sendable {
     /// The summary, when asked for.
     public var summary: TraceSummary?
-    /// The call flows, when asked for.
+    /// The call flows, when asked for: all of them, or the first of them when a limit was given.
     public var flows: [Flow]?
+    /// How many flows a limit left out; `nil` when none were.
+    public var flowsNotShown: Int?
     /// The lifetimes, when asked for.
     public var lifetimes: Lifetimes?
     /// The leak report, when asked for.
     public var leaks: LeakReport?
 
     /// Builds the `sections` of `reader`'s trace; with `subscription`, only the flows of that
-    /// subscription.
+    /// subscription; with `flowLimit`, only the first `flowLimit` flows (and how many more
+    /// there are).
     ///
     /// - Throws: ``ReportError/noSuchSubscription(_:)`` for an unknown subscription id.
-    public init(reader: TraceReader, sections: ReportSections, subscription: Int64? = nil) throws {
+    public init(reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil) throws {
         if sections.contains(.summary) {
             let run = reader.run
             summary = TraceSummary(
@@ -79,7 +82,13 @@ public struct TraceReport: Codable, Equatable, Sendable {
                 }
                 self.flows = flows
             } else {
-                flows = try builder.flows()
+                var flows: [Flow] = []
+                try builder.forEachFlow(limit: flowLimit) { flows.append($0) }
+                self.flows = flows
+                if let flowLimit, flows.count == flowLimit {
+                    let notShown = try reader.topLevelCallCount() - flows.count
+                    flowsNotShown = notShown > 0 ? notShown : nil
+                }
             }
         }
         if sections.contains(.lifetimes) {

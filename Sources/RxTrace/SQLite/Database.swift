@@ -1,6 +1,9 @@
 import CSQLite
 import Dispatch
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// `SQLITE_TRANSIENT`, which Swift cannot import: tells SQLite to copy a bound string or blob.
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -27,6 +30,11 @@ public final class Database {
     /// A private folder removed once the connection is closed (a copy read in its place).
     private let removedWhenClosed: URL?
 
+    /// A descriptor of the file holding an `flock` for as long as the connection is open (a
+    /// reader's shared lock, a recorder's ``TraceFileClaim``); closed after the connection, so
+    /// SQLite's own POSIX locks on the file are never released under it. -1 for none.
+    private let lockDescriptor: Int32
+
     /// SQLite's memory statistics take a global mutex on every allocation; RxTrace reads none
     /// of them. Turned off once, before the first connection opens SQLite. (Measured with
     /// `Benchmarks/run.sh --only NONE --no-report`: the writer's rows per second.)
@@ -36,9 +44,20 @@ public final class Database {
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory one).
     ///
+    /// A read-only connection holds a shared `flock` on the file while it is open, so no
+    /// recorder replaces a file being read (see ``TraceFileClaim``); when a recorder is
+    /// writing the file, the lock is not granted and the connection reads it all the same.
+    ///
     /// - Throws: ``SQLiteError`` when SQLite cannot open it.
-    public init(path: String, mode: Mode) throws {
+    public convenience init(path: String, mode: Mode) throws {
+        let lock = mode == .readOnly && path != ":memory:" ? Self.sharedLock(on: path) : -1
+        try self.init(path: path, mode: mode, holding: lock)
+    }
+
+    /// Opens the database at `path`, closing `lockDescriptor` (unless -1) after the connection.
+    init(path: String, mode: Mode, holding lockDescriptor: Int32) throws {
         _ = Self.memoryStatisticsOff
+        self.lockDescriptor = lockDescriptor
         var handle: OpaquePointer?
         let flags: Int32 = switch mode {
         case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
@@ -48,6 +67,7 @@ public final class Database {
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
+            if lockDescriptor >= 0 { close(lockDescriptor) }
             throw SQLiteError(code: status, message: message)
         }
         self.handle = handle
@@ -65,14 +85,20 @@ public final class Database {
     /// Opens the `file:` URI `uri` read-only (its query says how: `mode=ro`, `immutable=1`),
     /// naming the connection `path`; `folder`, if given, is removed when it closes.
     ///
+    /// Like a read-only connection by path, it holds a shared `flock` on the trace at `path`
+    /// while it is open, so no recorder replaces the file being read.
+    ///
     /// - Throws: ``SQLiteError`` when SQLite cannot open it.
     init(uri: String, path: String, removingWhenClosed folder: URL? = nil) throws {
         _ = Self.memoryStatisticsOff
+        let lockDescriptor = Self.sharedLock(on: path)
+        self.lockDescriptor = lockDescriptor
         var handle: OpaquePointer?
         let status = sqlite3_open_v2(uri, &handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
+            if lockDescriptor >= 0 { close(lockDescriptor) }
             throw SQLiteError(code: status, message: message)
         }
         self.handle = handle
@@ -84,9 +110,22 @@ public final class Database {
 
     deinit {
         sqlite3_close_v2(handle)
+        if lockDescriptor >= 0 { close(lockDescriptor) }
         if let removedWhenClosed {
             try? FileManager.default.removeItem(at: removedWhenClosed)
         }
+    }
+
+    /// A descriptor of `path` holding a shared `flock`, or -1 when the file cannot be opened
+    /// or a recorder holds it exclusively (the reader then reads without the lock).
+    private static func sharedLock(on path: String) -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return -1 }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else {
+            close(descriptor)
+            return -1
+        }
+        return descriptor
     }
 
     /// Gives the statements of this connection `seconds` of SQLite's time in all, counted

@@ -15,6 +15,10 @@ public enum TraceSchema {
     public static let applicationID: Int32 = 0x5278_5472
 
     /// `PRAGMA user_version` of the traces this build writes; it reads this version and older.
+    ///
+    /// Version 3: `type.type_name` is no longer unique, `run` says why a recording failed
+    /// (`end_reason = 'failed'`, `failure`), and the `assembly` table says where user code
+    /// built each observable.
     public static let version: Int32 = 3
 
     /// The tables and views, created when a trace is started.
@@ -32,19 +36,24 @@ public enum TraceSchema {
             -- When recording ended, in ns since it started; NULL if the run was cut short.
             end_ts INTEGER,
             -- 'running' until the run ends; then 'finished' (recording stopped),
-            -- 'exited' (the process called exit) or 'signal' (a fatal signal cut it short).
+            -- 'exited' (the process called exit), 'signal' (a fatal signal cut it short) or
+            -- 'failed' (the recorder could not write; failure says why).
             end_reason TEXT NOT NULL DEFAULT 'running'
-                CHECK (end_reason IN ('running', 'finished', 'exited', 'signal')),
+                CHECK (end_reason IN ('running', 'finished', 'exited', 'signal', 'failed')),
             -- The signal that cut the run short (SIGTERM, SIGILL, …); NULL otherwise.
             signal_name TEXT,
-            -- 1 when element values were recorded; 0 when only event kinds were.
+            -- 1 when element values were recorded; 0 when only event kinds were (and errors
+            -- as their type's name, never their description).
             is_recording_values INTEGER NOT NULL,
             -- Resources.total when recording started.
             resources_total_start INTEGER NOT NULL,
             -- Resources.total when recording ended; NULL if the run was cut short.
             resources_total_end INTEGER,
             -- Records written so far (objects, calls, events, subscriptions, and their ends).
-            record_count INTEGER NOT NULL DEFAULT 0
+            record_count INTEGER NOT NULL DEFAULT 0,
+            -- Why the recorder stopped writing before the run ended (end_reason 'failed'): the
+            -- error SQLite gave; NULL otherwise.
+            failure TEXT
         );
 
         CREATE TABLE thread -- A thread that ran instrumented code.
@@ -62,7 +71,8 @@ public enum TraceSchema {
             -- Serial type id, in order of first appearance.
             id INTEGER PRIMARY KEY,
             -- The type as Swift prints it: 'PublishSubject<Int>', 'MapSink<Int, AnonymousObserver<Int>>'.
-            type_name TEXT NOT NULL UNIQUE
+            -- A label, not a key: Swift truncates very deep generic names, so two types can share one.
+            type_name TEXT NOT NULL
         );
 
         CREATE TABLE site -- An instrumented step and the code that implements it.
@@ -143,8 +153,9 @@ public enum TraceSchema {
             call_id INTEGER REFERENCES call(id),
             -- The event's kind.
             kind TEXT NOT NULL CHECK (kind IN ('next', 'error', 'completed')),
-            -- The element's description (truncated to 80 characters) or the error's;
-            -- NULL for completed, and for elements when run.is_recording_values is 0.
+            -- The element's description (truncated to 80 characters) or the error's; NULL for
+            -- completed, and for elements when run.is_recording_values is 0, when an error is
+            -- only its type's name.
             value TEXT,
             -- The sending object (a sink, subject or source); NULL if it was not recorded.
             source_object_id INTEGER REFERENCES object(id),

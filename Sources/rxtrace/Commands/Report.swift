@@ -32,6 +32,25 @@ extension RxTraceCommand {
         @Flag(help: "Exit with 1 when the report finds a leak.")
         var failOnLeaks = false
 
+        @Flag(help: "Show every flow (by default the first \(Self.defaultFlowLimit) are shown).")
+        var all = false
+
+        @Option(help: "Show the first N flows (default \(Self.defaultFlowLimit)).")
+        var limit: Int?
+
+        /// How many flows a report shows unless told otherwise: enough for any example, and a
+        /// bounded report for a trace with a million.
+        static let defaultFlowLimit = 100
+
+        func validate() throws {
+            if let limit, limit < 1 {
+                throw CLIError.badInput("--limit must be 1 or more; --all shows every flow")
+            }
+            if all, limit != nil {
+                throw CLIError.badInput("pass either --all or --limit, not both")
+            }
+        }
+
         func run() throws {
             let reader = try file.open()
             var sections: ReportSections = []
@@ -41,21 +60,27 @@ extension RxTraceCommand {
             if leaks { sections.insert(.leaks) }
             if sections.isEmpty { sections = .standard }
 
-            let report: TraceReport
+            let flowLimit = all ? nil : limit ?? Self.defaultFlowLimit
+            var leakReport: LeakReport?
             do {
-                report = try TraceReport(reader: reader, sections: sections, subscription: subscription)
+                switch format {
+                case .text:
+                    // Streamed, as JSON is: each flow is printed as soon as it is built.
+                    leakReport = try TextReportRenderer().write(
+                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit
+                    ) { print($0, terminator: "") }
+                case .json:
+                    leakReport = try JSONReportRenderer().write(
+                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit
+                    ) { print($0, terminator: "") }
+                }
+                if failOnLeaks {
+                    let leaks = try leakReport ?? LeakFinder(reader: reader).report()
+                    if !leaks.isEmpty { throw LeaksFound() }
+                }
             } catch let error as SQLiteError {
                 // The header was readable but the rest is not: a truncated or damaged file.
                 throw TraceFileError.unreadable(path: file.trace, reason: error.message)
-            }
-            switch format {
-            case .text: print(TextReportRenderer().render(report), terminator: "")
-            case .json: print(try JSONReportRenderer().render(report), terminator: "")
-            }
-
-            if failOnLeaks {
-                let leakReport = try report.leaks ?? LeakFinder(reader: reader).report()
-                if !leakReport.isEmpty { throw LeaksFound() }
             }
         }
     }

@@ -82,15 +82,17 @@ extension RxTraceCommand {
         /// Runs `example`, writes its trace and report, and prints what it did; returns whether
         /// its trace shows a leak.
         private func run(_ example: any TracedExample) throws -> Bool {
-            let tracePath = (out as NSString).appendingPathComponent("\(example.name).sqlite")
+            let requestedTracePath = (out as NSString).appendingPathComponent("\(example.name).sqlite")
             let reportPath = (out as NSString).appendingPathComponent("\(example.name).txt")
             let output = ExampleOutput()
             let recording: TraceRecording
             do {
-                recording = try record(to: tracePath, program: example.name, recordingValues: !withoutValues)
+                recording = try record(to: requestedTracePath, program: example.name, recordingValues: !withoutValues)
             } catch {
-                throw CLIError.badInput("cannot write \(tracePath): \(error)")
+                throw CLIError.badInput("cannot write \(requestedTracePath): \(error)")
             }
+            // A sibling when the requested file is in use or not a trace.
+            let tracePath = recording.path
             example.run(output)
             try recording.stop()
 

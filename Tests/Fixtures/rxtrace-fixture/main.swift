@@ -8,6 +8,8 @@
 //   environment       work only: RXTRACE_FILE does the recording
 //   threads PATH N    record, work on N threads at once, stop
 //   busy PATH         record, work nonstop on 2 threads, send itself SIGTERM after 100 ms
+//   hold PATH         record, work, print the trace's path, wait for stdin to close, stop
+//   nested PATH N     record N nested `create { previous.map { … }.subscribe($0) }` levels, stop
 
 import Foundation
 import RxCore
@@ -25,7 +27,7 @@ func work() {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: rxtrace-fixture finish|exit|fatal|signal|environment|threads [PATH] [N]\n".utf8))
+    FileHandle.standardError.write(Data("usage: rxtrace-fixture finish|exit|fatal|signal|environment|threads|busy|hold|nested [PATH] [N]\n".utf8))
     exit(2)
 }
 
@@ -84,6 +86,26 @@ case "busy":
     while true {
         work()
     }
+
+case "hold":
+    let recording = try record(to: arguments[2], program: "fixture-hold")
+    work()
+    FileHandle.standardOutput.write(Data((recording.path + "\n").utf8))
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    work()
+    try recording.stop()
+
+case "nested":
+    let recording = try record(to: arguments[2], program: "fixture-nested")
+    do {
+        var chain = Observable.just(0)
+        for _ in 0..<(Int(arguments[3]) ?? 600) {
+            let previous = chain
+            chain = Observable.create { observer in previous.map { $0 + 1 }.subscribe(observer) }
+        }
+        _ = chain.subscribe(onNext: { _ in })
+    }
+    try recording.stop()
 
 default:
     FileHandle.standardError.write(Data("rxtrace-fixture: unknown mode \(arguments[1])\n".utf8))

@@ -86,7 +86,11 @@ final class TraceValueTests: RxCoreTestCase {
         XCTAssertNil(Event.next(1).traceValue(includingElement: false))
         XCTAssertNil(Event<Int>.completed.traceValue(includingElement: true))
         XCTAssertEqual(
-            Event<Int>.error(TooLarge(value: 2)).traceValue(includingElement: false), .text("TooLarge(value: 2)")
+            Event<Int>.error(TooLarge(value: 2)).traceValue(includingElement: true), .text("TooLarge(value: 2)")
+        )
+        XCTAssertEqual(
+            Event<Int>.error(TooLarge(value: 2)).traceValue(includingElement: false), .text("TooLarge"),
+            "without values an error is its type's name: its description can hold private data"
         )
     }
 
@@ -105,8 +109,11 @@ final class TraceValueTests: RxCoreTestCase {
         XCTAssertEqual(Event.next(1).traceDetail(includingElement: false).description, "next")
         XCTAssertEqual(Event<Int>.completed.traceDetail(includingElement: true).description, "completed")
         XCTAssertEqual(
-            Event<Int>.error(TooLarge(value: 2)).traceDetail(includingElement: false).description,
+            Event<Int>.error(TooLarge(value: 2)).traceDetail(includingElement: true).description,
             "error(TooLarge(value: 2))"
+        )
+        XCTAssertEqual(
+            Event<Int>.error(TooLarge(value: 2)).traceDetail(includingElement: false).description, "error(TooLarge)"
         )
     }
 

@@ -33,14 +33,21 @@ enum CommandRunner {
     /// Runs `rxtrace` with `arguments` in `directory`, waiting for it to exit, for at most
     /// ``timeout`` seconds: a command that hangs is killed and the test fails instead of the
     /// whole run hanging.
-    static func rxtrace(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
-        try run(productsDirectory.appendingPathComponent("rxtrace"), arguments, in: directory)
+    static func rxtrace(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        timeout: TimeInterval = CommandRunner.timeout
+    ) throws -> CommandResult {
+        try run(
+            productsDirectory.appendingPathComponent("rxtrace"), arguments, environment: environment, in: directory,
+            timeout: timeout
+        )
     }
 
     /// Runs `executable` with `arguments` in `directory`, with `environment` added to ours,
     /// waiting for it to exit, for at most ``timeout`` seconds.
     static func run(
-        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], in directory: URL? = nil,
+        timeout: TimeInterval = CommandRunner.timeout
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable

@@ -5,9 +5,9 @@ import XCTest
 /// FlowBuilder turns a trace's calls back into the trees a reader follows: one flow per
 /// top-level call, steps in the order they ran, a file:line on every step.
 final class FlowBuilderTests: RxTraceTestCase {
-    /// The labels of `node` and everything under it, depth first, in the order they happened.
-    private func labels(_ node: FlowNode) -> [String] {
-        [node.label] + node.children.flatMap(labels)
+    /// The labels of a flow's steps, depth first, in the order they happened.
+    private func labels(_ flow: Flow) -> [String] {
+        flow.steps.map(\.label)
     }
 
     func testJustMapSubscribe_makesOneFlowPerTopLevelCall_andTheSubscribeFlowNamesItsLine() throws {
@@ -32,7 +32,7 @@ final class FlowBuilderTests: RxTraceTestCase {
             _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in })
         }
 
-        let steps = labels(try FlowBuilder(reader: reader).flows()[2].root)
+        let steps = labels(try FlowBuilder(reader: reader).flows()[2])
 
         let expectedOrder = [
             "subscribe(onNext:onError:onCompleted:onDisposed:)",
@@ -58,7 +58,7 @@ final class FlowBuilderTests: RxTraceTestCase {
             buildLine = #line; _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in })
         }
 
-        func check(_ node: FlowNode) {
+        func check(_ node: FlowStep) {
             switch node.kind {
             case .call:
                 let location = node.location ?? ""
@@ -69,9 +69,8 @@ final class FlowBuilderTests: RxTraceTestCase {
             case .`init`:
                 XCTAssertNil(node.location, node.label)
             }
-            node.children.forEach(check)
         }
-        try FlowBuilder(reader: reader).flows().forEach { check($0.root) }
+        try FlowBuilder(reader: reader).flows().forEach { $0.steps.forEach(check) }
     }
 
     func testAFlowThatBuiltAnObservable_isNamedAfterTheOperatorAndTheUsersLine() throws {

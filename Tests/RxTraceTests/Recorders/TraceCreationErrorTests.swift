@@ -36,14 +36,14 @@ final class TraceCreationErrorTests: RxTraceTestCase {
 
         XCTAssertEqual(
             failure(recordingTo: missing + "/trace.sqlite"),
-            "the folder \(missing) does not exist (SQLite: unable to open database file)"
+            "the folder \(missing) does not exist (cannot open \(missing)/trace.sqlite: No such file or directory)"
         )
     }
 
     func testPathThatIsAFolder_isNamed() {
         XCTAssertEqual(
             failure(recordingTo: folder.path),
-            "\(folder.path) is a folder, not a file (SQLite: unable to open database file)"
+            "\(folder.path) is a folder, not a file (cannot open \(folder.path): Is a directory)"
         )
     }
 
@@ -53,7 +53,7 @@ final class TraceCreationErrorTests: RxTraceTestCase {
 
         XCTAssertEqual(
             failure(recordingTo: file + "/trace.sqlite"),
-            "\(file) is a file, not a folder (SQLite: unable to open database file)"
+            "\(file) is a file, not a folder (cannot open \(file)/trace.sqlite: Not a directory)"
         )
     }
 
@@ -63,7 +63,7 @@ final class TraceCreationErrorTests: RxTraceTestCase {
 
         XCTAssertEqual(
             failure(recordingTo: folder.appendingPathComponent("trace.sqlite").path),
-            "the folder \(folder.path) is not writable (SQLite: unable to open database file)"
+            "the folder \(folder.path) is not writable (cannot open \(folder.path)/trace.sqlite: Permission denied)"
         )
     }
 }

@@ -85,7 +85,8 @@ final class TraceSchemaTests: RxTraceTestCase {
         XCTAssertTrue(page.contains("## `run` (table)\n\nThe recorded run: what ran, when, and how it ended."))
         XCTAssertTrue(page.contains(
             "| `end_reason` | TEXT | 'running' until the run ends; then 'finished' (recording stopped), "
-                + "'exited' (the process called exit) or 'signal' (a fatal signal cut it short). |"
+                + "'exited' (the process called exit), 'signal' (a fatal signal cut it short) or "
+                + "'failed' (the recorder could not write; failure says why). |"
         ))
         XCTAssertTrue(page.contains("| `kind` | — | 'subscription' or 'object'. |"))
         XCTAssertFalse(page.contains(" |  |"), "no column without a meaning")

@@ -38,6 +38,68 @@ enum Fixture {
     /// (no RXTRACE_ variables, Swift's crash backtracer off to keep crashes quick and quiet),
     /// for at most ``timeout`` seconds.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Ending {
+        try runCapturingStandardError(arguments, environment: environment).ending
+    }
+
+    /// Runs the fixture like ``run(_:environment:)`` and returns what it wrote to stderr too.
+    static func runCapturingStandardError(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (ending: Ending, standardError: String, processID: Int32) {
+        let process = try makeProcess(arguments, environment: environment)
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        // A fixture that hangs is killed, and the test fails, instead of the whole run hanging.
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        killer.cancel()
+        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+            throw TimedOut(arguments: arguments, seconds: timeout)
+        }
+        return (ending(of: process), String(decoding: errorData, as: UTF8.self), process.processIdentifier)
+    }
+
+    /// Starts the fixture with pipes for its stdin and stdout, without waiting for it.
+    static func start(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws -> (process: Process, input: Pipe, output: Pipe) {
+        let process = try makeProcess(arguments, environment: environment)
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return (process, input, output)
+    }
+
+    /// Waits for `process`, started with ``start(_:environment:)``, to exit, for at most
+    /// ``timeout`` seconds: one that hangs is killed and the test fails.
+    static func waitForExit(_ process: Process) throws {
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        process.waitUntilExit()
+        killer.cancel()
+        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
+            throw TimedOut(arguments: process.arguments ?? [], seconds: timeout)
+        }
+    }
+
+    /// How `process`, which has exited, ended.
+    static func ending(of process: Process) -> Ending {
+        switch process.terminationReason {
+        case .exit: .exited(process.terminationStatus)
+        case .uncaughtSignal: .signaled(process.terminationStatus)
+        @unknown default: .exited(process.terminationStatus)
+        }
+    }
+
+    private static func makeProcess(_ arguments: [String], environment: [String: String]) throws -> Process {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
@@ -45,23 +107,7 @@ enum Fixture {
         childEnvironment["SWIFT_BACKTRACE"] = "enable=no"
         childEnvironment.merge(environment) { $1 }
         process.environment = childEnvironment
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        // A fixture that hangs is killed, and the test fails, instead of the whole run hanging.
-        let pid = process.processIdentifier
-        let killer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-        process.waitUntilExit()
-        killer.cancel()
-        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
-            throw TimedOut(arguments: arguments, seconds: timeout)
-        }
-        switch process.terminationReason {
-        case .exit: return .exited(process.terminationStatus)
-        case .uncaughtSignal: return .signaled(process.terminationStatus)
-        @unknown default: return .exited(process.terminationStatus)
-        }
+        return process
     }
 
     /// A fresh path for a trace in the temporary directory.
