@@ -20,6 +20,20 @@ public struct FlowStep: Codable, Equatable, Sendable {
     public var callID: Int64?
     /// The object the step ran on, or the object created.
     public var objectID: Int64?
+    /// For the `init` of a work item that a scheduler ran on another thread: the flows that ran
+    /// it (a periodic item runs in several).
+    public var runsIn: [FlowHop]? = nil
+}
+
+/// A thread hop between two flows: a work item created in one flow (on the thread that
+/// scheduled it) and run as the top-level step of another, on the scheduler's thread.
+public struct FlowHop: Codable, Equatable, Sendable {
+    /// The number of the flow on the other side of the hop.
+    public var flowNumber: Int
+    /// The thread that flow ran on.
+    public var threadName: String
+    /// The work item both flows name: `ScheduledWorkItem #13`.
+    public var itemLabel: String
 }
 
 /// One top-level call and everything under it: what a reader follows from a user's call down
@@ -37,6 +51,9 @@ public struct Flow: Codable, Equatable, Sendable {
     public var threadName: String
     /// The user-made subscription this flow started, if it started one.
     public var subscriptionID: Int64?
+    /// Where the work this flow runs was scheduled, when another thread scheduled it: the
+    /// flow that created its work item.
+    public var scheduledIn: FlowHop? = nil
     /// The steps, top-level call first, in tree order.
     public var steps: [FlowStep]
 
@@ -76,7 +93,8 @@ public struct FlowBuilder {
     }
 
     /// The flows that built and started subscription `id`: the top-level calls that created the
-    /// objects it subscribed to, then its own subscribe. `nil` when there is no such subscription.
+    /// objects it subscribed to, its own subscribe, and the flows on other threads that ran the
+    /// work its subscribe scheduled. `nil` when there is no such subscription.
     public func flows(forSubscription id: Int64) throws -> [Flow]? {
         guard let subscription = try reader.subscription(id) else { return nil }
         // Only the few flows involved are read: on a large trace, reading every top-level call
@@ -94,6 +112,10 @@ public struct FlowBuilder {
                     rootIDs.append(try reader.rootCall(of: creator))
                 }
             }
+            // The flows on other threads that ran the work items the subscribe scheduled
+            // (`observe(on:)`'s deliveries, `subscribe(on:)`'s subscribe).
+            let items = try reader.objects(createdBy: tree.map(\.id)).filter { $0.typeName.hasPrefix("ScheduledWorkItem") }
+            rootIDs += try reader.topLevelCalls(onObjects: items.map(\.id)).map(\.id)
         }
         let numbers = try reader.flowNumbers(ofTopLevelCalls: rootIDs)
         return try Set(rootIDs).sorted().compactMap { rootID in
@@ -115,13 +137,57 @@ public struct FlowBuilder {
             // An operator or factory called from user code: the flow is named after that line.
             title = built.assembly?.description ?? title
         }
+        var steps = Self.steps(root: root, calls: calls, objects: objects)
+        try linkHops(from: &steps, objects: objects, onThread: root.threadName)
         return Flow(
             number: number,
             title: title,
             threadName: root.threadName,
             subscriptionID: subscription?.id,
-            steps: Self.steps(root: root, calls: calls, objects: objects)
+            scheduledIn: try hop(into: root),
+            steps: steps
         )
+    }
+
+    /// The hop into a flow whose top-level step runs on a work item that a step on another
+    /// thread created: `SerialDispatchQueueScheduler.invoke [ScheduledWorkItem #13]` on T1,
+    /// scheduled inside a subscribe on the main thread.
+    private func hop(into root: CallRecord) throws -> FlowHop? {
+        guard let itemID = root.objectID, let item = try reader.object(itemID), let creator = item.callID else {
+            return nil
+        }
+        let creatorRoot = try reader.rootCall(of: creator)
+        guard creatorRoot != root.id, let scheduling = try reader.call(creatorRoot),
+            scheduling.threadName != root.threadName
+        else { return nil }
+        let number = try reader.flowNumbers(ofTopLevelCalls: [creatorRoot])[creatorRoot] ?? 0
+        return FlowHop(flowNumber: number, threadName: scheduling.threadName, itemLabel: item.label)
+    }
+
+    /// Marks the `init` steps of work items that ran as the top-level step of a flow on
+    /// another thread with those flows; every step of a flow runs on its top-level call's
+    /// `thread`. Only scheduler work items are looked up, through the
+    /// index of top-level calls by object, so a flow without any costs no query.
+    private func linkHops(from steps: inout [FlowStep], objects: [ObjectRecord], onThread thread: String) throws {
+        let items = objects.filter { $0.typeName.hasPrefix("ScheduledWorkItem") }
+        guard !items.isEmpty else { return }
+        let runs = try reader.topLevelCalls(onObjects: items.map(\.id))
+        guard !runs.isEmpty else { return }
+        let numbers = try reader.flowNumbers(ofTopLevelCalls: runs.map(\.id))
+        let labels = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.label) })
+        var hops: [Int64: [FlowHop]] = [:]
+        for run in runs {
+            guard let itemID = run.objectID else { continue }
+            hops[itemID, default: []].append(FlowHop(
+                flowNumber: numbers[run.id] ?? 0, threadName: run.threadName, itemLabel: labels[itemID] ?? ""
+            ))
+        }
+        for index in steps.indices where steps[index].kind == .`init` {
+            guard let objectID = steps[index].objectID, let runsIn = hops[objectID] else { continue }
+            // Only hops to another thread: an item run on its own thread is not a hop.
+            let elsewhere = runsIn.filter { $0.threadName != thread }
+            if !elsewhere.isEmpty { steps[index].runsIn = elsewhere }
+        }
     }
 
     /// Lays the tree out flat: each call followed by its children (calls and `init`s merged in

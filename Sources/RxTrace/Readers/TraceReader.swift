@@ -131,6 +131,16 @@ public final class TraceReader {
         return numbers
     }
 
+    /// The top-level calls that ran on one of `objects`, in order: the flows a scheduler's work
+    /// items ran in. Uses the partial index of top-level calls by object when the trace has it.
+    public func topLevelCalls(onObjects objects: [Int64]) throws -> [CallRecord] {
+        guard !objects.isEmpty else { return [] }
+        let list = objects.map(String.init).joined(separator: ",")
+        return try database.rows(
+            "SELECT * FROM call_flow WHERE parent_id IS NULL AND object_id IN (\(list)) ORDER BY id"
+        ).map(CallRecord.init(row:))
+    }
+
     /// The call with `id`, or `nil`.
     public func call(_ id: Int64) throws -> CallRecord? {
         try database.rows("SELECT * FROM call_flow WHERE id = ?", [.integer(id)]).first.map(CallRecord.init(row:))

@@ -34,6 +34,9 @@ public struct FlowTreeRenderer {
             heading += " · subscription #\(subscription)"
         }
         heading += " · thread \(TerminalText.escaped(flow.threadName))"
+        if let hop = flow.scheduledIn {
+            heading += " · scheduled in Flow \(hop.flowNumber) (thread \(TerminalText.escaped(hop.threadName)))"
+        }
 
         let isLast = Self.lastChildFlags(flow.steps)
         // Whether the ancestor at each drawn level was the last of its siblings: its column
@@ -56,6 +59,9 @@ public struct FlowTreeRenderer {
                 text += "[depth \(step.depth)] "
             }
             text += TerminalText.escaped(step.label)
+            if let runsIn = step.runsIn {
+                text += " → runs in " + Self.describe(runsIn)
+            }
             lines.append((text, step.location.map(TerminalText.escaped)))
             if step.depth < Self.maximumDrawnDepth {
                 while ancestorIsLast.count < step.depth { ancestorIsLast.append(false) }
@@ -87,5 +93,15 @@ public struct FlowTreeRenderer {
             seenLater[depth] = true
         }
         return flags
+    }
+
+    /// `Flow 4 (thread T1)`, `Flows 4, 5 and 6 (thread T1)`: where a work item ran.
+    static func describe(_ hops: [FlowHop]) -> String {
+        let numbers = hops.map { String($0.flowNumber) }
+        let list = numbers.count == 1
+            ? "Flow " + numbers[0]
+            : "Flows " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+        let threads = Array(Set(hops.map(\.threadName))).sorted().map(TerminalText.escaped)
+        return list + " (thread" + (threads.count == 1 ? " " : "s ") + threads.joined(separator: ", ") + ")"
     }
 }

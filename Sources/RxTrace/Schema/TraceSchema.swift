@@ -323,5 +323,6 @@ public enum TraceSchema {
         CREATE INDEX IF NOT EXISTS event_call ON event(call_id);
         CREATE INDEX IF NOT EXISTS subscription_call ON subscription(call_id);
         CREATE INDEX IF NOT EXISTS assembly_object ON assembly(object_id);
+        CREATE INDEX IF NOT EXISTS call_root_object ON call(object_id) WHERE parent_id IS NULL;
         """
 }

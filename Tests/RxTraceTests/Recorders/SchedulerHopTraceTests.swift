@@ -120,4 +120,36 @@ final class SchedulerHopTraceTests: RxTraceTestCase {
             """)
         XCTAssertEqual(drained, ["next(1)", "completed"])
     }
+
+    func testFlows_LinkTheHop_TheInvokeFlowNamesTheFlowThatScheduledIt_AndTheItemsInitTheFlowThatRanIt() throws {
+        let reader = try recordObserveOnSerialQueue()
+
+        let flows = try FlowBuilder(reader: reader).flows()
+        let subscribe = try XCTUnwrap(flows.first { $0.subscriptionID != nil })
+        let allInvokes = flows.filter { $0.title == "SerialDispatchQueueScheduler.invoke" }
+        // next(1) and completed; the test's fence is scheduled in a flow of its own.
+        let invokes = allInvokes.filter { $0.scheduledIn?.flowNumber == subscribe.number }
+        let itemInits = subscribe.steps.filter { $0.label.hasPrefix("init ScheduledWorkItem") }
+
+        XCTAssertEqual(allInvokes.count, 3)
+        XCTAssertEqual(invokes.count, 2)
+        for invoke in allInvokes {
+            XCTAssertEqual(invoke.scheduledIn?.threadName, "main")
+            XCTAssertNotEqual(invoke.threadName, "main")
+        }
+        XCTAssertEqual(itemInits.compactMap { $0.runsIn?.first?.flowNumber }, invokes.map(\.number))
+        XCTAssertEqual(itemInits.compactMap { $0.runsIn?.first?.itemLabel }, invokes.map { $0.root.label.components(separatedBy: "[").last!.dropLast().description })
+
+        let rendered = FlowTreeRenderer().render(invokes[0])
+        XCTAssertTrue(rendered.hasPrefix("Flow \(invokes[0].number) · SerialDispatchQueueScheduler.invoke · thread \(invokes[0].threadName) · scheduled in Flow \(subscribe.number) (thread main)\n"), rendered)
+        XCTAssertTrue(FlowTreeRenderer().render(subscribe).contains("→ runs in Flow \(invokes[0].number) (thread \(invokes[0].threadName))"))
+    }
+
+    func testFlowsForSubscription_IncludeTheFlowsThatRanItsScheduledWork() throws {
+        let reader = try recordObserveOnSerialQueue()
+
+        let titles = try XCTUnwrap(FlowBuilder(reader: reader).flows(forSubscription: 1)).map(\.title)
+
+        XCTAssertEqual(titles.filter { $0 == "SerialDispatchQueueScheduler.invoke" }.count, 2, "\(titles)")
+    }
 }
