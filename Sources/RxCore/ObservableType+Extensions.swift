@@ -97,7 +97,11 @@ extension ObservableType {
 
     /// Subscribes `observer` through ``subscribeSafe(_:)`` and records the user-facing
     /// subscription: who subscribed to what, from which line, and the disposable returned.
-    private func subscribeRecorded(
+    ///
+    /// `wrap` builds the disposable handed back to the user around the subscription. The
+    /// traits' subscribe forms (`Single.subscribe(onSuccess:…)` and the others) come through
+    /// here too, so their recorded line is the user's.
+    func subscribeRecorded(
         _ observer: AnonymousObserver<Element>,
         at site: CallSite,
         wrap: (Disposable) -> Disposable
