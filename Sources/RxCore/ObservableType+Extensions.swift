@@ -95,12 +95,8 @@ extension ObservableType {
         )
     }
 
-    /// Subscribes `observer` through ``subscribeSafe(_:)`` and records the user-facing
-    /// subscription: who subscribed to what, from which line, and the disposable returned.
-    ///
-    /// `wrap` builds the disposable handed back to the user around the subscription. The
-    /// traits' subscribe forms (`Single.subscribe(onSuccess:…)` and the others) come through
-    /// here too, so their recorded line is the user's.
+    /// Subscribes `observer` through ``subscribeSafe(_:)`` and records the user-facing subscription (who, to what, from
+    /// which line, the disposable returned); the traits' subscribe forms come through here too.
     func subscribeRecorded(
         _ observer: AnonymousObserver<Element>,
         at site: CallSite,
