@@ -350,6 +350,32 @@ final class InfallibleTests: RxCoreTestCase {
         XCTAssertEqual(log, ["subscribe", "next 1", "completed", "dispose"])
     }
 
+    func testCombineLatestCollection_ResultSelector() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createHotObservable([.next(210, 1), .next(230, 3), .completed(250)])
+        let second = scheduler.createHotObservable([.next(220, 2), .completed(260)])
+        var selectorCalls = 0
+
+        let res = scheduler.start {
+            Infallible.combineLatest([first.asInfallible(onErrorJustReturn: 0), second.asInfallible(onErrorJustReturn: 0)]) {
+                elements -> Int in
+                selectorCalls += 1
+                return elements.reduce(0, +)
+            }
+        }
+
+        XCTAssertEqual(res.events, [.next(220, 3), .next(230, 5), .completed(260)])
+        XCTAssertEqual(selectorCalls, 2)
+    }
+
+    func testCombineLatestCollection_Arrays() {
+        let scheduler = TestScheduler(initialClock: 0)
+
+        let res = scheduler.start { Infallible.combineLatest([Infallible.just(1), Infallible.just(2)]) }
+
+        XCTAssertEqual(res.events, [.next(200, [1, 2]), .completed(200)])
+    }
+
     func testToBlocking() throws {
         XCTAssertEqual(try Infallible.of(1, 2, 3).toBlocking(timeout: 5).toArray(), [1, 2, 3])
     }

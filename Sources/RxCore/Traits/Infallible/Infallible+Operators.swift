@@ -46,7 +46,9 @@ extension Infallible {
         line: UInt = #line
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.of"); defer { call.exit() }
-        return Infallible(Observable.from(elements, scheduler: scheduler, file: file, line: line))
+        return Infallible(
+            Observable.from(elements, scheduler: scheduler, file: file, line: line).assembled(by: "of", file: file, line: line)
+        )
     }
 
     /// An infallible that sends the elements of `array` on `scheduler`, then completes.
@@ -264,7 +266,10 @@ extension InfallibleType {
         _ sources: Collection, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> where Collection.Element == Infallible<Element> {
         let call = TraceCall.enter("Infallible.merge"); defer { call.exit() }
-        return Infallible(Observable.concat(sources.map { $0.asObservable() }, file: file, line: line))
+        return Infallible(
+            Observable.concat(sources.map { $0.asObservable() }, file: file, line: line)
+                .assembled(by: "merge", file: file, line: line)
+        )
     }
 
     /// The elements of every infallible of `sources`, all subscribed at once.

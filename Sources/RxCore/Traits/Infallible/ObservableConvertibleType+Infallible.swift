@@ -6,7 +6,10 @@ extension ObservableConvertibleType {
         onErrorJustReturn element: Element, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         let call = TraceCall.enter("asInfallible(onErrorJustReturn:)"); defer { call.exit() }
-        return Infallible(asObservable().catchAndReturn(element, file: file, line: line))
+        return Infallible(
+            asObservable().catchAndReturn(element, file: file, line: line)
+                .assembled(by: "asInfallible", file: file, line: line)
+        )
     }
 
     /// This sequence as an ``Infallible``: an error is replaced by the events of
@@ -15,7 +18,10 @@ extension ObservableConvertibleType {
         onErrorFallbackTo infallible: Infallible<Element>, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         let call = TraceCall.enter("asInfallible(onErrorFallbackTo:)"); defer { call.exit() }
-        return Infallible(asObservable().catch({ _ in infallible.asObservable() }, file: file, line: line))
+        return Infallible(
+            asObservable().catch({ _ in infallible.asObservable() }, file: file, line: line)
+                .assembled(by: "asInfallible", file: file, line: line)
+        )
     }
 
     /// This sequence as an ``Infallible``: an error is replaced by the events of the
@@ -24,6 +30,9 @@ extension ObservableConvertibleType {
         onErrorRecover: @escaping (Swift.Error) -> Infallible<Element>, file: StaticString = #fileID, line: UInt = #line
     ) -> Infallible<Element> {
         let call = TraceCall.enter("asInfallible(onErrorRecover:)"); defer { call.exit() }
-        return Infallible(asObservable().catch({ onErrorRecover($0).asObservable() }, file: file, line: line))
+        return Infallible(
+            asObservable().catch({ onErrorRecover($0).asObservable() }, file: file, line: line)
+                .assembled(by: "asInfallible", file: file, line: line)
+        )
     }
 }

@@ -232,21 +232,30 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         _ sources: Collection, file: StaticString = #fileID, line: UInt = #line
     ) -> Completable where Collection.Element == Completable {
         let call = TraceCall.enter("Completable.zip"); defer { call.exit() }
-        return Completable(raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line))
+        return Completable(
+            raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line)
+                .assembled(by: "zip", file: file, line: line)
+        )
     }
 
     /// A completable that completes once every completable of `sources`, all subscribed at
     /// once, completed; the first error ends it.
     public static func zip(_ sources: [Completable], file: StaticString = #fileID, line: UInt = #line) -> Completable {
         let call = TraceCall.enter("Completable.zip"); defer { call.exit() }
-        return Completable(raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line))
+        return Completable(
+            raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line)
+                .assembled(by: "zip", file: file, line: line)
+        )
     }
 
     /// A completable that completes once every completable of `sources`, all subscribed at
     /// once, completed; the first error ends it.
     public static func zip(_ sources: Completable..., file: StaticString = #fileID, line: UInt = #line) -> Completable {
         let call = TraceCall.enter("Completable.zip"); defer { call.exit() }
-        return Completable(raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line))
+        return Completable(
+            raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line)
+                .assembled(by: "zip", file: file, line: line)
+        )
     }
 
     /// ``zip(_:file:line:)`` under its RxSwift 5 name.

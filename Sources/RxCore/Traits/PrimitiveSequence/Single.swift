@@ -243,7 +243,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ selector: @escaping (Element) throws -> Maybe<Result>, file: StaticString = #fileID, line: UInt = #line
     ) -> Maybe<Result> {
         let call = TraceCall.enter("Single.flatMapMaybe"); defer { call.exit() }
-        return Maybe<Result>(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+        return Maybe<Result>(
+            raw: primitiveSequence.source.flatMap(selector, file: file, line: line)
+                .assembled(by: "flatMapMaybe", file: file, line: line)
+        )
     }
 
     /// The completable that `selector` makes from this single's element.
@@ -251,7 +254,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ selector: @escaping (Element) throws -> Completable, file: StaticString = #fileID, line: UInt = #line
     ) -> Completable {
         let call = TraceCall.enter("Single.flatMapCompletable"); defer { call.exit() }
-        return Completable(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+        return Completable(
+            raw: primitiveSequence.source.flatMap(selector, file: file, line: line)
+                .assembled(by: "flatMapCompletable", file: file, line: line)
+        )
     }
 
     /// A single of `resultSelector` applied to the elements of every single in `collection`,
@@ -265,9 +271,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         if collection.isEmpty {
-            return PrimitiveSequence<Trait, Result>.deferred({
-                PrimitiveSequence<Trait, Result>(raw: .just(try resultSelector([]), file: file, line: line))
+            let deferred = Observable<Result>.deferred({
+                Observable.just(try resultSelector([]), file: file, line: line)
             }, file: file, line: line)
+            return PrimitiveSequence<Trait, Result>(raw: deferred.assembled(by: "zip", file: file, line: line))
         }
         let raw = Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, file: file, line: line)
         return PrimitiveSequence<Trait, Result>(raw: raw)
@@ -280,7 +287,9 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         if collection.isEmpty {
-            return PrimitiveSequence<Trait, [Element]>(raw: .just([], file: file, line: line))
+            return PrimitiveSequence<Trait, [Element]>(
+                raw: Observable.just([], file: file, line: line).assembled(by: "zip", file: file, line: line)
+            )
         }
         let raw = Observable.zip(collection.map { $0.asObservable() }, file: file, line: line)
         return PrimitiveSequence(raw: raw)
@@ -303,6 +312,8 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// kept.
     public func asCompletable(file: StaticString = #fileID, line: UInt = #line) -> Completable {
         let call = TraceCall.enter("Single.asCompletable"); defer { call.exit() }
-        return primitiveSequence.source.ignoreElements(file: file, line: line).asCompletable()
+        return primitiveSequence.source.ignoreElements(file: file, line: line)
+            .assembled(by: "asCompletable", file: file, line: line)
+            .asCompletable()
     }
 }
