@@ -95,9 +95,9 @@ extension ObservableType {
         )
     }
 
-    /// Subscribes `observer` through ``subscribeSafe(_:)`` and records the user-facing
-    /// subscription: who subscribed to what, from which line, and the disposable returned.
-    private func subscribeRecorded(
+    /// Subscribes `observer` through ``subscribeSafe(_:)`` and records the user-facing subscription (who, to what, from
+    /// which line, the disposable returned); the traits' subscribe forms come through here too.
+    func subscribeRecorded(
         _ observer: AnonymousObserver<Element>,
         at site: CallSite,
         wrap: (Disposable) -> Disposable

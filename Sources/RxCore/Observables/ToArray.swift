@@ -1,16 +1,13 @@
 // Mirrors RxSwift's RxSwift/Observables/ToArray.swift.
-// Deviation from RxSwift: `toArray()` returns `Observable<[Element]>`; RxSwift 6 returns
-// `Single<[Element]>`, and RxCore has no traits yet. The events are the same: one array, then
-// completion.
 
 extension ObservableType {
     /// Collects every element and, when this sequence completes, sends them as one array, then
     /// completes; an error ends it with that error and drops what was collected.
     ///
-    /// - Returns: A sequence of one array, sent at completion.
-    public func toArray(file: StaticString = #fileID, line: UInt = #line) -> Observable<[Element]> {
+    /// - Returns: A single of one array, sent at completion.
+    public func toArray(file: StaticString = #fileID, line: UInt = #line) -> Single<[Element]> {
         let call = TraceCall.enter("toArray"); defer { call.exit() }
-        return ToArray(source: asObservable()).assembled(by: "toArray", file: file, line: line)
+        return PrimitiveSequence(raw: ToArray(source: asObservable()).assembled(by: "toArray", file: file, line: line))
     }
 }
 

@@ -1,8 +1,7 @@
 // Mirrors RxSwift's RxTest/XCTest+Rx.swift.
 // Deviation from RxSwift: the `file` default is `#filePath` (RxSwift: `#file`, which Swift 6
 // turns into `#fileID`), so XCTest reports a failure at the test's own file on Linux too;
-// RxSwift drops `file`/`line` on Linux. No `SingleEvent`, `MaybeEvent` or `CompletableEvent`
-// overloads: RxCore has no traits yet.
+// RxSwift drops `file`/`line` on Linux.
 
 import RxCore
 import XCTest
@@ -13,6 +12,33 @@ import XCTest
 /// their descriptions are.
 public func XCTAssertEqual<T: Equatable>(
     _ lhs: [Event<T>], _ rhs: [Event<T>], file: StaticString = #filePath, line: UInt = #line
+) {
+    assertSequencesEqual(lhs, rhs, file: file, line: line)
+}
+
+/// Asserts that two lists of ``SingleEvent``s are equal, printing the differing positions
+/// when not.
+///
+/// Events are equal when they are the same case with equal elements; errors are equal when
+/// their descriptions are.
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [SingleEvent<T>], _ rhs: [SingleEvent<T>], file: StaticString = #filePath, line: UInt = #line
+) {
+    assertSequencesEqual(lhs, rhs, by: equals, file: file, line: line)
+}
+
+/// Asserts that two lists of ``MaybeEvent``s are equal, printing the differing positions
+/// when not.
+public func XCTAssertEqual<T: Equatable>(
+    _ lhs: [MaybeEvent<T>], _ rhs: [MaybeEvent<T>], file: StaticString = #filePath, line: UInt = #line
+) {
+    assertSequencesEqual(lhs, rhs, file: file, line: line)
+}
+
+/// Asserts that two lists of ``CompletableEvent``s are equal, printing the differing positions
+/// when not.
+public func XCTAssertEqual(
+    _ lhs: [CompletableEvent], _ rhs: [CompletableEvent], file: StaticString = #filePath, line: UInt = #line
 ) {
     assertSequencesEqual(lhs, rhs, file: file, line: line)
 }
@@ -53,6 +79,16 @@ private func assertSequencesEqual<Element: Equatable>(
     if lhs != rhs {
         printSequenceDifferences(lhs, rhs, ==)
     }
+}
+
+/// Fails with XCTest's usual message when the lists differ by `equal`, then prints each
+/// differing position; for elements that are not `Equatable` (``SingleEvent``).
+private func assertSequencesEqual<Element>(
+    _ lhs: [Element], _ rhs: [Element], by equal: (Element, Element) -> Bool, file: StaticString, line: UInt
+) {
+    guard lhs.count != rhs.count || !zip(lhs, rhs).allSatisfy(equal) else { return }
+    XCTFail("XCTAssertEqual failed: (\"\(lhs)\") is not equal to (\"\(rhs)\")", file: file, line: line)
+    printSequenceDifferences(lhs, rhs, equal)
 }
 
 /// Prints `lhs[i]` and `rhs[i]` for every position where they differ or only one has an

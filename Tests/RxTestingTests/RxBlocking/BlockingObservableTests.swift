@@ -197,6 +197,49 @@ final class BlockingObservableTests: RxTestingTestCase {
         XCTAssertFalse(source.hasObservers, "the timed-out subscription is disposed")
     }
 
+    // MARK: - traits
+
+    func testSingle_First() throws {
+        XCTAssertEqual(try Single.just(1).toBlocking(timeout: 5).first(), 1)
+    }
+
+    func testSingle_WaitsForABackgroundSequence() throws {
+        XCTAssertEqual(try background([7]).asSingle().toBlocking(timeout: 5).single(), 7)
+    }
+
+    func testSingle_ThrowsItsError() {
+        XCTAssertThrowsError(try background([1, 2]).asSingle().toBlocking(timeout: 5).first()) { error in
+            guard case RxError.moreThanOneElement = error else { return XCTFail("expected moreThanOneElement, got \(error)") }
+        }
+    }
+
+    func testMaybe_Empty_FirstIsNil() throws {
+        XCTAssertNil(try Maybe<Int>.empty().toBlocking(timeout: 5).first())
+    }
+
+    func testCompletable_Materialize_Completes() {
+        guard case .completed(let elements) = Completable.empty().toBlocking(timeout: 5).materialize() else {
+            return XCTFail("expected .completed")
+        }
+        XCTAssertEqual(elements.count, 0)
+    }
+
+    func testCompletable_ThrowsItsError() {
+        XCTAssertThrowsError(try Completable.error(TestError.boom).toBlocking(timeout: 5).toArray()) { error in
+            XCTAssertEqual(error as? TestError, .boom)
+        }
+    }
+
+    func testCompletable_TimesOut() {
+        XCTAssertThrowsError(try Completable.never().toBlocking(timeout: 0.1).toArray()) { error in
+            guard case RxError.timeout = error else { return XCTFail("expected RxError.timeout, got \(error)") }
+        }
+    }
+
+    func testInfallible_ToArray() throws {
+        XCTAssertEqual(try background([1, 2]).asInfallible(onErrorJustReturn: 0).toBlocking(timeout: 5).toArray(), [1, 2])
+    }
+
     func testTimeout_DebugDescription() {
         XCTAssertEqual(RxError.timeout.debugDescription, "Sequence timeout.")
     }

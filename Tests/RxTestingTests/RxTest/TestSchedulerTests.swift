@@ -230,3 +230,31 @@ final class TestSchedulerTests: RxTestingTestCase {
         XCTAssertEqual(res.events, [.next(201, 1), .next(202, 2), .next(203, 3), .completed(204)])
     }
 }
+
+extension TestSchedulerTests {
+    func testStart_WithTraits_RecordsTheirEvents() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(10, 1), .completed(20)])
+
+        let single = scheduler.start { xs.asSingle() }
+        let maybe = TestScheduler(initialClock: 0).start { Maybe<Int>.empty() }
+        let completable = TestScheduler(initialClock: 0).start { Completable.error(TestError.boom) }
+        let infallible = TestScheduler(initialClock: 0).start { Infallible.of(1, 2) }
+
+        XCTAssertEqual(single.events, [.next(220, 1), .completed(220)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
+        XCTAssertEqual(maybe.events, [.completed(200)])
+        XCTAssertEqual(completable.events, [.error(200, TestError.boom)])
+        XCTAssertEqual(infallible.events, [.next(200, 1), .next(200, 2), .completed(200)])
+    }
+
+    func testStart_WithATrait_DisposesItAtTheDisposedTime() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable([.next(100, 1), .completed(100)])
+
+        let res = scheduler.start(disposed: 250) { xs.asMaybe() }
+
+        XCTAssertEqual(res.events, [])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+}

@@ -1,0 +1,288 @@
+// Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/Maybe.swift.
+// Deviation from RxSwift: no `just(_:scheduler:)`: RxCore's `Observable.just` has no
+// scheduler form to forward to.
+
+/// The trait of a ``Maybe``: one element, or none, or an error.
+public enum MaybeTrait {}
+
+/// A sequence that sends one element, or completes without one, or fails.
+public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
+
+/// What a ``Maybe`` sends its subscriber.
+@frozen public enum MaybeEvent<Element> {
+    /// The one element (the underlying observable sends `.next` then `.completed`).
+    case success(Element)
+
+    /// The error that ended the sequence.
+    case error(Swift.Error)
+
+    /// Completion without an element.
+    case completed
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// The closure a ``Maybe`` created with ``create(subscribe:file:line:)`` sends its one
+    /// event to.
+    public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
+
+    /// A maybe whose subscribers are served by `subscribe`: it gets a closure to send the
+    /// element, completion or the error to, and returns what to dispose when the subscription
+    /// ends.
+    ///
+    /// Only the first event the closure receives counts; later ones are dropped.
+    public static func create(
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("Maybe.create"); defer { call.exit() }
+        let source = Observable<Element>.create({ observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .error(let error):
+                    observer.on(.error(error))
+                case .completed:
+                    observer.on(.completed)
+                }
+            }
+        }, file: file, line: line)
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes a closure that receives this maybe's one event.
+    ///
+    /// - Returns: the subscription; dispose it to stop waiting for the event.
+    public func subscribe(
+        _ observer: @escaping (MaybeEvent<Element>) -> Void,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Maybe.subscribe(_:)"); defer { call.exit() }
+        return subscribeMaybeEvents(observer, at: CallSite(file: file, line: line)) { $0 }
+    }
+
+    /// Subscribes closures that receive `object` weakly: once `object` is gone, none of them
+    /// is called.
+    ///
+    /// - Returns: the subscription; dispose it to stop waiting for the event.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onError: ((Object, Swift.Error) -> Void)? = nil,
+        onCompleted: ((Object) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] in
+                guard let object else { return }
+                onSuccess?(object, $0)
+            },
+            onError: { [weak object] in
+                guard let object else { return }
+                onError?(object, $0)
+            },
+            onCompleted: { [weak object] in
+                guard let object else { return }
+                onCompleted?(object)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            },
+            file: file,
+            line: line
+        )
+    }
+
+    /// Subscribes closures for the element, the error, completion without an element and
+    /// disposal; each is optional.
+    ///
+    /// An error with no `onError` goes to ``Hooks/defaultErrorHandler``. `onDisposed` runs once
+    /// the subscription ends for any reason, after the other closure.
+    ///
+    /// - Returns: the subscription; dispose it to stop waiting for the event.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: ((Swift.Error) -> Void)? = nil,
+        onCompleted: (() -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Maybe.subscribe(onSuccess:onError:onCompleted:onDisposed:)"); defer { call.exit() }
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let observer: MaybeObserver = { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+                disposable.dispose()
+            case .error(let error):
+                if let onError {
+                    onError(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+                disposable.dispose()
+            case .completed:
+                onCompleted?()
+                disposable.dispose()
+            }
+        }
+        return subscribeMaybeEvents(observer, at: CallSite(file: file, line: line)) { subscription in
+            Disposables.create(subscription, disposable)
+        }
+    }
+
+    /// Subscribes `observer` to the first event of the source, as a ``MaybeEvent``, through
+    /// the recorded subscribe path; the source's completion after its element is dropped.
+    private func subscribeMaybeEvents(
+        _ observer: @escaping MaybeObserver,
+        at site: CallSite,
+        wrap: (Disposable) -> Disposable
+    ) -> Disposable {
+        var isStopped = false
+        let anonymous = AnonymousObserver<Element> { event in
+            if isStopped { return }
+            isStopped = true
+            switch event {
+            case .next(let element):
+                observer(.success(element))
+            case .error(let error):
+                observer(.error(error))
+            case .completed:
+                observer(.completed)
+            }
+        }
+        return primitiveSequence.source.subscribeRecorded(anonymous, at: site, wrap: wrap)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// A maybe that sends `element`.
+    public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+        let call = TraceCall.enter("Maybe.just"); defer { call.exit() }
+        return Maybe(raw: Observable.just(element, file: file, line: line))
+    }
+
+    /// A maybe that fails with `error`.
+    public static func error(_ error: Swift.Error, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+        let call = TraceCall.enter("Maybe.error"); defer { call.exit() }
+        return Maybe(raw: Observable.error(error, file: file, line: line))
+    }
+
+    /// A maybe that never sends anything.
+    public static func never(file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+        let call = TraceCall.enter("Maybe.never"); defer { call.exit() }
+        return Maybe(raw: Observable.never(file: file, line: line))
+    }
+
+    /// A maybe that completes without an element.
+    public static func empty(file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+        let call = TraceCall.enter("Maybe.empty"); defer { call.exit() }
+        return Maybe(raw: Observable.empty(file: file, line: line))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == MaybeTrait {
+    /// Calls the given closures on this maybe's event and subscription steps, and passes the
+    /// event on unchanged; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:file:line:)``.
+    public func `do`(
+        onNext: ((Element) throws -> Void)? = nil,
+        afterNext: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onCompleted: (() throws -> Void)? = nil,
+        afterCompleted: (() throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Maybe<Element> {
+        let call = TraceCall.enter("Maybe.do"); defer { call.exit() }
+        return Maybe(
+            raw: primitiveSequence.source.do(
+                onNext: onNext,
+                afterNext: afterNext,
+                onError: onError,
+                afterError: afterError,
+                onCompleted: onCompleted,
+                afterCompleted: afterCompleted,
+                onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed,
+                onDispose: onDispose,
+                file: file,
+                line: line
+            )
+        )
+    }
+
+    /// This maybe's element if `predicate` accepts it, else empty.
+    public func filter(
+        _ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Element> {
+        let call = TraceCall.enter("Maybe.filter"); defer { call.exit() }
+        return Maybe(raw: primitiveSequence.source.filter(predicate, file: file, line: line))
+    }
+
+    /// A maybe of this maybe's element transformed by `transform`; an error it throws fails
+    /// the result.
+    public func map<Result>(
+        _ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        let call = TraceCall.enter("Maybe.map"); defer { call.exit() }
+        return Maybe(raw: primitiveSequence.source.map(transform, file: file, line: line))
+    }
+
+    /// A maybe of this maybe's element transformed by `transform`, empty when it returns nil.
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        let call = TraceCall.enter("Maybe.compactMap"); defer { call.exit() }
+        return Maybe(raw: primitiveSequence.source.compactMap(transform, file: file, line: line))
+    }
+
+    /// The maybe that `selector` makes from this maybe's element; empty when this one is.
+    public func flatMap<Result>(
+        _ selector: @escaping (Element) throws -> Maybe<Result>, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        let call = TraceCall.enter("Maybe.flatMap"); defer { call.exit() }
+        return Maybe<Result>(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+    }
+
+    /// A single of this maybe's element, or of `default` when it completes empty.
+    public func ifEmpty(default: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+        let call = TraceCall.enter("Maybe.ifEmpty(default:)"); defer { call.exit() }
+        return Single(raw: primitiveSequence.source.ifEmpty(default: `default`, file: file, line: line))
+    }
+
+    /// This maybe, or `other` when it completes empty.
+    public func ifEmpty(
+        switchTo other: Maybe<Element>, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Element> {
+        let call = TraceCall.enter("Maybe.ifEmpty(switchTo:)"); defer { call.exit() }
+        return Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source, file: file, line: line))
+    }
+
+    /// This maybe, or the single `other` when it completes empty.
+    public func ifEmpty(
+        switchTo other: Single<Element>, file: StaticString = #fileID, line: UInt = #line
+    ) -> Single<Element> {
+        let call = TraceCall.enter("Maybe.ifEmpty(switchTo:)"); defer { call.exit() }
+        return Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source, file: file, line: line))
+    }
+
+    /// This maybe, or `element` if it fails.
+    public func catchAndReturn(
+        _ element: Element, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("Maybe.catchAndReturn"); defer { call.exit() }
+        return PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element, file: file, line: line))
+    }
+}

@@ -1,0 +1,152 @@
+// Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/PrimitiveSequence.swift.
+// Deviation from RxSwift: `delay`, `delaySubscription`, `timeout` and `timer` are not here
+// yet: RxCore's observables do not have those time operators to forward to. Every trait
+// operator and factory takes `file`/`line` defaults and hands them to the observable operator
+// it wraps, which records where user code built it.
+
+/// An observable sequence of at most one element whose type says so: ``Single``, ``Maybe``
+/// or ``Completable``, told apart by `Trait`.
+///
+/// It wraps the observable that does the work; its operators wrap that observable's
+/// operators, so a trace shows the same producers and sinks as for an observable.
+public struct PrimitiveSequence<Trait, Element> {
+    let source: Observable<Element>
+
+    init(raw: Observable<Element>) {
+        self.source = raw
+    }
+}
+
+/// A type that is a ``PrimitiveSequence``: the constraint the trait operators extend.
+public protocol PrimitiveSequenceType {
+    /// Which kind of primitive sequence: ``SingleTrait``, ``MaybeTrait`` or
+    /// ``CompletableTrait``.
+    associatedtype Trait
+
+    /// The type of the element, if any.
+    associatedtype Element
+
+    /// This value as a ``PrimitiveSequence``.
+    var primitiveSequence: PrimitiveSequence<Trait, Element> { get }
+}
+
+extension PrimitiveSequence: PrimitiveSequenceType {
+    /// This primitive sequence itself.
+    public var primitiveSequence: PrimitiveSequence<Trait, Element> {
+        self
+    }
+}
+
+extension PrimitiveSequence: ObservableConvertibleType {
+    /// The observable that does the work of this primitive sequence.
+    public func asObservable() -> Observable<Element> {
+        source
+    }
+}
+
+extension PrimitiveSequence {
+    /// A primitive sequence that calls `observableFactory` for each subscriber and subscribes
+    /// it to what the factory returns; an error the factory throws is sent to the subscriber.
+    public static func deferred(
+        _ observableFactory: @escaping () throws -> PrimitiveSequence<Trait, Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.deferred"); defer { call.exit() }
+        return PrimitiveSequence(
+            raw: Observable.deferred({ try observableFactory().asObservable() }, file: file, line: line)
+        )
+    }
+
+    /// This sequence with its events delivered on `scheduler`.
+    public func observe(
+        on scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.observe(on:)"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.observe(on: scheduler, file: file, line: line))
+    }
+
+    /// This sequence with its subscription and disposal done on `scheduler`.
+    public func subscribe(
+        on scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.subscribe(on:)"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.subscribe(on: scheduler, file: file, line: line))
+    }
+
+    /// This sequence, continued after an error by the primitive sequence `handler` returns for
+    /// it; an error `handler` throws ends the result.
+    public func `catch`(
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.catch"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.catch({ try handler($0).asObservable() }, file: file, line: line))
+    }
+
+    /// This sequence, subscribed again after an error until it succeeds or has been tried
+    /// `maxAttemptCount` times (the first attempt included); the last error ends the result.
+    public func retry(
+        _ maxAttemptCount: Int, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.retry"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.retry(maxAttemptCount, file: file, line: line))
+    }
+
+    /// This sequence, subscribed again each time the trigger sequence `notificationHandler`
+    /// makes from the errors emits; the trigger's completion or error ends the result.
+    public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.retry(when:)"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.retry(when: notificationHandler, file: file, line: line))
+    }
+
+    /// This sequence, subscribed again each time the trigger sequence `notificationHandler`
+    /// makes from the errors emits; the trigger's completion or error ends the result.
+    public func retry<TriggerObservable: ObservableType>(
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.retry(when:)"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.retry(when: notificationHandler, file: file, line: line))
+    }
+
+    /// This sequence, printing each subscription, event and disposal; see
+    /// ``ObservableType/debug(_:trimOutput:file:line:function:)``.
+    public func debug(
+        _ identifier: String? = nil,
+        trimOutput: Bool = false,
+        file: StaticString = #file,
+        line: UInt = #line,
+        function: String = #function
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.debug"); defer { call.exit() }
+        return PrimitiveSequence(
+            raw: source.debug(identifier, trimOutput: trimOutput, file: file, line: line, function: function)
+        )
+    }
+
+    /// A primitive sequence that, for each subscriber, makes a resource, then the sequence to
+    /// forward from it, and disposes the resource when the subscription ends.
+    public static func using<Resource: Disposable>(
+        _ resourceFactory: @escaping () throws -> Resource,
+        primitiveSequenceFactory: @escaping (Resource) throws -> PrimitiveSequence<Trait, Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.using"); defer { call.exit() }
+        return PrimitiveSequence(
+            raw: Observable.using(
+                resourceFactory,
+                observableFactory: { resource in try primitiveSequenceFactory(resource).asObservable() },
+                file: file,
+                line: line
+            )
+        )
+    }
+}

@@ -1,0 +1,319 @@
+// Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/Single.swift.
+// Deviation from RxSwift: no `just(_:scheduler:)`: RxCore's `Observable.just` has no
+// scheduler form to forward to.
+
+/// The trait of a ``Single``: exactly one element, or an error.
+public enum SingleTrait {}
+
+/// A sequence that sends exactly one element, or an error.
+public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+
+/// What a ``Single`` sends its subscriber: the element, or the error.
+public typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// The closure a ``Single`` created with ``create(subscribe:file:line:)`` sends its one
+    /// event to.
+    public typealias SingleObserver = (SingleEvent<Element>) -> Void
+
+    /// A single whose subscribers are served by `subscribe`: it gets a closure to send the
+    /// element or the error to, and returns what to dispose when the subscription ends.
+    ///
+    /// Only the first event the closure receives counts; later ones are dropped.
+    public static func create(
+        subscribe: @escaping (@escaping SingleObserver) -> Disposable,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Single<Element> {
+        let call = TraceCall.enter("Single.create"); defer { call.exit() }
+        let source = Observable<Element>.create({ observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            }
+        }, file: file, line: line)
+        return PrimitiveSequence(raw: source)
+    }
+
+    /// Subscribes a closure that receives this single's one event.
+    ///
+    /// - Returns: the subscription; dispose it to stop waiting for the event.
+    public func subscribe(
+        _ observer: @escaping (SingleEvent<Element>) -> Void,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Single.subscribe(_:)"); defer { call.exit() }
+        return subscribeSingleEvents(observer, at: CallSite(file: file, line: line)) { $0 }
+    }
+
+    /// Subscribes closures for the element, the error and disposal; each is optional.
+    ///
+    /// Deprecated in RxSwift 6 for ``subscribe(onSuccess:onFailure:onDisposed:file:line:)``.
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onError: @escaping ((Swift.Error) -> Void),
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, file: file, line: line)
+    }
+
+    /// Subscribes closures that receive `object` weakly: once `object` is gone, none of them
+    /// is called.
+    ///
+    /// - Returns: the subscription; dispose it to stop waiting for the event.
+    public func subscribe<Object: AnyObject>(
+        with object: Object,
+        onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil,
+        onDisposed: ((Object) -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] in
+                guard let object else { return }
+                onSuccess?(object, $0)
+            },
+            onFailure: { [weak object] in
+                guard let object else { return }
+                onFailure?(object, $0)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            },
+            file: file,
+            line: line
+        )
+    }
+
+    /// Subscribes closures for the element, the error and disposal; each is optional.
+    ///
+    /// An error with no `onFailure` goes to ``Hooks/defaultErrorHandler``. `onDisposed` runs
+    /// once the subscription ends for any reason, after `onSuccess` or `onFailure`.
+    ///
+    /// - Returns: the subscription; dispose it to stop waiting for the event.
+    public func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Single.subscribe(onSuccess:onFailure:onDisposed:)"); defer { call.exit() }
+        let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let observer: SingleObserver = { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+                disposable.dispose()
+            case .failure(let error):
+                if let onFailure {
+                    onFailure(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+                disposable.dispose()
+            }
+        }
+        return subscribeSingleEvents(observer, at: CallSite(file: file, line: line)) { subscription in
+            Disposables.create(subscription, disposable)
+        }
+    }
+
+    /// Subscribes `observer` to the first event of the source, as a ``SingleEvent``, through
+    /// the recorded subscribe path; the source's completion after its element is dropped.
+    private func subscribeSingleEvents(
+        _ observer: @escaping SingleObserver,
+        at site: CallSite,
+        wrap: (Disposable) -> Disposable
+    ) -> Disposable {
+        var isStopped = false
+        let anonymous = AnonymousObserver<Element> { event in
+            if isStopped { return }
+            isStopped = true
+            switch event {
+            case .next(let element):
+                observer(.success(element))
+            case .error(let error):
+                observer(.failure(error))
+            case .completed:
+                rxFatalErrorInDebug("Singles can't emit a completion event")
+            }
+        }
+        return primitiveSequence.source.subscribeRecorded(anonymous, at: site, wrap: wrap)
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// A single that sends `element`.
+    public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+        let call = TraceCall.enter("Single.just"); defer { call.exit() }
+        return Single(raw: Observable.just(element, file: file, line: line))
+    }
+
+    /// A single that fails with `error`.
+    public static func error(_ error: Swift.Error, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+        let call = TraceCall.enter("Single.error"); defer { call.exit() }
+        return Single(raw: Observable.error(error, file: file, line: line))
+    }
+
+    /// A single that never sends anything.
+    public static func never(file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+        let call = TraceCall.enter("Single.never"); defer { call.exit() }
+        return Single(raw: Observable.never(file: file, line: line))
+    }
+}
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    /// Calls the given closures on this single's event and subscription steps, and passes the
+    /// event on unchanged; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:file:line:)``.
+    public func `do`(
+        onSuccess: ((Element) throws -> Void)? = nil,
+        afterSuccess: ((Element) throws -> Void)? = nil,
+        onError: ((Swift.Error) throws -> Void)? = nil,
+        afterError: ((Swift.Error) throws -> Void)? = nil,
+        onSubscribe: (() -> Void)? = nil,
+        onSubscribed: (() -> Void)? = nil,
+        onDispose: (() -> Void)? = nil,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Single<Element> {
+        let call = TraceCall.enter("Single.do"); defer { call.exit() }
+        return Single(
+            raw: primitiveSequence.source.do(
+                onNext: onSuccess,
+                afterNext: afterSuccess,
+                onError: onError,
+                afterError: afterError,
+                onSubscribe: onSubscribe,
+                onSubscribed: onSubscribed,
+                onDispose: onDispose,
+                file: file,
+                line: line
+            )
+        )
+    }
+
+    /// A maybe with this single's element if `predicate` accepts it, else empty.
+    public func filter(
+        _ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Element> {
+        let call = TraceCall.enter("Single.filter"); defer { call.exit() }
+        return Maybe(raw: primitiveSequence.source.filter(predicate, file: file, line: line))
+    }
+
+    /// A single of this single's element transformed by `transform`; an error it throws fails
+    /// the result.
+    public func map<Result>(
+        _ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line
+    ) -> Single<Result> {
+        let call = TraceCall.enter("Single.map"); defer { call.exit() }
+        return Single(raw: primitiveSequence.source.map(transform, file: file, line: line))
+    }
+
+    /// A maybe of this single's element transformed by `transform`, empty when it returns nil.
+    public func compactMap<Result>(
+        _ transform: @escaping (Element) throws -> Result?, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        let call = TraceCall.enter("Single.compactMap"); defer { call.exit() }
+        return Maybe(raw: primitiveSequence.source.compactMap(transform, file: file, line: line))
+    }
+
+    /// The single that `selector` makes from this single's element.
+    public func flatMap<Result>(
+        _ selector: @escaping (Element) throws -> Single<Result>, file: StaticString = #fileID, line: UInt = #line
+    ) -> Single<Result> {
+        let call = TraceCall.enter("Single.flatMap"); defer { call.exit() }
+        return Single<Result>(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+    }
+
+    /// The maybe that `selector` makes from this single's element.
+    public func flatMapMaybe<Result>(
+        _ selector: @escaping (Element) throws -> Maybe<Result>, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Result> {
+        let call = TraceCall.enter("Single.flatMapMaybe"); defer { call.exit() }
+        return Maybe<Result>(
+            raw: primitiveSequence.source.flatMap(selector, file: file, line: line)
+                .assembled(by: "flatMapMaybe", file: file, line: line)
+        )
+    }
+
+    /// The completable that `selector` makes from this single's element.
+    public func flatMapCompletable(
+        _ selector: @escaping (Element) throws -> Completable, file: StaticString = #fileID, line: UInt = #line
+    ) -> Completable {
+        let call = TraceCall.enter("Single.flatMapCompletable"); defer { call.exit() }
+        return Completable(
+            raw: primitiveSequence.source.flatMap(selector, file: file, line: line)
+                .assembled(by: "flatMapCompletable", file: file, line: line)
+        )
+    }
+
+    /// A single of `resultSelector` applied to the elements of every single in `collection`,
+    /// in the collection's order; the first error fails it. An empty collection gives
+    /// `resultSelector([])`.
+    public static func zip<Collection: Swift.Collection, Result>(
+        _ collection: Collection,
+        resultSelector: @escaping ([Element]) throws -> Result,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("Single.zip"); defer { call.exit() }
+        if collection.isEmpty {
+            let deferred = Observable<Result>.deferred({
+                Observable.just(try resultSelector([]), file: file, line: line)
+            }, file: file, line: line)
+            return PrimitiveSequence<Trait, Result>(raw: deferred.assembled(by: "zip", file: file, line: line))
+        }
+        let raw = Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, file: file, line: line)
+        return PrimitiveSequence<Trait, Result>(raw: raw)
+    }
+
+    /// A single of the elements of every single in `collection`, in the collection's order;
+    /// the first error fails it. An empty collection gives `[]`.
+    public static func zip<Collection: Swift.Collection>(
+        _ collection: Collection, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("Single.zip"); defer { call.exit() }
+        if collection.isEmpty {
+            return PrimitiveSequence<Trait, [Element]>(
+                raw: Observable.just([], file: file, line: line).assembled(by: "zip", file: file, line: line)
+            )
+        }
+        let raw = Observable.zip(collection.map { $0.asObservable() }, file: file, line: line)
+        return PrimitiveSequence(raw: raw)
+    }
+
+    /// This single, or `element` if it fails.
+    public func catchAndReturn(
+        _ element: Element, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("Single.catchAndReturn"); defer { call.exit() }
+        return PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element, file: file, line: line))
+    }
+
+    /// This single as a ``Maybe``.
+    public func asMaybe() -> Maybe<Element> {
+        Maybe(raw: primitiveSequence.source)
+    }
+
+    /// This single as a ``Completable``: its element is dropped, its completion or error
+    /// kept.
+    public func asCompletable(file: StaticString = #fileID, line: UInt = #line) -> Completable {
+        let call = TraceCall.enter("Single.asCompletable"); defer { call.exit() }
+        return primitiveSequence.source.ignoreElements(file: file, line: line)
+            .assembled(by: "asCompletable", file: file, line: line)
+            .asCompletable()
+    }
+}
