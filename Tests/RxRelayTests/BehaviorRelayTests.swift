@@ -1,6 +1,6 @@
 import RxCore
 import RxRelay
-import RxTesting
+@testable import RxTesting
 import XCTest
 
 final class BehaviorRelayTests: RxRelayTestCase {
@@ -82,5 +82,24 @@ final class BehaviorRelayTests: RxRelayTestCase {
         XCTAssertEqual(steps.first { $0.name == "BehaviorRelay.value" }?.object, subject)
         XCTAssertEqual(recorder.assemblies.map(\.name), ["BehaviorRelay"])
         XCTAssertEqual(recorder.assemblies.first?.site.line, line)
+    }
+
+    func testBehaviorRelay_ASubscriptionNeverDisposedIsALeakNamingItsSubscribeLine() throws {
+        let check = LeakCheck(testName: "ViewModelTests.testLeak", countsResources: false)
+        var kept: Disposable?
+        var line = 0
+        TraceScope.$current.withValue(check.scope) {
+            let relay = BehaviorRelay(value: 0)
+            line = #line + 1
+            kept = relay.subscribe(onNext: { _ in })
+            relay.accept(1)
+        }
+
+        let message = try XCTUnwrap(check.finish()).text
+        kept?.dispose()
+
+        XCTAssertTrue(message.contains("ViewModelTests.testLeak leaked 1 subscription"), message)
+        XCTAssertTrue(message.contains("subscribed at  RxRelayTests/BehaviorRelayTests.swift:\(line)"), message)
+        XCTAssertTrue(message.contains("chain          BehaviorSubject<Int> #1 → AnonymousObserver<Int>"), message)
     }
 }
