@@ -130,4 +130,19 @@ final class BinderTests: RxCoreTestCase {
         XCTAssertEqual(target.values, [7])
         XCTAssertEqual(target.boundOnMainQueue, [true])
     }
+
+    func testBinder_BindsOnTheQueueOfTheSchedulerItWasGiven() {
+        let bound = expectation(description: "bound on a background queue")
+        let boundOnMainQueue = SynchronizedLog<Bool>()
+        let target = Target()
+        let binder = Binder(target, scheduler: ConcurrentDispatchQueueScheduler(qos: .default)) { (_, _: Int) in
+            boundOnMainQueue.append(DispatchQueue.isMain)
+            bound.fulfill()
+        }
+
+        binder.onNext(1)
+        wait(for: [bound], timeout: 5)
+
+        XCTAssertEqual(boundOnMainQueue.values, [false])
+    }
 }
