@@ -3,6 +3,8 @@
 // relay's subject as assembled by `BehaviorRelay` there; `accept`, `value` and `subscribe` are
 // recorded steps on that subject. No `asInfallible()`: RxCore's `Infallible` is a separate
 // piece of work.
+// Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
+// checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 
 import RxCore
 
@@ -11,7 +13,7 @@ import RxCore
 ///
 /// ``value`` reads the current value; ``accept(_:)`` replaces it and sends it on. The relay is
 /// not a traced object itself; its subject is, named `BehaviorRelay` where it was made.
-public final class BehaviorRelay<Element>: ObservableType {
+public final class BehaviorRelay<Element>: ObservableType, Sendable {
     private let subject: BehaviorSubject<Element>
 
     /// A relay whose current value is `value`.

@@ -2,6 +2,8 @@
 // Deviation from RxSwift: `init` takes `file`/`line` default arguments and records the relay's
 // subject as assembled by `PublishRelay` there; `accept` and `subscribe` are recorded steps on
 // that subject. No `asInfallible()`: RxCore's `Infallible` is a separate piece of work.
+// Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
+// checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 
 import RxCore
 
@@ -10,7 +12,7 @@ import RxCore
 ///
 /// Subscribers get the elements accepted after they subscribed. The relay is not a traced
 /// object itself; its subject is, named `PublishRelay` where it was made.
-public final class PublishRelay<Element>: ObservableType {
+public final class PublishRelay<Element>: ObservableType, Sendable {
     private let subject: PublishSubject<Element>
 
     /// A relay with no subscribers.

@@ -3,6 +3,8 @@
 // default arguments and record the relay's subject as assembled there; `accept` and
 // `subscribe` are recorded steps on that subject. No `asInfallible()`: RxCore's `Infallible`
 // is a separate piece of work.
+// Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
+// checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 
 import RxCore
 
@@ -11,7 +13,7 @@ import RxCore
 ///
 /// Made with ``create(bufferSize:file:line:)`` or ``createUnbound(file:line:)``. The relay is
 /// not a traced object itself; its subject is, named after the factory where it was made.
-public final class ReplayRelay<Element>: ObservableType {
+public final class ReplayRelay<Element>: ObservableType, Sendable {
     private let subject: ReplaySubject<Element>
 
     private init(subject: ReplaySubject<Element>) {

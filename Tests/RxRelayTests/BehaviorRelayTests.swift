@@ -1,6 +1,8 @@
+import Dispatch
 import RxCore
 import RxRelay
 @testable import RxTesting
+import Synchronization
 import XCTest
 
 final class BehaviorRelayTests: RxRelayTestCase {
@@ -101,5 +103,23 @@ final class BehaviorRelayTests: RxRelayTestCase {
         XCTAssertTrue(message.contains("ViewModelTests.testLeak leaked 1 subscription"), message)
         XCTAssertTrue(message.contains("subscribed at  RxRelayTests/BehaviorRelayTests.swift:\(line)"), message)
         XCTAssertTrue(message.contains("chain          BehaviorSubject<Int> #1 → AnonymousObserver<Int>"), message)
+    }
+
+    func testBehaviorRelay_AcceptedFromSeveralThreadsDeliversEveryElementOnce() {
+        let relay = BehaviorRelay(value: 0)
+        let received = Mutex<[Int]>([])
+        let subscription = relay.subscribe(onNext: { element in received.withLock { $0.append(element) } })
+
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            for element in 1...250 {
+                relay.accept(thread * 1000 + element)
+            }
+        }
+        subscription.dispose()
+
+        let elements = received.withLock { $0 }
+        XCTAssertEqual(elements.count, 1001)
+        XCTAssertEqual(Set(elements).count, 1001)
+        XCTAssertTrue(elements.contains(relay.value))
     }
 }
