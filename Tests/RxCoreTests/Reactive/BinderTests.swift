@@ -72,7 +72,7 @@ final class BinderTests: RxCoreTestCase {
 
     func testBinder_DoesNotRetainItsTargetAndDropsElementsOnceItIsGone() {
         var target: Target? = Target()
-        weak var released = target
+        weak let released = target
         var bindingCount = 0
         let binder = Binder(target!, scheduler: CurrentThreadScheduler.instance) { target, value in
             bindingCount += 1

@@ -143,7 +143,7 @@ final class ObservableBindTests: RxCoreTestCase {
 
     func testBindWithOnNext_DoesNotRetainTheObjectAndStopsCallingOnceItIsGone() {
         var owner: Owner? = Owner()
-        weak var released = owner
+        weak let released = owner
         let subject = PublishSubject<Int>()
         var calls = 0
         let binding = subject.bind(with: owner!) { owner, element in

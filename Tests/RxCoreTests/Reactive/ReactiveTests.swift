@@ -73,7 +73,7 @@ final class ReactiveTests: RxCoreTestCase {
 
     func testReactive_APropertyBinderDoesNotRetainTheBase() {
         var label: Label? = Label()
-        weak var released = label
+        weak let released = label
         let subject = PublishSubject<String?>()
         let binding = subject.bind(to: label!.rx.text)
 
