@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "RxCore", targets: ["RxCore"]),
+        .library(name: "RxRelay", targets: ["RxRelay"]),
         .library(name: "RxTrace", targets: ["RxTrace"]),
         .library(name: "RxTesting", targets: ["RxTesting"]),
         .library(name: "RxExamples", targets: ["RxExamples"]),
@@ -26,6 +27,8 @@ let package = Package(
         // MARK: - Libraries
 
         .target(name: "RxCore"),
+        // RxSwift's RxRelay as a module of its own, so `import RxRelay` stays as it is.
+        .target(name: "RxRelay", dependencies: ["RxCore"]),
         .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite", "CRxTrace"]),
         // RxTrace's C: the load-time constructor behind RXTRACE_FILE, and gettid.
         .target(name: "CRxTrace"),
@@ -56,6 +59,7 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
+        .testTarget(name: "RxRelayTests", dependencies: ["RxCore", "RxRelay", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTrace", "RxTesting"]),
         .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "RxTesting", "rxtrace-fixture"]),
         .testTarget(name: "RxExamplesTests", dependencies: ["RxCore", "RxTrace", "RxExamples"]),

@@ -1,5 +1,7 @@
 // Mirrors RxSwift's RxSwift/Rx.swift.
 
+import Synchronization
+
 /// Traps: a subclass must override the method that called this.
 func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Swift.Never {
     rxFatalError("Abstract method", file: file, line: line)
@@ -10,13 +12,36 @@ func rxFatalError(_ message: @autoclosure () -> String, file: StaticString = #fi
     fatalError(message(), file: file, line: line)
 }
 
-/// Traps with `message` in a debug build; in a release build prints it with `file`:`line`
-/// and carries on. Used where a trait's source broke the trait's rule (a `Single` that
+/// Traps with `message` in debug builds and prints it in release builds, as RxSwift's does:
+/// for a broken rule of use that a release build survives, such as an error sent to a relay
+/// or a ``Binder`` by `bind`, or a trait's source breaking the trait's rule (a `Single` that
 /// completed without an element).
-func rxFatalErrorInDebug(_ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) {
+///
+/// While a test has set ``FatalErrorInDebug/intercept``, the message goes there and the call
+/// returns, as in a release build, so tests can check the rule without crashing.
+package func rxFatalErrorInDebug(_ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) {
+    if let intercept = FatalErrorInDebug.intercept {
+        intercept(message())
+        return
+    }
     #if DEBUG
     fatalError(message(), file: file, line: line)
     #else
     print("\(file):\(line): \(message())")
     #endif
+}
+
+/// The test-only way around ``rxFatalErrorInDebug(_:file:line:)``'s trap.
+package enum FatalErrorInDebug {
+    /// Receives the message instead of the trap.
+    package typealias Intercept = @Sendable (String) -> Void
+
+    private static let state = Mutex<Intercept?>(nil)
+
+    /// Receives the messages while set; `nil` (the default) traps in debug builds. Tests set
+    /// it and reset it before they end.
+    package static var intercept: Intercept? {
+        get { state.withLock { $0 } }
+        set { state.withLock { $0 = newValue } }
+    }
 }
