@@ -47,6 +47,16 @@ final class ConcurrencyTraceTests: RxTraceTestCase {
         XCTAssertTrue(enclosing.contains("subscribe(onNext:onError:onCompleted:onDisposed:)"), "\(enclosing)")
     }
 
+    func testValuesProperty_RecordsItsOwnLineInRxCore_AsItCannotTakeTheCallers() async throws {
+        let reader = try await recordedAsyncTrace {
+            let observable = Observable.just(1)
+            for try await _ in observable.values {}
+        }
+
+        let files = try reader.database.column("SELECT file FROM subscription")
+        XCTAssertEqual(files, ["RxCore/Observable+Concurrency.swift"])
+    }
+
     func testValues_CancelledTask_EndsTheSubscriptionByDisposal() async throws {
         var subscribeLine = 0
         let reader = try await recordedAsyncTrace {
