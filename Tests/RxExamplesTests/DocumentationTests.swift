@@ -41,6 +41,25 @@ final class DocumentationTests: XCTestCase {
         XCTAssertEqual(try pinnedBlock("just-map-flows", in: page), TextReportRenderer().render(report))
     }
 
+    func testReadme_ObserveOnHopExcerptIsWhatTheReportPrints_LineForLineWhereNotElided() throws {
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let trace = try ExampleReportTests.record(ObserveOnExample(), in: self)
+        let report = try TraceReport(reader: TraceReader(path: trace.path), sections: .flows, subscription: 1)
+        let printed = TextReportRenderer().render(report).split(separator: "\n", omittingEmptySubsequences: false)
+
+        // Each run of lines between `…` marks is a run of consecutive lines of the report, in order.
+        let runs = try pinnedBlock("observe-on-hop", in: readme).split(separator: "\n")
+            .split(separator: "…").map(Array.init)
+        var searchFrom = printed.startIndex
+        for run in runs {
+            let start = try XCTUnwrap(
+                printed[searchFrom...].indices.first { printed[$0...].starts(with: run) },
+                "not in the report, in order:\n\(run.joined(separator: "\n"))"
+            )
+            searchFrom = start + run.count
+        }
+    }
+
     func testDeviations_ListsEveryFileWithADeviationOrSimplificationMarker() throws {
         let deviations = try String(
             contentsOf: root.appendingPathComponent("Documentation/Deviations.md"), encoding: .utf8
