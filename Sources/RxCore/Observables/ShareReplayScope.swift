@@ -4,7 +4,9 @@
 // RxSwift 6's leave that to the source, which a `Producer` does, but a subject or a hot test
 // observable never does: the subscription would stay open, and the connection alive, in a
 // cycle with the source. The ends of subscriptions then match what RxSwift's own tests
-// expect of `share` (`Subscription(200, 330)` for a source completing at 330).
+// expect of `share` (`Subscription(200, 330)` for a source completing at 330). With a
+// `Producer` source, its disposal now runs while the stop event is being forwarded, so a
+// `do(onDispose:)` before `share` runs before that `do`'s `afterCompleted`/`afterError`.
 
 /// How long the subject behind `share(replay:scope:)` lives, and so what a later subscriber
 /// can be replayed.
