@@ -369,6 +369,86 @@ final class MulticastTests: RxCoreTestCase {
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
 
+    // MARK: - replay and replayAll across connections
+
+    /// A cold source of 5, 9, 11, 20, 22, 23, 24, 25 at 10…80 ending with `end`, connected
+    /// from 400 to 520 and from 650 to 700; one subscriber from 450 to `disposed`.
+    private func replayAcrossConnections(
+        end: Recorded<Event<Int>>, disposed: TestTime = TestScheduler.Defaults.disposed,
+        _ makeConnectable: @escaping (TestableObservable<Int>) -> ConnectableObservable<Int>
+    ) -> (events: [Recorded<Event<Int>>], subscriptions: [Subscription]) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createColdObservable(
+            [5, 9, 11, 20, 22, 23, 24, 25].enumerated().map { .next(10 * ($0.offset + 1), $0.element) } + [end]
+        )
+        var ys: ConnectableObservable<Int>!
+        var subscription: Disposable!
+        var connection: Disposable!
+        let res = scheduler.createObserver(Int.self)
+
+        scheduler.scheduleAt(TestScheduler.Defaults.created) { ys = makeConnectable(xs) }
+        scheduler.scheduleAt(450) { subscription = ys.subscribe(res) }
+        scheduler.scheduleAt(disposed) { subscription.dispose() }
+        scheduler.scheduleAt(400) { connection = ys.connect() }
+        scheduler.scheduleAt(520) { connection.dispose() }
+        scheduler.scheduleAt(650) { connection = ys.connect() }
+        scheduler.scheduleAt(700) { connection.dispose() }
+        scheduler.start()
+        return (res.events, xs.subscriptions)
+    }
+
+    func testReplayCount_LateSubscriberGetsTheLastThreeThenFollows() {
+        let tail: [Recorded<Event<Int>>] = [.next(460, 23), .next(470, 24), .next(480, 25)]
+        let head: [Recorded<Event<Int>>] = [.next(450, 9), .next(450, 11), .next(450, 20), .next(450, 22)]
+
+        let basic = replayAcrossConnections(end: .error(130, TestError.boom)) { $0.replay(3) }
+        XCTAssertEqual(basic.events, head + tail)
+        XCTAssertEqual(basic.subscriptions, [Subscription(400, 520), Subscription(650, 700)])
+
+        let failing = replayAcrossConnections(end: .error(90, TestError.boom)) { $0.replay(3) }
+        XCTAssertEqual(failing.events, head + tail + [.error(490, TestError.boom)])
+        XCTAssertEqual(failing.subscriptions, [Subscription(400, 490), Subscription(650, 700)])
+
+        let completing = replayAcrossConnections(end: .completed(90)) { $0.replay(3) }
+        XCTAssertEqual(completing.events, head + tail + [.completed(490)])
+        XCTAssertEqual(completing.subscriptions, [Subscription(400, 490), Subscription(650, 700)])
+
+        let disposed = replayAcrossConnections(end: .completed(130), disposed: 475) { $0.replay(3) }
+        XCTAssertEqual(disposed.events, head + tail.prefix(2))
+        XCTAssertEqual(disposed.subscriptions, [Subscription(400, 520), Subscription(650, 700)])
+    }
+
+    func testReplayOne_LateSubscriberGetsTheLatestThenFollows() {
+        let expected: [Recorded<Event<Int>>] = [.next(450, 20), .next(450, 22), .next(460, 23), .next(470, 24), .next(480, 25)]
+
+        let basic = replayAcrossConnections(end: .completed(130)) { $0.replay(1) }
+        XCTAssertEqual(basic.events, expected)
+        XCTAssertEqual(basic.subscriptions, [Subscription(400, 520), Subscription(650, 700)])
+
+        let failing = replayAcrossConnections(end: .error(90, TestError.boom)) { $0.replay(1) }
+        XCTAssertEqual(failing.events, expected + [.error(490, TestError.boom)])
+        XCTAssertEqual(failing.subscriptions, [Subscription(400, 490), Subscription(650, 700)])
+    }
+
+    func testReplayAll_LateSubscriberGetsEverythingThenFollows() {
+        let expected: [Recorded<Event<Int>>] = [
+            .next(450, 5), .next(450, 9), .next(450, 11), .next(450, 20), .next(450, 22),
+            .next(460, 23), .next(470, 24), .next(480, 25),
+        ]
+
+        let basic = replayAcrossConnections(end: .completed(130)) { $0.replayAll() }
+        XCTAssertEqual(basic.events, expected)
+        XCTAssertEqual(basic.subscriptions, [Subscription(400, 520), Subscription(650, 700)])
+
+        let failing = replayAcrossConnections(end: .error(90, TestError.boom)) { $0.replayAll() }
+        XCTAssertEqual(failing.events, expected + [.error(490, TestError.boom)])
+        XCTAssertEqual(failing.subscriptions, [Subscription(400, 490), Subscription(650, 700)])
+
+        let completing = replayAcrossConnections(end: .completed(90)) { $0.replayAll() }
+        XCTAssertEqual(completing.events, expected + [.completed(490)])
+        XCTAssertEqual(completing.subscriptions, [Subscription(400, 490), Subscription(650, 700)])
+    }
+
     // MARK: - multicast(_:selector:)
 
     func testMulticastSelector_Completed() {

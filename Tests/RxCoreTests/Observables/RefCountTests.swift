@@ -160,4 +160,65 @@ final class RefCountTests: RxCoreTestCase {
         XCTAssertEqual(res.events, [.next(210, 1)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 220)])
     }
+
+    /// Three cold sources, one per connection: the first fails (or completes) at 235, the
+    /// second at 265. Subscribers at 215 and 220 subscribe again from inside the stop event;
+    /// a third subscriber comes at 400.
+    private func runResubscribingFromTheStopEvent(
+        ends: [Recorded<Event<Int>>]
+    ) -> (observers: [TestableObserver<Int>], sources: [TestableObservable<Int>]) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let sources = (0..<3).map { index in
+            scheduler.createColdObservable([.next(10, index + 1), ends[index]])
+        }
+        var attempts = 0
+        let xs = Observable.deferred { () -> Observable<Int> in
+            defer { attempts += 1 }
+            return sources[min(attempts, 2)].asObservable()
+        }
+        let res = xs.multicast { PublishSubject() }.refCount()
+        let observers = (0..<3).map { _ in scheduler.createObserver(Int.self) }
+
+        for (index, time) in [215, 220].enumerated() {
+            scheduler.scheduleAt(time) {
+                _ = res.subscribe { event in
+                    observers[index].on(event)
+                    if event.isStopEvent {
+                        _ = res.subscribe(observers[index])
+                    }
+                }
+            }
+        }
+        scheduler.scheduleAt(400) { _ = res.subscribe(observers[2]) }
+        scheduler.start()
+        return (observers, sources)
+    }
+
+    func testRefCount_SubscribingAgainFromInsideAnErrorConnectsAnew() {
+        let (observers, sources) = runResubscribingFromTheStopEvent(
+            ends: [.error(20, TestError.boom), .error(30, TestError.other), .error(40, TestError.boom)]
+        )
+
+        let expected: [Recorded<Event<Int>>] = [
+            .next(225, 1), .error(235, TestError.boom), .next(245, 2), .error(265, TestError.other),
+        ]
+        XCTAssertEqual(observers[0].events, expected)
+        XCTAssertEqual(observers[1].events, expected)
+        XCTAssertEqual(observers[2].events, [.next(410, 3), .error(440, TestError.boom)])
+        XCTAssertEqual(sources[0].subscriptions, [Subscription(215, 235)])
+        XCTAssertEqual(sources[1].subscriptions, [Subscription(235, 265)])
+        XCTAssertEqual(sources[2].subscriptions, [Subscription(400, 440)])
+    }
+
+    func testRefCount_SubscribingAgainFromInsideACompletionConnectsAnew() {
+        let (observers, sources) = runResubscribingFromTheStopEvent(ends: [.completed(20), .completed(30), .completed(40)])
+
+        let expected: [Recorded<Event<Int>>] = [.next(225, 1), .completed(235), .next(245, 2), .completed(265)]
+        XCTAssertEqual(observers[0].events, expected)
+        XCTAssertEqual(observers[1].events, expected)
+        XCTAssertEqual(observers[2].events, [.next(410, 3), .completed(440)])
+        XCTAssertEqual(sources[0].subscriptions, [Subscription(215, 235)])
+        XCTAssertEqual(sources[1].subscriptions, [Subscription(235, 265)])
+        XCTAssertEqual(sources[2].subscriptions, [Subscription(400, 440)])
+    }
 }
