@@ -1,6 +1,25 @@
+import Dispatch
 import RxCore
 import RxTesting
 import XCTest
+
+/// Hands a value that is safe to share (an observable guarded by its own lock) to work on
+/// other threads.
+private struct Shared<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+/// Whether one subscriber saw its elements in increasing order; written by the sending thread
+/// only, read after its subscription ended.
+private final class OrderCheck: @unchecked Sendable {
+    private var last = -1
+    private(set) var isIncreasing = true
+
+    func see(_ element: Int) {
+        if element < last { isIncreasing = false }
+        last = element
+    }
+}
 
 final class ShareReplayScopeTests: RxCoreTestCase {
     private let elements: [Recorded<Event<Int>>] = [
@@ -292,5 +311,44 @@ final class ShareReplayScopeTests: RxCoreTestCase {
                 XCTAssertEqual(events, 3, "replay \(replay), \(scope)")
             }
         }
+    }
+
+    // MARK: - Threads
+
+    /// One thread sends 0…1999 while seven others subscribe and unsubscribe 50 times each.
+    private func checkConcurrentSubscribers(_ makeShared: (PublishSubject<Int>) -> Observable<Int>, _ scope: String) {
+        let subject = PublishSubject<Int>()
+        let shared = Shared(value: makeShared(subject))
+        let results = SynchronizedLog<Bool>()
+        let done = DispatchSemaphore(value: 0)
+
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: 8) { worker in
+                if worker == 0 {
+                    for element in 0..<2_000 { subject.onNext(element) }
+                    return
+                }
+                for _ in 0..<50 {
+                    let check = OrderCheck()
+                    let subscription = shared.value.subscribe(onNext: { check.see($0) })
+                    subscription.dispose()
+                    results.append(check.isIncreasing)
+                }
+            }
+            done.signal()
+        }
+
+        waitForSignal(of: done, timeout: 20, "the threads to finish (\(scope))")
+        XCTAssertEqual(results.count, 350, scope)
+        XCTAssertTrue(results.values.allSatisfy { $0 }, "a subscriber saw elements out of order (\(scope))")
+        XCTAssertFalse(subject.hasObservers, "the last subscriber left, so the source is disconnected (\(scope))")
+    }
+
+    func testShare_ConcurrentSubscribersWhileTheSourceSends() {
+        checkConcurrentSubscribers({ $0.share(replay: 1) }, "replay 1, whileConnected")
+        checkConcurrentSubscribers({ $0.share() }, "replay 0, whileConnected")
+        checkConcurrentSubscribers({ $0.share(replay: 2) }, "replay 2, whileConnected")
+        checkConcurrentSubscribers({ $0.share(replay: 1, scope: .forever) }, "replay 1, forever")
+        checkConcurrentSubscribers({ $0.publish().refCount() }, "publish().refCount()")
     }
 }
