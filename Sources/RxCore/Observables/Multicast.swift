@@ -224,7 +224,7 @@ where ConnectableSource.Element == Observer.Element {
     /// disconnects.
     func run() -> Disposable {
         let call = TraceCall.enter("RefCountSink.run", on: self); defer { call.exit() }
-        let subscription = parent.source.subscribe(self)
+        let subscription = parent.source.subscribeSafe(self)
         parent.lock.lock(); defer { parent.lock.unlock() }
 
         connectionIDSnapshot = parent.connectionID
