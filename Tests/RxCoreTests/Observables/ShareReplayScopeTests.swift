@@ -313,6 +313,62 @@ final class ShareReplayScopeTests: RxCoreTestCase {
         }
     }
 
+    // MARK: - Scope and retry
+
+    /// The first subscription to the source fails at 20 after sending 1; the second sends 2
+    /// and completes.
+    private func retryAfterShare(scope: SubjectLifetimeScope) -> (TestableObserver<Int>, Int) {
+        let scheduler = TestScheduler(initialClock: 0)
+        let failing = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let working = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+        var attempts = 0
+        let res = scheduler.start {
+            Observable.deferred { () -> Observable<Int> in
+                attempts += 1
+                return attempts == 1 ? failing.asObservable() : working.asObservable()
+            }
+            .share(replay: 1, scope: scope)
+            .retry(2)
+        }
+        return (res, attempts)
+    }
+
+    func testShareWhileConnected_RetrySubscribesToTheSourceAgain() {
+        let (res, attempts) = retryAfterShare(scope: .whileConnected)
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .completed(240)])
+        XCTAssertEqual(attempts, 2)
+    }
+
+    func testShareForever_RetryGetsTheReplayedErrorAgain() {
+        let (res, attempts) = retryAfterShare(scope: .forever)
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(220, 1), .error(220, TestError.boom)])
+        XCTAssertEqual(attempts, 1)
+    }
+
+    // MARK: - Re-entrancy
+
+    func testShareReplay1_SubscribingFromInsideOnNextReplaysTheCurrentElementOnce() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        var inner: [Int] = []
+        var innerSubscription: Disposable?
+
+        let outer = shared.subscribe(onNext: { element in
+            if innerSubscription == nil {
+                innerSubscription = shared.subscribe(onNext: { inner.append($0) })
+            }
+        })
+        subject.onNext(1)
+        subject.onNext(2)
+
+        XCTAssertEqual(inner, [1, 2])
+        outer.dispose()
+        innerSubscription?.dispose()
+        XCTAssertFalse(subject.hasObservers)
+    }
+
     // MARK: - Threads
 
     /// One thread sends 0…1999 while seven others subscribe and unsubscribe 50 times each.
