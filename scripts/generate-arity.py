@@ -340,7 +340,6 @@ def shared_sequence_method(n, operator, result_strategy, summary, tuple_summary)
     elements = items("O{i}.Element", n)
     arguments = items("source{i}.asSharedSequence().asObservable()", n)
     constraints = items("SharingStrategy == O{i}.SharingStrategy", n)
-    tuple_type = "(" + ", ".join(elements) + ")"
     head = lambda: wrapped(4, f"public static func {operator}<", generics, ">(")
     return block(
         "extension SharedSequence {",
@@ -374,7 +373,7 @@ def shared_sequence_method(n, operator, result_strategy, summary, tuple_summary)
         fill(12, arguments, ","),
         "            file: file, line: line",
         "        )",
-        f"        return SharedSequence<SharingStrategy, {tuple_type}>(source)",
+        "        return SharedSequence(source)",
         "    }",
         "}",
     )

@@ -3,7 +3,9 @@
 extension ObservableConvertibleType {
     /// This sequence as a ``Driver``: observed on the main scheduler, ending with
     /// `onErrorJustReturn` and completion instead of an error.
-    public func asDriver(onErrorJustReturn: Element, file: StaticString = #fileID, line: UInt = #line) -> Driver<Element> {
+    public func asDriver(
+        onErrorJustReturn: Element, file: StaticString = #fileID, line: UInt = #line
+    ) -> Driver<Element> {
         let call = TraceCall.enter("asDriver(onErrorJustReturn:)"); defer { call.exit() }
         let source = asObservable()
             .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)

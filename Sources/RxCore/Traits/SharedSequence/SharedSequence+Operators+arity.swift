@@ -36,7 +36,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -73,7 +73,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -123,7 +123,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source3.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -172,7 +172,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source3.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -224,7 +224,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -275,7 +275,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -331,7 +331,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source5.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -386,7 +386,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source5.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -444,7 +444,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -501,7 +501,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -567,7 +567,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source7.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -632,7 +632,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source7.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -700,7 +700,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>(source)
+        return SharedSequence(source)
     }
 }
 
@@ -767,6 +767,6 @@ extension SharedSequenceConvertibleType where Element == Any {
             source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
             file: file, line: line
         )
-        return SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)>(source)
+        return SharedSequence(source)
     }
 }

@@ -110,7 +110,8 @@ extension SharedSequenceConvertibleType where Element: Equatable {
         file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.distinctUntilChanged"); defer { call.exit() }
-        return SharedSequence(asObservable().distinctUntilChanged({ $0 }, comparer: { $0 == $1 }, file: file, line: line))
+        let source = asObservable().distinctUntilChanged({ $0 }, comparer: { $0 == $1 }, file: file, line: line)
+        return SharedSequence(source)
     }
 }
 
@@ -120,7 +121,8 @@ extension SharedSequenceConvertibleType {
         _ keySelector: @escaping (Element) -> Key, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.distinctUntilChanged"); defer { call.exit() }
-        return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }, file: file, line: line))
+        let source = asObservable().distinctUntilChanged(keySelector, comparer: { $0 == $1 }, file: file, line: line)
+        return SharedSequence(source)
     }
 
     /// Drops each element that `comparer` finds equal to the previous one.
@@ -139,7 +141,8 @@ extension SharedSequenceConvertibleType {
         line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.distinctUntilChanged"); defer { call.exit() }
-        return SharedSequence(asObservable().distinctUntilChanged(keySelector, comparer: comparer, file: file, line: line))
+        let source = asObservable().distinctUntilChanged(keySelector, comparer: comparer, file: file, line: line)
+        return SharedSequence(source)
     }
 
     /// Maps each element to a shared sequence and merges the elements of all of them.
@@ -220,7 +223,8 @@ extension SharedSequenceConvertibleType {
         _ dueTime: RxTimeInterval, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.debounce"); defer { call.exit() }
-        return SharedSequence(asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler, file: file, line: line))
+        let source = asObservable().debounce(dueTime, scheduler: SharingStrategy.scheduler, file: file, line: line)
+        return SharedSequence(source)
     }
 
     /// Sends each intermediate result of folding the elements into `seed` with `accumulator`.
@@ -266,7 +270,8 @@ extension SharedSequence {
     /// Combines the sequences' elements index by index into arrays.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection, file: StaticString = #fileID, line: UInt = #line
-    ) -> SharedSequence<SharingStrategy, [Element]> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.zip"); defer { call.exit() }
         let sources = collection.map { $0.asSharedSequence().asObservable() }
         return SharedSequence<SharingStrategy, [Element]>(Observable<Element>.zip(sources, file: file, line: line))
@@ -291,7 +296,8 @@ extension SharedSequence {
     /// once all have sent.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection, file: StaticString = #fileID, line: UInt = #line
-    ) -> SharedSequence<SharingStrategy, [Element]> where Collection.Element == SharedSequence<SharingStrategy, Element> {
+    ) -> SharedSequence<SharingStrategy, [Element]>
+    where Collection.Element == SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.combineLatest"); defer { call.exit() }
         let sources = collection.map { $0.asObservable() }
         return SharedSequence<SharingStrategy, [Element]>(
@@ -348,7 +354,9 @@ extension SharedSequenceConvertibleType {
     }
 
     /// Drops the first `count` elements.
-    public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> SharedSequence<SharingStrategy, Element> {
+    public func skip(
+        _ count: Int, file: StaticString = #fileID, line: UInt = #line
+    ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.skip"); defer { call.exit() }
         return SharedSequence(asObservable().skip(count, file: file, line: line))
     }
@@ -366,6 +374,7 @@ extension SharedSequenceConvertibleType {
         _ dueTime: RxTimeInterval, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.delay"); defer { call.exit() }
-        return SharedSequence(asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler, file: file, line: line))
+        let source = asObservable().delay(dueTime, scheduler: SharingStrategy.scheduler, file: file, line: line)
+        return SharedSequence(source)
     }
 }

@@ -63,15 +63,20 @@ extension SharedSequenceConvertibleType {
 
 extension SharedSequence {
     /// A sequence that completes at once, on the strategy's scheduler.
-    public static func empty(file: StaticString = #fileID, line: UInt = #line) -> SharedSequence<SharingStrategy, Element> {
+    public static func empty(
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.empty"); defer { call.exit() }
         return SharedSequence(
-            raw: Observable.empty(file: file, line: line).subscribe(on: SharingStrategy.scheduler, file: file, line: line)
+            raw: Observable.empty(file: file, line: line)
+                .subscribe(on: SharingStrategy.scheduler, file: file, line: line)
         )
     }
 
     /// A sequence that sends nothing and never ends.
-    public static func never(file: StaticString = #fileID, line: UInt = #line) -> SharedSequence<SharingStrategy, Element> {
+    public static func never(
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.never"); defer { call.exit() }
         return SharedSequence(raw: Observable.never(file: file, line: line))
     }
@@ -103,7 +108,8 @@ extension SharedSequence {
         _ elements: Element..., file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.of"); defer { call.exit() }
-        return SharedSequence(raw: Observable.from(elements, scheduler: SharingStrategy.scheduler, file: file, line: line))
+        let source = Observable.from(elements, scheduler: SharingStrategy.scheduler, file: file, line: line)
+        return SharedSequence(raw: source)
     }
 
     /// A sequence that sends the elements of `array` on the strategy's scheduler, then completes.
@@ -120,7 +126,8 @@ extension SharedSequence {
         _ sequence: Sequence, file: StaticString = #fileID, line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> where Sequence.Element == Element {
         let call = TraceCall.enter("SharedSequence.from"); defer { call.exit() }
-        return SharedSequence(raw: Observable.from(sequence, scheduler: SharingStrategy.scheduler, file: file, line: line))
+        let source = Observable.from(sequence, scheduler: SharingStrategy.scheduler, file: file, line: line)
+        return SharedSequence(raw: source)
     }
 
     /// A sequence that sends the wrapped value of `optional`, if any, on the strategy's

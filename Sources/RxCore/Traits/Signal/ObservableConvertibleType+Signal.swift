@@ -3,7 +3,9 @@
 extension ObservableConvertibleType {
     /// This sequence as a ``Signal``: observed on the main scheduler, ending with
     /// `onErrorJustReturn` and completion instead of an error.
-    public func asSignal(onErrorJustReturn: Element, file: StaticString = #fileID, line: UInt = #line) -> Signal<Element> {
+    public func asSignal(
+        onErrorJustReturn: Element, file: StaticString = #fileID, line: UInt = #line
+    ) -> Signal<Element> {
         let call = TraceCall.enter("asSignal(onErrorJustReturn:)"); defer { call.exit() }
         let source = asObservable()
             .observe(on: SignalSharingStrategy.scheduler, file: file, line: line)
