@@ -84,6 +84,30 @@ final class SignalTests: RxCoreTestCase {
         XCTAssertEqual(recoveries, 1)
     }
 
+    func testAsSharedSequence_WithTheSignalStrategyGoesOnWithTheGivenSequenceOrRecovery() {
+        func run(_ make: @escaping (TestableObservable<Int>) -> Signal<Int>) -> [Recorded<Event<Int>>] {
+            let scheduler = TestScheduler(initialClock: 0)
+            let xs = scheduler.createHotObservable([.next(210, 1), .error(230, TestError.boom)])
+            return SharingScheduler.mockStart(scheduler) { make(xs) }.events
+        }
+        var recoveries = 0
+
+        let driveWith = run { xs in
+            xs.asSharedSequence(sharingStrategy: SignalSharingStrategy.self, onErrorDriveWith: Signal.just(-1)).asSignal()
+        }
+        let recover = run { xs in
+            let recovery = Signal.just(-2)
+            return xs.asSharedSequence(onErrorRecover: { _ in
+                recoveries += 1
+                return recovery
+            })
+        }
+
+        XCTAssertEqual(driveWith, [.next(211, 1), .next(232, -1), .completed(232)])
+        XCTAssertEqual(recover, [.next(211, 1), .next(232, -2), .completed(232)])
+        XCTAssertEqual(recoveries, 1)
+    }
+
     func testEmit_SeveralObserversGetEveryEvent() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
