@@ -8,9 +8,13 @@ writes them once here. Each arity N gets, in the source files, the public
 (`CombineLatestN`, `ZipN`); in the test files, the same scenarios for every arity, with the
 expected events worked out below so each test reads as literals.
 
+It also writes RxCocoa's `SharedSequence.zip`/`SharedSequence.combineLatest` for the same
+arities, which build on those.
+
 Written files (each says at its top that it is generated, and from what):
     Sources/RxCore/Observables/CombineLatest+arity.swift
     Sources/RxCore/Observables/Zip+arity.swift
+    Sources/RxCore/Traits/SharedSequence/SharedSequence+Operators+arity.swift
     Tests/RxCoreTests/Observables/CombineLatest+arityTests.swift
     Tests/RxCoreTests/Observables/Zip+arityTests.swift
 
@@ -324,6 +328,86 @@ def source_file(family, arity_block, shared_note):
     ]
     for n in ARITIES:
         lines += [""] + arity_block(n)
+    return "\n".join(lines) + "\n"
+
+
+# MARK: - SharedSequence
+
+
+def shared_sequence_method(n, operator, result_strategy, summary, tuple_summary):
+    generics = items("O{i}: SharedSequenceConvertibleType", n)
+    sources = items("_ source{i}: O{i}", n)
+    elements = items("O{i}.Element", n)
+    arguments = items("source{i}.asSharedSequence().asObservable()", n)
+    constraints = items("SharingStrategy == O{i}.SharingStrategy", n)
+    head = lambda: wrapped(4, f"public static func {operator}<", generics, ">(")
+    return block(
+        "extension SharedSequence {",
+        [f"    /// {line}" for line in summary],
+        head(),
+        fill(8, sources, ","),
+        wrapped(8, "resultSelector: @escaping (", elements, ") throws -> Element,"),
+        "        file: StaticString = #fileID,",
+        "        line: UInt = #line",
+        f"    ) -> SharedSequence<{result_strategy}, Element>",
+        wrapped(4, "where ", constraints, " {"),
+        f'        let call = TraceCall.enter("SharedSequence.{operator}"); defer {{ call.exit() }}',
+        f"        let source = Observable<Element>.{operator}(",
+        fill(12, arguments, ","),
+        "            resultSelector: resultSelector, file: file, line: line",
+        "        )",
+        "        return SharedSequence<SharingStrategy, Element>(source)",
+        "    }",
+        "}",
+        "",
+        "extension SharedSequenceConvertibleType where Element == Any {",
+        [f"    /// {line}" for line in tuple_summary],
+        head(),
+        fill(8, sources, ","),
+        "        file: StaticString = #fileID,",
+        "        line: UInt = #line",
+        wrapped(4, f") -> SharedSequence<{result_strategy}, (", elements, ")>"),
+        wrapped(4, "where ", constraints, " {"),
+        f'        let call = TraceCall.enter("SharedSequence.{operator}"); defer {{ call.exit() }}',
+        f"        let source = Observable<Any>.{operator}(",
+        fill(12, arguments, ","),
+        "            file: file, line: line",
+        "        )",
+        "        return SharedSequence(source)",
+        "    }",
+        "}",
+    )
+
+
+def shared_sequence_arity(n):
+    return block(
+        f"// MARK: - {n} sources",
+        "",
+        shared_sequence_method(
+            n, "zip", "O1.SharingStrategy",
+            [f"Combines the elements of {n} shared sequences with `resultSelector`, index by index:",
+             "the first of each, then the second of each, and so on."],
+            [f"Combines the elements of {n} shared sequences into tuples, index by index."],
+        ),
+        "",
+        shared_sequence_method(
+            n, "combineLatest", "SharingStrategy",
+            [f"Combines the latest elements of {n} shared sequences with `resultSelector`, each time",
+             "any of them sends, once every one has sent an element."],
+            [f"Combines the latest elements of {n} shared sequences into tuples, each time any of",
+             "them sends, once every one has sent an element."],
+        ),
+    )
+
+
+def shared_sequence_file():
+    lines = [
+        "// Mirrors RxCocoa's RxCocoa/Traits/SharedSequence/SharedSequence+Operators+arity.swift.",
+        GENERATED,
+        "// Each form builds the `Observable.zip`/`Observable.combineLatest` of the same arity.",
+    ]
+    for n in ARITIES:
+        lines += [""] + shared_sequence_arity(n)
     return "\n".join(lines) + "\n"
 
 
@@ -653,6 +737,7 @@ def main():
         "Sources/RxCore/Observables/Zip+arity.swift": source_file(
             "Zip", zip_arity, "What every arity shares (`ZipSink`, `ZipObserver`) is in Zip.swift.",
         ),
+        "Sources/RxCore/Traits/SharedSequence/SharedSequence+Operators+arity.swift": shared_sequence_file(),
         "Tests/RxCoreTests/Observables/CombineLatest+arityTests.swift": test_file(
             "CombineLatest", "CombineLatestTests", combine_latest_tests,
         ),

@@ -1,0 +1,41 @@
+// Mirrors RxCocoa's RxCocoa/Traits/Driver/ObservableConvertibleType+Driver.swift.
+
+extension ObservableConvertibleType {
+    /// This sequence as a ``Driver``: observed on the main scheduler, ending with
+    /// `onErrorJustReturn` and completion instead of an error.
+    public func asDriver(
+        onErrorJustReturn: Element, file: StaticString = #fileID, line: UInt = #line
+    ) -> Driver<Element> {
+        let call = TraceCall.enter("asDriver(onErrorJustReturn:)"); defer { call.exit() }
+        let source = asObservable()
+            .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
+            .catchAndReturn(onErrorJustReturn, file: file, line: line)
+        return Driver(source)
+    }
+
+    /// This sequence as a ``Driver``: observed on the main scheduler, going on with
+    /// `onErrorDriveWith` instead of an error.
+    public func asDriver(
+        onErrorDriveWith: Driver<Element>, file: StaticString = #fileID, line: UInt = #line
+    ) -> Driver<Element> {
+        let call = TraceCall.enter("asDriver(onErrorDriveWith:)"); defer { call.exit() }
+        let source = asObservable()
+            .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
+            .catch({ _ in onErrorDriveWith.asObservable() }, file: file, line: line)
+        return Driver(source)
+    }
+
+    /// This sequence as a ``Driver``: observed on the main scheduler, going on with the
+    /// driver `onErrorRecover` returns for an error.
+    public func asDriver(
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Driver<Element> {
+        let call = TraceCall.enter("asDriver(onErrorRecover:)"); defer { call.exit() }
+        let source = asObservable()
+            .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
+            .catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line)
+        return Driver(source)
+    }
+}

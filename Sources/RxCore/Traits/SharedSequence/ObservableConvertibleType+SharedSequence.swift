@@ -1,0 +1,48 @@
+// Mirrors RxCocoa's RxCocoa/Traits/SharedSequence/ObservableConvertibleType+SharedSequence.swift.
+
+extension ObservableConvertibleType {
+    /// This sequence as a ``SharedSequence``: observed on the strategy's scheduler, ending with
+    /// `onErrorJustReturn` and completion instead of an error.
+    public func asSharedSequence<SharingStrategy>(
+        sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
+        onErrorJustReturn: Element,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> SharedSequence<SharingStrategy, Element> {
+        let call = TraceCall.enter("asSharedSequence(onErrorJustReturn:)"); defer { call.exit() }
+        let source = asObservable()
+            .observe(on: SharingStrategy.scheduler, file: file, line: line)
+            .catchAndReturn(onErrorJustReturn, file: file, line: line)
+        return SharedSequence(source)
+    }
+
+    /// This sequence as a ``SharedSequence``: observed on the strategy's scheduler, going on
+    /// with `onErrorDriveWith` instead of an error.
+    public func asSharedSequence<SharingStrategy>(
+        sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
+        onErrorDriveWith: SharedSequence<SharingStrategy, Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> SharedSequence<SharingStrategy, Element> {
+        let call = TraceCall.enter("asSharedSequence(onErrorDriveWith:)"); defer { call.exit() }
+        let source = asObservable()
+            .observe(on: SharingStrategy.scheduler, file: file, line: line)
+            .catch({ _ in onErrorDriveWith.asObservable() }, file: file, line: line)
+        return SharedSequence(source)
+    }
+
+    /// This sequence as a ``SharedSequence``: observed on the strategy's scheduler, going on
+    /// with the sequence `onErrorRecover` returns for an error.
+    public func asSharedSequence<SharingStrategy>(
+        sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
+        onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<SharingStrategy, Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> SharedSequence<SharingStrategy, Element> {
+        let call = TraceCall.enter("asSharedSequence(onErrorRecover:)"); defer { call.exit() }
+        let source = asObservable()
+            .observe(on: SharingStrategy.scheduler, file: file, line: line)
+            .catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line)
+        return SharedSequence(source)
+    }
+}
