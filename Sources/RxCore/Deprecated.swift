@@ -115,6 +115,16 @@ extension ObservableType {
     }
 }
 
+extension ObservableType {
+    /// Deprecated: ``ObservableType/catch(sequence:file:line:)``.
+    @available(*, deprecated, renamed: "catch(sequence:)")
+    public static func catchError<Sequence: Swift.Sequence>(
+        _ sequence: Sequence, file: StaticString = #fileID, line: UInt = #line
+    ) -> Observable<Element> where Sequence.Element == Observable<Element> {
+        Self.catch(sequence: sequence, file: file, line: line)
+    }
+}
+
 extension Observable {
     /// Deprecated: ``ObservableType/from(optional:file:line:)``; an implicit conversion to
     /// `Optional` made `from(_:)` ambiguous.

@@ -97,4 +97,22 @@ final class DeprecatedTests: RxCoreTestCase {
         XCTAssertEqual(try Observable.from(some).toBlocking(timeout: 5).toArray(), [1])
         XCTAssertEqual(try Observable.from(none, scheduler: CurrentThreadScheduler.instance).toBlocking(timeout: 5).toArray(), [])
     }
+
+    @available(*, deprecated)
+    func testStaticCatchErrorOfASequence_isCatchSequence() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let first = scheduler.createColdObservable([.next(10, 1), .error(20, TestError.boom)])
+        let second = scheduler.createColdObservable([.next(10, 2), .completed(20)])
+
+        let res = scheduler.start { Observable.catchError([first.asObservable(), second.asObservable()]) }
+
+        XCTAssertEqual(res.events, [.next(210, 1), .next(230, 2), .completed(240)])
+    }
+
+    func testEachSubjectsObserverType_isTheSubjectItself() {
+        XCTAssertTrue(PublishSubject<Int>.SubjectObserverType.self == PublishSubject<Int>.self)
+        XCTAssertTrue(BehaviorSubject<Int>.SubjectObserverType.self == BehaviorSubject<Int>.self)
+        XCTAssertTrue(ReplaySubject<Int>.SubjectObserverType.self == ReplaySubject<Int>.self)
+        XCTAssertTrue(AsyncSubject<Int>.SubjectObserverType.self == AsyncSubject<Int>.self)
+    }
 }

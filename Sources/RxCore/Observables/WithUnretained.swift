@@ -13,7 +13,7 @@ extension ObservableType {
     /// - Returns: The combined values, until `obj` is released.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object,
-        resultSelector: @escaping ((Object, Element)) -> Out,
+        resultSelector: @escaping (Object, Element) -> Out,
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Observable<Out> {
@@ -33,7 +33,7 @@ extension ObservableType {
         line: UInt = #line
     ) -> Observable<(Object, Element)> {
         let call = TraceCall.enter("withUnretained"); defer { call.exit() }
-        return WithUnretained(source: asObservable(), object: obj, resultSelector: { $0 })
+        return WithUnretained(source: asObservable(), object: obj, resultSelector: { ($0, $1) })
             .assembled(by: "withUnretained", file: file, line: line)
     }
 }
@@ -63,7 +63,7 @@ final class WithUnretainedSink<Object: AnyObject, SourceElement, Observer: Obser
                 dispose()
                 return
             }
-            forwardOn(.next(parent.resultSelector((object, element))))
+            forwardOn(.next(parent.resultSelector(object, element)))
         case .error(let error):
             forwardOn(.error(error))
             dispose()
@@ -79,7 +79,7 @@ final class WithUnretainedSink<Object: AnyObject, SourceElement, Observer: Obser
 /// The observable `withUnretained` returns: its source, a weak reference to the object, and
 /// the result selector. Each subscription gets a ``WithUnretainedSink``.
 final class WithUnretained<Object: AnyObject, SourceElement, Out>: Producer<Out> {
-    typealias ResultSelector = ((Object, SourceElement)) -> Out
+    typealias ResultSelector = (Object, SourceElement) -> Out
 
     private let source: Observable<SourceElement>
     fileprivate weak var object: Object?

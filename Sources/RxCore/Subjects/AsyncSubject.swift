@@ -18,6 +18,8 @@ public final class AsyncSubject<Element>:
 {
     typealias Observers = Bag<(Event<Element>) -> Void>
     typealias DisposeKey = BagKey
+    /// The type of the observer side: the subject itself.
+    public typealias SubjectObserverType = AsyncSubject<Element>
 
     private let lock = RecursiveLock()
     /// The current subscribers, in subscription order. Guarded by `lock`.

@@ -16,6 +16,8 @@ public final class PublishSubject<Element>:
 {
     typealias Observers = Bag<(Event<Element>) -> Void>
     typealias DisposeKey = BagKey
+    /// The type of the observer side: the subject itself.
+    public typealias SubjectObserverType = PublishSubject<Element>
 
     private let lock = RecursiveLock()
     /// Whether ``dispose()`` was called. Guarded by `lock`.

@@ -17,6 +17,8 @@
 public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Disposable {
     typealias Observers = Bag<(Event<Element>) -> Void>
     typealias DisposeKey = BagKey
+    /// The type of the observer side: the subject itself.
+    public typealias SubjectObserverType = ReplaySubject<Element>
 
     fileprivate let lock = RecursiveLock()
     /// Whether ``dispose()`` was called. Guarded by `lock`.

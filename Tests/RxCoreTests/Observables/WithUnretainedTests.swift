@@ -95,4 +95,16 @@ final class WithUnretainedTests: RxCoreTestCase {
         XCTAssertEqual(res.events, [.next(210, 2)])
         XCTAssertEqual(xs.subscriptions, [Subscription(200, 240)])
     }
+
+    func testResultSelector_TakesTheObjectAndTheElementAsTwoParameters_SoANamedFunctionFits() {
+        final class Prefix { let text = "#" }
+        func label(_ prefix: Prefix, _ element: Int) -> String { prefix.text + String(element) }
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        let prefix = Prefix()
+
+        let res = scheduler.start { xs.withUnretained(prefix, resultSelector: label) }
+
+        XCTAssertEqual(res.events, [.next(210, "#1"), .completed(220)])
+    }
 }

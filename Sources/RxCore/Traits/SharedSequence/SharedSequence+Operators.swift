@@ -317,7 +317,7 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ) -> SharedSequence<SharingStrategy, Out> {
         let call = TraceCall.enter("SharedSequence.withUnretained"); defer { call.exit() }
         let source = asObservable()
-            .withUnretained(obj, resultSelector: { pair in resultSelector(pair.0, pair.1) }, file: file, line: line)
+            .withUnretained(obj, resultSelector: resultSelector, file: file, line: line)
         return SharedSequence(source)
     }
 
