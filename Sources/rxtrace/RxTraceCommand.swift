@@ -7,10 +7,10 @@ struct RxTraceCommand: ParsableCommand {
         commandName: "rxtrace",
         abstract: "Record RxCore programs into SQLite traces, and read call flows and leaks back out of them.",
         discussion: """
-            Exit codes: 0 ok; 1 leaks found with --fail-on-leaks; 2 bad input (a missing file, \
+            Exit codes: 0 ok; 1 leaks found with --fail-on-leaks, or new leaks with diff --fail-on-new-leaks; 2 bad input (a missing file, \
             a file that is not a trace, a newer schema, an SQL error, an unknown example).
             """,
         version: "0.1.0",
-        subcommands: [Examples.self, Run.self, Report.self, Query.self]
+        subcommands: [Examples.self, Run.self, Report.self, Query.self, Diff.self, Export.self]
     )
 }
