@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+
+/// `rxtrace export`: every format writes to standard output, or to the file `-o` names.
+final class ExportTests: XCTestCase {
+    private var directory: URL!
+
+    override func setUpWithError() throws {
+        directory = try CommandRunner.temporaryDirectory(for: self)
+        let result = try CommandRunner.rxtrace(["run", "subject-never-completes", "--out", "."], in: directory)
+        XCTAssertEqual(result.status, 0, result.standardError)
+    }
+
+    func testPerfetto_toStandardOutput_andToAFile_areTheSame() throws {
+        let printed = try CommandRunner.rxtrace(["export", "subject-never-completes.sqlite", "--format", "perfetto"], in: directory)
+        let written = try CommandRunner.rxtrace(
+            ["export", "subject-never-completes.sqlite", "--format", "perfetto", "-o", "trace.json"], in: directory
+        )
+
+        XCTAssertEqual(printed.status, 0, printed.standardError)
+        XCTAssertEqual(written.status, 0, written.standardError)
+        XCTAssertEqual(written.standardOutput, "")
+        let file = try String(contentsOf: directory.appendingPathComponent("trace.json"), encoding: .utf8)
+        XCTAssertEqual(file, printed.standardOutput)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(file.utf8)) as? [String: Any])
+        XCTAssertNotNil(document["traceEvents"] as? [Any])
+    }
+
+    func testDot_drawsTheLeakInRed() throws {
+        let result = try CommandRunner.rxtrace(["export", "subject-never-completes.sqlite", "--format", "dot"], in: directory)
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix("digraph rxtrace {"))
+        XCTAssertTrue(result.standardOutput.contains("never ended\", shape=cds, color=red"), result.standardOutput)
+    }
+
+    func testMermaid_drawsTheSubscription() throws {
+        let result = try CommandRunner.rxtrace(
+            ["export", "subject-never-completes.sqlite", "--format", "mermaid", "--subscription", "1"], in: directory
+        )
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.hasPrefix("sequenceDiagram\n"))
+        XCTAssertTrue(result.standardOutput.contains("U->>O2: subscribe at RxExamples/SubjectNeverCompletesExample.swift:"))
+    }
+}
