@@ -43,4 +43,30 @@ final class ExportTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.hasPrefix("sequenceDiagram\n"))
         XCTAssertTrue(result.standardOutput.contains("U->>O2: subscribe at RxExamples/SubjectNeverCompletesExample.swift:"))
     }
+
+    /// The package's root, two folders above this file.
+    private var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    func testTheREADMEsExamples_areWhatExportWritesToday() throws {
+        let run = try CommandRunner.rxtrace(["run", "just-map", "--out", "."], in: directory)
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let dot = try CommandRunner.rxtrace(["export", "subject-never-completes.sqlite", "--format", "dot"], in: directory)
+        let mermaid = try CommandRunner.rxtrace(
+            ["export", "just-map.sqlite", "--format", "mermaid", "--subscription", "1"], in: directory
+        )
+
+        let images = root.appendingPathComponent("Documentation/images")
+        let hint = "re-draw them with scripts/render-doc-images.sh"
+        XCTAssertEqual(
+            dot.standardOutput, try String(contentsOf: images.appendingPathComponent("subject-never-completes.dot"), encoding: .utf8),
+            hint
+        )
+        XCTAssertEqual(
+            mermaid.standardOutput, try String(contentsOf: images.appendingPathComponent("just-map.mmd"), encoding: .utf8), hint
+        )
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        XCTAssertTrue(readme.contains("```mermaid\n" + mermaid.standardOutput + "```\n"), "the README's diagram: \(hint)")
+    }
 }

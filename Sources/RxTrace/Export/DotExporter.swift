@@ -1,7 +1,7 @@
 /// Writes the graph of a trace's chains in Graphviz's DOT language: every object (observables,
 /// subjects, sinks, observers, disposables) and every user subscription a node; edges for the
-/// events that passed between objects, for which object made which, and for each subscription's
-/// observable, observer and disposable. What was alive at the end, and subscriptions that never
+/// events that passed between objects, for which object made which and which subscribed to
+/// which, and for each subscription's observable, observer and disposable. What was alive at the end, and subscriptions that never
 /// ended, are drawn in red.
 ///
 /// Render it with `dot -Tsvg trace.dot -o trace.svg`. Each table is read one row at a time and
@@ -94,6 +94,27 @@ public struct DotExporter {
             output(
                 "    o\(row.integer("maker_id") ?? 0) -> o\(row.integer("id") ?? 0) [label=\"made\", style=dashed"
                     + (isLeaked ? ", color=\(Self.leakColor)" : "") + "];\n"
+            )
+        }
+
+        // Which object subscribed to which: an operator's `run` (or a subject's subscribe)
+        // calling `subscribeSafe` on its source.
+        try reader.forEachRow(
+            """
+            SELECT DISTINCT parent.object_id AS subscriber, call.object_id AS source,
+                subscriber.end_ts IS NULL AND source.end_ts IS NULL AS is_leaked
+            FROM call
+            JOIN site ON site.id = call.site_id
+            JOIN call AS parent ON parent.id = call.parent_id
+            JOIN object AS subscriber ON subscriber.id = parent.object_id
+            JOIN object AS source ON source.id = call.object_id
+            WHERE site.name = 'subscribeSafe' AND parent.object_id != call.object_id
+            ORDER BY parent.object_id, call.object_id
+            """
+        ) { row in
+            output(
+                "    o\(row.integer("subscriber") ?? 0) -> o\(row.integer("source") ?? 0) [label=\"subscribes\", style=dotted"
+                    + (row.integer("is_leaked") == 1 ? ", color=\(Self.leakColor)" : "") + "];\n"
             )
         }
 

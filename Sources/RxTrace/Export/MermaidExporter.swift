@@ -24,9 +24,9 @@ public struct MermaidExporter {
     static let user = "U"
 
     private struct Message {
-        /// Where it goes in the diagram: the call it happened in, then 0 for the call itself,
-        /// 1 for an event it delivered.
-        var order: (call: Int64, part: Int)
+        /// Where it goes in the diagram: when it happened, then 0 for a call and 1 for an event,
+        /// then the call's or event's id.
+        var order: (time: Int64, part: Int, id: Int64)
         var from: Int64?
         var to: Int64
         var text: String
@@ -74,7 +74,7 @@ public struct MermaidExporter {
                 parent = step.parentID.flatMap { callsByID[$0] }
             }
             let text = caller == nil ? "subscribe at \(subscription.site)" : "subscribe"
-            collect(Message(order: (call.id, 0), from: caller, to: target, text: text), into: &subscribes)
+            collect(Message(order: (call.startNanoseconds, 0, call.id), from: caller, to: target, text: text), into: &subscribes)
         }
         streams.append(subscribes)
 
@@ -89,7 +89,7 @@ public struct MermaidExporter {
                 guard let observer = event.observerObjectID else { return }
                 let detail = event.value.map { "\(event.kind)(\($0))" } ?? event.kind
                 collect(
-                    Message(order: (event.callID ?? 0, 1), from: event.sourceObjectID, to: observer, text: "on(.\(detail))"),
+                    Message(order: (event.timeNanoseconds, 1, event.id), from: event.sourceObjectID, to: observer, text: "on(.\(detail))"),
                     into: &events
                 )
             }
@@ -103,7 +103,7 @@ public struct MermaidExporter {
         if !disposable.isEmpty {
             try reader.forEachRow(
                 """
-                SELECT call.id, site.name, call.object_id, parent.object_id AS parent_object_id
+                SELECT call.id, call.ts, site.name, call.object_id, parent.object_id AS parent_object_id
                 FROM call JOIN site ON site.id = call.site_id LEFT JOIN call AS parent ON parent.id = call.parent_id
                 WHERE call.object_id IN (\(disposable)) AND site.name LIKE '%.dispose%'
                 ORDER BY call.id
@@ -111,9 +111,8 @@ public struct MermaidExporter {
             ) { row in
                 let sender = row.integer("parent_object_id").flatMap { members.contains($0) ? $0 : nil }
                 let target = row.integer("object_id") ?? 0
-                guard sender != target else { return }
                 collect(
-                    Message(order: (row.integer("id") ?? 0, 0), from: sender, to: target, text: row.text("name") ?? "dispose"),
+                    Message(order: (row.integer("ts") ?? 0, 0, row.integer("id") ?? 0), from: sender, to: target, text: row.text("name") ?? "dispose"),
                     into: &disposals
                 )
             }

@@ -60,6 +60,7 @@ final class DotExporterTests: RxTraceTestCase {
         XCTAssertTrue(subscriptions.contains { $0.contains("never ended") && $0.contains("color=red") })
         XCTAssertTrue(lines.contains { $0.contains("->") && $0.contains("label=\"next") })
         XCTAssertTrue(lines.contains { $0.contains("->") && $0.contains("label=\"made\"") })
+        XCTAssertTrue(lines.contains { $0.contains("->") && $0.contains("label=\"subscribes\"") })
     }
 
     func testNodeShapes_tellObservablesSubjectsSinksObserversAndDisposablesApart() throws {
@@ -75,6 +76,8 @@ final class DotExporterTests: RxTraceTestCase {
         XCTAssertTrue(dot.contains("MapSink<…> #5\", tooltip=\"MapSink<Int, AnonymousObserver<Int>>\", shape=box]"), dot)
         XCTAssertTrue(dot.contains("shape=ellipse"), "the observer")
         XCTAssertTrue(dot.contains("shape=note"), "a disposable")
+        // The map (its run) subscribed to the subject.
+        XCTAssertTrue(dot.contains("o2 -> o1 [label=\"subscribes\", style=dotted]"), dot)
     }
 
     func testQuotesBackslashesAndNewlines_areEscaped_andTheGraphStillRenders() throws {
