@@ -1,4 +1,6 @@
 import Foundation
+import RxCore
+import RxTrace
 import XCTest
 
 /// `rxtrace export`: every format writes to standard output, or to the file `-o` names.
@@ -68,5 +70,29 @@ final class ExportTests: XCTestCase {
         )
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("```mermaid\n" + mermaid.standardOutput + "```\n"), "the README's diagram: \(hint)")
+    }
+
+    func testPerfetto_StreamsItsOutput_MemoryDoesNotGrowWithTheTrace() throws {
+        // 20,000 events through map: about 100,000 calls, some 30 MB of JSON.
+        let big = directory.appendingPathComponent("big.sqlite").path
+        let recording = try RxTrace.record(to: big, program: "big", recordingValues: false)
+        do {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+            for value in 0..<20_000 { subject.onNext(value) }
+            subscription.dispose()
+        }
+        try recording.stop()
+        let small = directory.appendingPathComponent("subject-never-completes.sqlite").path
+
+        let few = try CommandRunner.rxtraceMeasuringMemory(["export", small, "--format", "perfetto"])
+        let many = try CommandRunner.rxtraceMeasuringMemory(["export", big, "--format", "perfetto"])
+
+        XCTAssertEqual(few.status, 0)
+        XCTAssertEqual(many.status, 0)
+        XCTAssertLessThan(
+            many.peakKilobytes - few.peakKilobytes, 15_000,
+            "some 30 MB of JSON must not be held; peak \(many.peakKilobytes) kB vs \(few.peakKilobytes) kB"
+        )
     }
 }
