@@ -29,7 +29,7 @@ public struct TraceDiffRenderer {
             guard !differences.isEmpty else { continue }
             lines += ["", title]
             for difference in differences {
-                lines.append(render(difference))
+                lines += render(difference)
             }
         }
         let newLeaks = diff.newLeaks
@@ -40,7 +40,7 @@ public struct TraceDiffRenderer {
         return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }
 
-    private func render(_ difference: TraceDifference) -> String {
+    private func render(_ difference: TraceDifference) -> [String] {
         var lines: [String] = []
         switch difference.change {
         case .appeared:
@@ -54,7 +54,7 @@ public struct TraceDiffRenderer {
             lines += shape(difference.before, prefix: "    A  ")
             lines += shape(difference.after, prefix: "    B  ")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     private func shape(_ lines: [String], prefix: String) -> [String] {

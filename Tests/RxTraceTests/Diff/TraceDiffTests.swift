@@ -51,7 +51,7 @@ final class TraceDiffTests: RxTraceTestCase {
                 && $0.after.last == "never ended"
         }, "\(diff.differences)")
         let text = TraceDiffRenderer().render(diff)
-        XCTAssertTrue(text.contains("+ subscription at \(site)"), text)
+        XCTAssertTrue(text.contains("\n+ subscription at \(site)\n    never ended: PublishSubject<Int> → "), text)
         XCTAssertTrue(text.contains("New leaks in B: subscription at \(site)"), text)
 
         // The other way round, the leak is fixed, not new.
