@@ -24,7 +24,8 @@ final class DotExporterTests: RxTraceTestCase {
         let errors = Pipe()
         process.standardError = errors
         try process.run()
-        let killer = DispatchWorkItem { process.terminate() }
+        let pid = process.processIdentifier
+        let killer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: killer)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
