@@ -39,6 +39,8 @@ final class DiffTests: XCTestCase {
         XCTAssertEqual(result.errorLines.count, 1, result.standardError)
         XCTAssertTrue(result.standardError.hasPrefix("rxtrace: B leaks where A did not: subscription at \(site)"), result.standardError)
         XCTAssertTrue(result.standardOutput.contains("+ subscription at \(site)"), result.standardOutput)
+        // The README shows this output.
+        try assertSnapshot(result.standardOutput, named: "diff-new-leak")
 
         // Without the flag the same diff exits 0; the other way round nothing new leaks.
         XCTAssertEqual(try CommandRunner.rxtrace(["diff", "a.sqlite", "b.sqlite"], in: directory).status, 0)
@@ -73,5 +75,19 @@ final class DiffTests: XCTestCase {
         let differences = try XCTUnwrap(document["differences"] as? [[String: Any]])
         XCTAssertTrue(differences.contains { $0["section"] as? String == "leak" && $0["change"] as? String == "appeared" })
         XCTAssertEqual(document["before"] as? String, "a.sqlite")
+    }
+
+    func testTheREADMEsDiff_isTheSnapshot() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let snapshot = try String(
+            contentsOf: root.appendingPathComponent("Tests/RxTraceCLITests/Snapshots/diff-new-leak.txt"), encoding: .utf8
+        )
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+
+        XCTAssertTrue(
+            readme.contains("```text\n$ rxtrace diff a.sqlite b.sqlite --fail-on-new-leaks\n" + snapshot + "```\n"),
+            "README's diff example differs from Snapshots/diff-new-leak.txt; copy it over"
+        )
     }
 }

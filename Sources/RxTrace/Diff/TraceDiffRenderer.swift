@@ -1,7 +1,8 @@
 import Foundation
 
 /// Prints a ``TraceDiff``: for people, each difference marked `+` (only in B), `-` (only in
-/// A) or `~` (changed), with how it was and how it is, grouped by section; for scripts, as JSON
+/// A) or `~` (changed), grouped by section; a change shows its lines merged, those only in A
+/// marked `A` and those only in B marked `B`; for scripts, as JSON
 /// with sorted keys. Text from the traces is printed through ``TerminalText/escaped(_:)``.
 public struct TraceDiffRenderer {
     /// A renderer.
@@ -19,7 +20,7 @@ public struct TraceDiffRenderer {
         }
         lines.append(
             "\(diff.differences.count) difference\(diff.differences.count == 1 ? "" : "s") · "
-                + "+ only in B · - only in A · ~ changed"
+                + "+ only in B · - only in A · ~ changed (A: the line before, B: after)"
         )
         let sections: [(TraceDifference.Section, String)] = [
             (.subscription, "Subscriptions"), (.flow, "Flows"), (.leak, "Leaks"),
@@ -51,10 +52,48 @@ public struct TraceDiffRenderer {
             lines += shape(difference.before, prefix: "    ")
         case .changed:
             lines.append("~ \(difference.key)")
-            lines += shape(difference.before, prefix: "    A  ")
-            lines += shape(difference.after, prefix: "    B  ")
+            let changes = Self.lineDiff(difference.before, difference.after).map { tag, line in
+                "    \(tag)  \(line)"
+            }
+            lines += changes.prefix(2 * Self.shapeLineLimit)
+            if changes.count > 2 * Self.shapeLineLimit {
+                lines.append("       … \(changes.count - 2 * Self.shapeLineLimit) more lines")
+            }
         }
         return lines
+    }
+
+    /// The lines of `before` and `after` merged along their longest common subsequence: common
+    /// lines tagged with a space, lines only in A with `A`, lines only in B with `B`. Shapes
+    /// longer than 2,000 lines together are shown whole, A then B, rather than compared.
+    static func lineDiff(_ before: [String], _ after: [String]) -> [(tag: String, line: String)] {
+        guard before.count + after.count <= 2000 else {
+            return before.map { ("A", $0) } + after.map { ("B", $0) }
+        }
+        // common[i][j]: the length of the longest common subsequence of before[i...], after[j...].
+        var common = Array(repeating: Array(repeating: 0, count: after.count + 1), count: before.count + 1)
+        for i in stride(from: before.count - 1, through: 0, by: -1) {
+            for j in stride(from: after.count - 1, through: 0, by: -1) {
+                common[i][j] = before[i] == after[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var merged: [(tag: String, line: String)] = []
+        var i = 0
+        var j = 0
+        while i < before.count || j < after.count {
+            if i < before.count, j < after.count, before[i] == after[j] {
+                merged.append((" ", before[i]))
+                i += 1
+                j += 1
+            } else if j == after.count || (i < before.count && common[i + 1][j] >= common[i][j + 1]) {
+                merged.append(("A", before[i]))
+                i += 1
+            } else {
+                merged.append(("B", after[j]))
+                j += 1
+            }
+        }
+        return merged
     }
 
     private func shape(_ lines: [String], prefix: String) -> [String] {

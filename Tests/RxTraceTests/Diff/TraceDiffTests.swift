@@ -85,4 +85,10 @@ final class TraceDiffTests: RxTraceTestCase {
         XCTAssertEqual(TraceDiffer.withoutIDs("ObserverBase.on(.completed) [AnonymousObserver<Int> #3]"), "ObserverBase.on(.completed) [AnonymousObserver<Int>]")
         XCTAssertEqual(TraceDiffer.withoutIDs("init MapSink<…> #5"), "init MapSink<…>")
     }
+
+    func testAChangeIsShownAsItsLinesMerged_onlyTheDifferingOnesMarked() {
+        let merged = TraceDiffRenderer.lineDiff(["a", "b", "c", "d"], ["a", "x", "c", "d", "e"])
+
+        XCTAssertEqual(merged.map { "\($0.tag) \($0.line)" }, ["  a", "A b", "B x", "  c", "  d", "B e"])
+    }
 }
