@@ -21,8 +21,8 @@ struct LeaksFound: Error {}
 /// Exit code 1: `diff --fail-on-new-leaks` found leaks the second trace has and the first had
 /// not; they are named on stderr.
 struct NewLeaksFound: Error {
-    /// Each new leak, in one line: `subscription at App/Main.swift:7 (never ended: …)`.
-    let leaks: [String]
+    /// The new leaks, in one line: `subscription at App/Main.swift:7 never ended; …`.
+    let summary: String
 }
 
 extension RxTraceCommand {
@@ -43,7 +43,7 @@ extension RxTraceCommand {
         } catch is LeaksFound {
             Foundation.exit(1)
         } catch let error as NewLeaksFound {
-            let line = "rxtrace: B leaks where A did not: " + error.leaks.joined(separator: "; ")
+            let line = "rxtrace: B leaks where A did not: " + error.summary
             FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
             Foundation.exit(1)
         } catch {

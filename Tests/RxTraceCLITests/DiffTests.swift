@@ -37,7 +37,11 @@ final class DiffTests: XCTestCase {
         let site = "RxTraceCLITests/DiffTests.swift:\(subscribeLine)"
         XCTAssertEqual(result.status, 1, result.standardError)
         XCTAssertEqual(result.errorLines.count, 1, result.standardError)
-        XCTAssertTrue(result.standardError.hasPrefix("rxtrace: B leaks where A did not: subscription at \(site)"), result.standardError)
+        XCTAssertEqual(
+            result.standardError,
+            "rxtrace: B leaks where A did not: subscription at \(site) never ended; AnonymousObserver<Int> alive at the end; "
+                + "SinkDisposer alive at the end; MapSink<…> alive at the end; BinaryDisposable alive at the end\n"
+        )
         XCTAssertTrue(result.standardOutput.contains("+ subscription at \(site)"), result.standardOutput)
         // The README shows this output.
         try assertSnapshot(result.standardOutput, named: "diff-new-leak")

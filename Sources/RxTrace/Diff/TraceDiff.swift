@@ -57,6 +57,16 @@ public struct TraceDiff: Codable, Equatable, Sendable {
 
     /// The leaks B has and A had not.
     public var newLeaks: [TraceDifference] { differences.filter(\.isNewLeak) }
+
+    /// The new leaks in one line: `subscription at App/Main.swift:7 never ended; 2 × MapSink<…>
+    /// alive at the end`.
+    public var newLeaksSummary: String {
+        newLeaks.map { leak in
+            if leak.key.hasPrefix("subscription at ") { return "\(leak.key) never ended" }
+            let count = leak.after.first.flatMap { $0.hasSuffix(" ×") ? $0 + " " : nil } ?? ""
+            return "\(count)\(leak.key) alive at the end"
+        }.joined(separator: "; ")
+    }
 }
 
 /// Compares two traces of the same program, matching what they hold by where the user's code

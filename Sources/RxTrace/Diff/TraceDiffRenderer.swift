@@ -35,8 +35,7 @@ public struct TraceDiffRenderer {
         }
         let newLeaks = diff.newLeaks
         if !newLeaks.isEmpty {
-            lines += ["", "New leaks in B: " + newLeaks.map { "\($0.key) (\($0.after.joined(separator: " "))" + ")" }
-                .joined(separator: "; ")]
+            lines += ["", "New leaks in B: " + diff.newLeaksSummary]
         }
         return lines.map(TerminalText.escaped).joined(separator: "\n") + "\n"
     }

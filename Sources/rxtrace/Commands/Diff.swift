@@ -39,9 +39,8 @@ extension RxTraceCommand {
             case .text: print(TraceDiffRenderer().render(diff), terminator: "")
             case .json: print(try TraceDiffRenderer().renderJSON(diff), terminator: "")
             }
-            let newLeaks = diff.newLeaks
-            if failOnNewLeaks, !newLeaks.isEmpty {
-                throw NewLeaksFound(leaks: newLeaks.map { "\($0.key) (\($0.after.joined(separator: " ")))" })
+            if failOnNewLeaks, !diff.newLeaks.isEmpty {
+                throw NewLeaksFound(summary: diff.newLeaksSummary)
             }
         }
     }
