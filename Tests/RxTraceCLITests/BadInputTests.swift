@@ -116,6 +116,11 @@ final class BadInputTests: XCTestCase {
         try assertBadInput(["export", "empty.sqlite", "--format", "dot", "-o", "no/such/dir/out.dot"], mentions: "no such directory")
     }
 
+    func testExportLimitWithoutMermaid() throws {
+        try assertBadInput(["export", "empty.sqlite", "--format", "perfetto", "--limit", "3"], mentions: "--limit goes with")
+        try assertBadInput(["export", "empty.sqlite", "--format", "dot", "--subscription", "1"], mentions: "--subscription goes with")
+    }
+
     func testExportInAnUnknownFormat() throws {
         try assertBadInput(["export", "empty.sqlite", "--format", "svg"], mentions: "svg")
     }

@@ -103,7 +103,8 @@ public struct PerfettoTraceExporter {
         }
 
         // Events: a flow arrow from the call that sent each event to the observer's call that
-        // received it, both on the thread they ran on. Events without both calls recorded get no
+        // received it (the first call on the observer that the sending call made once the event
+        // was recorded), both on the thread they ran on. Events without both calls recorded get no
         // arrow: there is no slice to bind it to.
         try reader.forEachRow(
             """
@@ -113,6 +114,7 @@ public struct PerfettoTraceExporter {
                 SELECT event.*, (
                     SELECT min(receiving.id) FROM call AS receiving
                     WHERE receiving.parent_id = event.call_id AND receiving.object_id = event.observer_object_id
+                        AND receiving.ts >= event.ts
                 ) AS target_call_id
                 FROM event
             ) AS sent

@@ -36,7 +36,7 @@ extension RxTraceCommand {
         var subscription: Int64?
 
         @Option(help: "With --format mermaid: the most messages to draw (default 500).")
-        var limit: Int = 500
+        var limit: Int?
 
         func validate() throws {
             if format == .mermaid, subscription == nil {
@@ -45,7 +45,10 @@ extension RxTraceCommand {
             if format != .mermaid, subscription != nil {
                 throw CLIError.badInput("--subscription goes with --format mermaid only")
             }
-            if limit < 1 {
+            if format != .mermaid, limit != nil {
+                throw CLIError.badInput("--limit goes with --format mermaid only")
+            }
+            if let limit, limit < 1 {
                 throw CLIError.badInput("--limit must be 1 or more")
             }
         }
@@ -69,7 +72,7 @@ extension RxTraceCommand {
                     let id = subscription ?? 0
                     // Checked before anything is written, so a bad id leaves no file behind.
                     guard try reader.subscription(id) != nil else { throw ReportError.noSuchSubscription(id) }
-                    try MermaidExporter(reader: reader, messageLimit: limit).write(subscription: id, to: write)
+                    try MermaidExporter(reader: reader, messageLimit: limit ?? 500).write(subscription: id, to: write)
                 }
             } catch let error as SQLiteError {
                 throw TraceFileError.unreadable(path: file.trace, reason: error.message)

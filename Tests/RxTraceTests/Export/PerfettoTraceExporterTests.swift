@@ -49,6 +49,26 @@ final class PerfettoTraceExporterTests: RxTraceTestCase {
         XCTAssertTrue(events.contains { $0["ph"] as? String == "f" && $0["tid"] as? Int == threads["T1"] })
     }
 
+    func testEachArrow_endsOnTheCallThatReceivedItsEvent() throws {
+        let reader = try recordedTrace {
+            _ = Observable.just(1).map { $0 * 2 }.subscribe(onNext: { _ in })
+        }
+
+        let events = try events(try exported(PerfettoTraceExporter(reader: reader).write))
+
+        let slices = events.filter { $0["ph"] as? String == "X" }
+        let arrows = events.filter { $0["ph"] as? String == "f" }
+        // just sends next and completed to the map's sink, which forwards both to the observer.
+        XCTAssertEqual(arrows.compactMap { $0["name"] as? String }, ["next(1)", "next(2)", "completed", "completed"])
+        for arrow in arrows {
+            let kind = (arrow["name"] as? String ?? "").prefix { $0 != "(" }
+            let receiving = try XCTUnwrap(slices.first {
+                $0["tid"] as? Int == arrow["tid"] as? Int && $0["ts"] as? Double == arrow["ts"] as? Double
+            })
+            XCTAssertTrue((receiving["name"] as? String ?? "").contains("(.\(kind)"), "\(arrow) lands on \(receiving)")
+        }
+    }
+
     func testCounters_liveObjectsOverTime_andResourcesTotalAtTheStartAndTheEnd() throws {
         let reader = try recordedTraceOfEveryKind()
 
