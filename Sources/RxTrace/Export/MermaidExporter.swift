@@ -43,18 +43,19 @@ public struct MermaidExporter {
         // The chain: the observables subscribed through, outermost first, what the subscribe
         // made (sinks, observers, disposables), the subscriber and the returned disposable.
         var chain: [Int64] = []
+        var members = Set<Int64>()
         func include(_ object: Int64?) {
-            if let object, !chain.contains(object) { chain.append(object) }
+            if let object, members.insert(object).inserted { chain.append(object) }
         }
         include(subscription.observableObjectID)
         tree.filter { $0.name == "subscribeSafe" }.forEach { include($0.objectID) }
         let observables = Set(chain)
         let made = try reader.objects(createdBy: tree.map(\.id))
-        made.filter { ObjectRole(typeName: $0.typeName) == .sink }.forEach { include($0.id) }
+        let sinks = Set(made.filter { ObjectRole(typeName: $0.typeName) == .sink }.map(\.id))
+        made.filter { sinks.contains($0.id) }.forEach { include($0.id) }
         include(subscription.observerObjectID)
         made.forEach { include($0.id) }
         include(subscription.disposableObjectID)
-        let members = Set(chain)
 
         var streams: [[Message]] = []
         var total = 0
@@ -123,11 +124,11 @@ public struct MermaidExporter {
 
         // Participants: the user's code, the chain in order, then any other sender.
         var participants: [Int64] = chain.filter { object in
-            observables.contains(object) || made.contains { $0.id == object && ObjectRole(typeName: $0.typeName) == .sink }
-                || object == subscription.observerObjectID
+            observables.contains(object) || sinks.contains(object) || object == subscription.observerObjectID
         }
+        var declared = Set(participants)
         for message in messages {
-            for object in [message.from, message.to].compactMap({ $0 }) where !participants.contains(object) {
+            for object in [message.from, message.to].compactMap({ $0 }) where declared.insert(object).inserted {
                 participants.append(object)
             }
         }
