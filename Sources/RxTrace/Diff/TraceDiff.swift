@@ -163,10 +163,14 @@ public struct TraceDiffer {
                 entry.count > 1 ? ["\(entry.count) ×"] + entry.shape : entry.shape
             }
             for entry in leftOver {
-                differences.append(TraceDifference(section: section, change: .disappeared, key: key, before: counted(entry), after: []))
+                differences.append(TraceDifference(
+                    section: section, change: .disappeared, key: key, before: counted(entry), after: []
+                ))
             }
             for entry in rightOver {
-                differences.append(TraceDifference(section: section, change: .appeared, key: key, before: [], after: counted(entry)))
+                differences.append(TraceDifference(
+                    section: section, change: .appeared, key: key, before: [], after: counted(entry)
+                ))
             }
         }
         return differences
@@ -193,7 +197,8 @@ public struct TraceDiffer {
         var chain: [String] = []
         var seen = Set<Int64>()
         if let call = subscription.callID {
-            let subscribed = try reader.callTree(under: call).filter { $0.name == "subscribeSafe" }.compactMap(\.objectID)
+            let subscribed = try reader.callTree(under: call).filter { $0.name == "subscribeSafe" }
+                .compactMap(\.objectID)
             for objectID in subscribed.reversed() where seen.insert(objectID).inserted {
                 guard let object = try reader.object(objectID) else { continue }
                 chain.append(TypeNames.short(object.typeName) + (object.assembly.map { " (\($0))" } ?? ""))

@@ -1,8 +1,8 @@
 /// Writes the graph of a trace's chains in Graphviz's DOT language: every object (observables,
 /// subjects, sinks, observers, disposables) and every user subscription a node; edges for the
 /// events that passed between objects, for which object made which and which subscribed to
-/// which, and for each subscription's observable, observer and disposable. What was alive at the end, and subscriptions that never
-/// ended, are drawn in red.
+/// which, and for each subscription's observable, observer and disposable. What was alive at
+/// the end, and subscriptions that never ended, are drawn in red.
 ///
 /// Render it with `dot -Tsvg trace.dot -o trace.svg`. Each table is read one row at a time and
 /// written as it is read; the events are grouped by SQLite, so the graph of a large trace is
@@ -57,7 +57,10 @@ public struct DotExporter {
         }
 
         try reader.forEachRow(
-            "SELECT id, file, line, end_kind, observable_object_id, observer_object_id, disposable_object_id FROM subscription ORDER BY id"
+            """
+            SELECT id, file, line, end_kind, observable_object_id, observer_object_id, disposable_object_id
+            FROM subscription ORDER BY id
+            """
         ) { row in
             let id = row.integer("id") ?? 0
             let end = row.text("end_kind")
@@ -69,7 +72,10 @@ public struct DotExporter {
             let color = end == nil ? ", color=\(Self.leakColor), fontcolor=\(Self.leakColor)" : ""
             attributes += color
             output("    s\(id) [\(attributes)];\n")
-            let roles = [("observable_object_id", "subscribes"), ("observer_object_id", "observer"), ("disposable_object_id", "returns")]
+            let roles = [
+                ("observable_object_id", "subscribes"), ("observer_object_id", "observer"),
+                ("disposable_object_id", "returns"),
+            ]
             for (column, label) in roles {
                 guard let object = row.integer(column) else { continue }
                 output("    s\(id) -> o\(object) [label=\(Self.quoted([label])), style=bold\(color)];\n")
@@ -113,7 +119,8 @@ public struct DotExporter {
             """
         ) { row in
             output(
-                "    o\(row.integer("subscriber") ?? 0) -> o\(row.integer("source") ?? 0) [label=\"subscribes\", style=dotted"
+                "    o\(row.integer("subscriber") ?? 0) -> o\(row.integer("source") ?? 0)"
+                    + " [label=\"subscribes\", style=dotted"
                     + (row.integer("is_leaked") == 1 ? ", color=\(Self.leakColor)" : "") + "];\n"
             )
         }

@@ -75,7 +75,10 @@ public struct MermaidExporter {
                 parent = step.parentID.flatMap { callsByID[$0] }
             }
             let text = caller == nil ? "subscribe at \(subscription.site)" : "subscribe"
-            collect(Message(order: (call.startNanoseconds, 0, call.id), from: caller, to: target, text: text), into: &subscribes)
+            collect(
+                Message(order: (call.startNanoseconds, 0, call.id), from: caller, to: target, text: text),
+                into: &subscribes
+            )
         }
         streams.append(subscribes)
 
@@ -90,7 +93,10 @@ public struct MermaidExporter {
                 guard let observer = event.observerObjectID else { return }
                 let detail = event.value.map { "\(event.kind)(\($0))" } ?? event.kind
                 collect(
-                    Message(order: (event.timeNanoseconds, 1, event.id), from: event.sourceObjectID, to: observer, text: "on(.\(detail))"),
+                    Message(
+                        order: (event.timeNanoseconds, 1, event.id), from: event.sourceObjectID, to: observer,
+                        text: "on(.\(detail))"
+                    ),
                     into: &events
                 )
             }
@@ -113,7 +119,10 @@ public struct MermaidExporter {
                 let sender = row.integer("parent_object_id").flatMap { members.contains($0) ? $0 : nil }
                 let target = row.integer("object_id") ?? 0
                 collect(
-                    Message(order: (row.integer("ts") ?? 0, 0, row.integer("id") ?? 0), from: sender, to: target, text: row.text("name") ?? "dispose"),
+                    Message(
+                        order: (row.integer("ts") ?? 0, 0, row.integer("id") ?? 0), from: sender, to: target,
+                        text: row.text("name") ?? "dispose"
+                    ),
                     into: &disposals
                 )
             }
@@ -140,10 +149,12 @@ public struct MermaidExporter {
         }
 
         output("sequenceDiagram\n")
-        output("    %% \(Self.comment("subscription #\(subscription.id) at \(subscription.site) in \(reader.run.program)"))\n")
+        let title = "subscription #\(subscription.id) at \(subscription.site) in \(reader.run.program)"
+        output("    %% \(Self.comment(title))\n")
         output("    participant \(Self.user) as user code\n")
         for object in participants {
-            output("    participant \(Self.participant(object)) as \(Self.escaped(labels[object] ?? "", inAlias: true))\n")
+            let alias = Self.escaped(labels[object] ?? "", inAlias: true)
+            output("    participant \(Self.participant(object)) as \(alias)\n")
         }
         for message in messages {
             let from = message.from.map(Self.participant) ?? Self.user

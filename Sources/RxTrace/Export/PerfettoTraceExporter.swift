@@ -45,7 +45,8 @@ public struct PerfettoTraceExporter {
         let pid = Self.processID
 
         append(
-            "{\"ph\":\"M\",\"pid\":\(pid),\"tid\":0,\"name\":\"process_name\",\"args\":{\"name\":\(Self.quoted(run.program))}}"
+            "{\"ph\":\"M\",\"pid\":\(pid),\"tid\":0,\"name\":\"process_name\","
+                + "\"args\":{\"name\":\(Self.quoted(run.program))}}"
         )
         for thread in try reader.threads() {
             append(
@@ -56,7 +57,10 @@ public struct PerfettoTraceExporter {
 
         // Calls: complete slices; a call that never returned lasts until the run's end.
         try reader.forEachRow(
-            "SELECT call_flow.*, call.thread_id AS thread_id FROM call_flow JOIN call ON call.id = call_flow.id ORDER BY call_flow.id"
+            """
+            SELECT call_flow.*, call.thread_id AS thread_id
+            FROM call_flow JOIN call ON call.id = call_flow.id ORDER BY call_flow.id
+            """
         ) { row in
             let call = CallRecord(row: row)
             let duration = call.durationNanoseconds ?? max(0, end - call.startNanoseconds)

@@ -11,7 +11,9 @@ extension TraceReader {
 
     /// The threads that ran instrumented code, as (serial id, name), in order of appearance.
     public func threads() throws -> [(id: Int64, name: String)] {
-        try database.rows("SELECT id, name FROM thread ORDER BY id").map { ($0.integer("id") ?? 0, $0.text("name") ?? "") }
+        try database.rows("SELECT id, name FROM thread ORDER BY id").map {
+            ($0.integer("id") ?? 0, $0.text("name") ?? "")
+        }
     }
 
     /// When the run ended, in ns since it started; for a run cut short, the latest time the trace

@@ -23,7 +23,8 @@ final class OutputFile {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw CLIError.badInput("\(path) is a directory")
         }
-        guard FileManager.default.isWritableFile(atPath: directory) || FileManager.default.isWritableFile(atPath: path) else {
+        let files = FileManager.default
+        guard files.isWritableFile(atPath: directory) || files.isWritableFile(atPath: path) else {
             throw CLIError.badInput("\(path): permission denied")
         }
     }
