@@ -6,35 +6,6 @@ import XCTest
 /// The DOT export is a graph Graphviz renders: objects and subscriptions as nodes, events,
 /// who-made-what and each subscription's parts as edges, what leaked in red.
 final class DotExporterTests: RxTraceTestCase {
-    /// Renders `dot` to SVG with Graphviz's `dot`, failing on any error or warning it prints.
-    /// `scripts/test.sh` installs Graphviz (`scripts/ensure-graphviz.sh`), so CI never skips.
-    private func renderedSVG(_ dot: String, file: StaticString = #filePath, line: UInt = #line) throws -> String {
-        let candidates = ["/usr/bin/dot", "/usr/local/bin/dot", "/opt/homebrew/bin/dot"]
-        guard let executable = candidates.first(where: FileManager.default.isExecutableFile(atPath:)) else {
-            throw XCTSkip("Graphviz's dot is not installed: run scripts/ensure-graphviz.sh (scripts/test.sh does)")
-        }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-dot-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let input = directory.appendingPathComponent("graph.dot")
-        try dot.write(to: input, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["-Tsvg", input.path, "-o", directory.appendingPathComponent("graph.svg").path]
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let pid = process.processIdentifier
-        let killer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: killer)
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        killer.cancel()
-        XCTAssertEqual(process.terminationStatus, 0, "dot failed: \(message)", file: file, line: line)
-        XCTAssertEqual(message, "", "dot warned", file: file, line: line)
-        return (try? String(contentsOf: directory.appendingPathComponent("graph.svg"), encoding: .utf8)) ?? ""
-    }
-
     func testGraphOfEveryKind_rendersWithGraphviz() throws {
         let reader = try recordedTraceOfEveryKind()
 
