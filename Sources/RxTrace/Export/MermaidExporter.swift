@@ -104,23 +104,26 @@ public struct MermaidExporter {
         streams.append(events)
 
         // Dispose calls on the chain's sinks, observers and disposables (not on the observables,
-        // which other subscriptions share).
+        // which other subscriptions share), from the object whose call made them.
         let disposable = chain.filter { !observables.contains($0) }.map(String.init).joined(separator: ",")
         var disposals: [Message] = []
         if !disposable.isEmpty {
             try reader.forEachRow(
                 """
-                SELECT call.id, call.ts, site.name, call.object_id, parent.object_id AS parent_object_id
-                FROM call JOIN site ON site.id = call.site_id LEFT JOIN call AS parent ON parent.id = call.parent_id
+                SELECT call.id, call.ts, site.name, call.object_id, call.parent_id
+                FROM call JOIN site ON site.id = call.site_id
                 WHERE call.object_id IN (\(disposable)) AND site.name LIKE '%.dispose%'
                 ORDER BY call.id
                 """
             ) { row in
-                let sender = row.integer("parent_object_id").flatMap { members.contains($0) ? $0 : nil }
-                let target = row.integer("object_id") ?? 0
+                guard disposals.count < messageLimit else {
+                    total += 1
+                    return
+                }
                 collect(
                     Message(
-                        order: (row.integer("ts") ?? 0, 0, row.integer("id") ?? 0), from: sender, to: target,
+                        order: (row.integer("ts") ?? 0, 0, row.integer("id") ?? 0),
+                        from: try nearestObject(above: row.integer("parent_id")), to: row.integer("object_id") ?? 0,
                         text: row.text("name") ?? "dispose"
                     ),
                     into: &disposals
@@ -163,6 +166,19 @@ public struct MermaidExporter {
         if total > messages.count {
             output("    Note over \(Self.user): \(total - messages.count) more messages not shown\n")
         }
+    }
+
+    /// The object of the nearest call, from `call` up, that ran on one: who made a call; `nil`
+    /// when no call above ran on an object (the user's code made it). Stops at a loop of
+    /// parents, which only a damaged trace has.
+    private func nearestObject(above call: Int64?) throws -> Int64? {
+        var next = call
+        var seen = Set<Int64>()
+        while let id = next, seen.insert(id).inserted, let step = try reader.call(id) {
+            if let object = step.objectID { return object }
+            next = step.parentID
+        }
+        return nil
     }
 
     /// The participant id of object `object`: `O12`.

@@ -45,6 +45,21 @@ final class MermaidExporterTests: RxTraceTestCase {
         XCTAssertTrue(disposals.contains { $0.hasSuffix("Sink.dispose") }, "\(disposals)")
     }
 
+    func testADisposeTheChainMakesItself_comesFromTheObjectWhoseCallMadeIt() throws {
+        let reader = try recordedTrace {
+            _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in })
+        }
+
+        let diagram = try exported { try MermaidExporter(reader: reader).write(subscription: 1, to: $0) }
+
+        XCTAssertEqual(MermaidGrammar.violations(of: diagram), [])
+        let disposals = diagram.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { $0.hasSuffix(".dispose") }
+        // On completed, the map's sink disposes itself; nothing is disposed by the user's code.
+        XCTAssertEqual(disposals.first, "O5->>O5: Sink.dispose")
+        XCTAssertFalse(disposals.contains { $0.hasPrefix("U->>") }, "\(disposals)")
+    }
+
     func testValuesAndNamesWithMermaidSyntax_areEscaped() throws {
         let reader = try recordedTrace {
             let subject = PublishSubject<String>()
