@@ -18,6 +18,13 @@ struct CLIError: Error, CustomStringConvertible {
 /// Exit code 1: the report found leaks and `--fail-on-leaks` was given.
 struct LeaksFound: Error {}
 
+/// Exit code 1: `diff --fail-on-new-leaks` found leaks the second trace has and the first had
+/// not; they are named on stderr.
+struct NewLeaksFound: Error {
+    /// The new leaks, in one line: `subscription at App/Main.swift:7 never ended; …`.
+    let summary: String
+}
+
 extension RxTraceCommand {
     /// Parses and runs the command; every error becomes one line on stderr and an exit code:
     /// 2 for bad input (argument-parser alone would use 1 for thrown errors and 64 for usage).
@@ -34,6 +41,10 @@ extension RxTraceCommand {
         } catch let error as SQLiteError {
             fail("SQL error: \(error.message)", exitCode: 2)
         } catch is LeaksFound {
+            Foundation.exit(1)
+        } catch let error as NewLeaksFound {
+            let line = "rxtrace: B leaks where A did not: " + error.summary
+            FileHandle.standardError.write(Data((TerminalText.escaped(line) + "\n").utf8))
             Foundation.exit(1)
         } catch {
             let code = exitCode(for: error)

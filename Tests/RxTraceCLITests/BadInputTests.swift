@@ -99,4 +99,42 @@ final class BadInputTests: XCTestCase {
     func testMissingArgument_IsOneLine() throws {
         try assertBadInput(["query", "empty.sqlite"], mentions: "Missing expected argument '<sql>'")
     }
+
+    func testExportMermaidWithoutASubscription() throws {
+        try assertBadInput(["export", "empty.sqlite", "--format", "mermaid"], mentions: "pass --subscription N")
+    }
+
+    func testExportMermaidOfAnUnknownSubscription_WritesNoFile() throws {
+        try assertBadInput(
+            ["export", "empty.sqlite", "--format", "mermaid", "--subscription", "9", "-o", "out.mmd"],
+            mentions: "no subscription #9"
+        )
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out.mmd").path))
+    }
+
+    func testExportToAFolderThatDoesNotExist() throws {
+        try assertBadInput(["export", "empty.sqlite", "--format", "dot", "-o", "no/such/dir/out.dot"], mentions: "no such directory")
+    }
+
+    func testExportLimitWithoutMermaid() throws {
+        try assertBadInput(["export", "empty.sqlite", "--format", "perfetto", "--limit", "3"], mentions: "--limit goes with")
+        try assertBadInput(["export", "empty.sqlite", "--format", "dot", "--subscription", "1"], mentions: "--subscription goes with")
+    }
+
+    func testExportInAnUnknownFormat() throws {
+        try assertBadInput(["export", "empty.sqlite", "--format", "svg"], mentions: "svg")
+    }
+
+    func testExportOfAMissingTrace() throws {
+        try assertBadInput(["export", "nowhere.sqlite", "--format", "perfetto"], mentions: "nowhere.sqlite: no such file")
+    }
+
+    func testDiffWithAMissingTrace() throws {
+        try assertBadInput(["diff", "empty.sqlite", "nowhere.sqlite"], mentions: "nowhere.sqlite: no such file")
+    }
+
+    func testDiffWithAFileThatIsNotATrace() throws {
+        try Data(String(repeating: "not a database\n", count: 100).utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        try assertBadInput(["diff", "notes.txt", "empty.sqlite"], mentions: "not an SQLite database")
+    }
 }

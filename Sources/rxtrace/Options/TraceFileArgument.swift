@@ -10,6 +10,13 @@ struct TraceFileArgument: ParsableArguments {
     ///
     /// - Throws: ``TraceFileError`` when the file is missing or not a readable trace.
     func open() throws -> TraceReader {
-        try TraceReader(path: trace)
+        try Self.open(trace)
+    }
+
+    /// The trace at `path`, opened read-only.
+    ///
+    /// - Throws: ``TraceFileError`` when the file is missing or not a readable trace.
+    static func open(_ path: String) throws -> TraceReader {
+        try TraceReader(path: path)
     }
 }

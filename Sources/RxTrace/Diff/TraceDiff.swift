@@ -1,0 +1,260 @@
+import Foundation
+
+/// One thing that differs between two traces of the same program.
+public struct TraceDifference: Codable, Equatable, Sendable {
+    /// What kind of thing differs.
+    public enum Section: String, Codable, Sendable {
+        /// A user subscription: its chain and how it ended.
+        case subscription
+        /// A call flow: the steps under one top-level call.
+        case flow
+        /// A subscription that never ended, or objects alive at the end.
+        case leak
+    }
+
+    /// How it differs.
+    public enum Change: String, Codable, Sendable {
+        /// Only the second trace (B, after) has it.
+        case appeared
+        /// Only the first trace (A, before) has it.
+        case disappeared
+        /// Both have it, in a different shape or number.
+        case changed
+    }
+
+    /// What kind of thing differs.
+    public var section: Section
+    /// How it differs.
+    public var change: Change
+    /// What matched the two: the subscribe call site, the flow's title, the leak's site or type.
+    public var key: String
+    /// How it was in A, one line each; empty when A does not have it.
+    public var before: [String]
+    /// How it is in B, one line each; empty when B does not have it.
+    public var after: [String]
+
+    /// A difference with every field given.
+    public init(section: Section, change: Change, key: String, before: [String], after: [String]) {
+        self.section = section
+        self.change = change
+        self.key = key
+        self.before = before
+        self.after = after
+    }
+
+    /// Whether this is a leak B has and A had not.
+    public var isNewLeak: Bool { section == .leak && change == .appeared }
+}
+
+/// What differs between two traces of the same program, before (A) and after (B) a change.
+public struct TraceDiff: Codable, Equatable, Sendable {
+    /// The first trace's path.
+    public var before: String
+    /// The second trace's path.
+    public var after: String
+    /// The differences: subscriptions, then flows, then leaks.
+    public var differences: [TraceDifference]
+
+    /// The leaks B has and A had not.
+    public var newLeaks: [TraceDifference] { differences.filter(\.isNewLeak) }
+
+    /// The new leaks in one line: `subscription at App/Main.swift:7 never ended; 2 × MapSink<…>
+    /// alive at the end`.
+    public var newLeaksSummary: String {
+        newLeaks.map { leak in
+            if leak.key.hasPrefix("subscription at ") { return "\(leak.key) never ended" }
+            let count = leak.after.first.flatMap { $0.hasSuffix(" ×") ? $0 + " " : nil } ?? ""
+            return "\(count)\(leak.key) alive at the end"
+        }.joined(separator: "; ")
+    }
+}
+
+/// Compares two traces of the same program, matching what they hold by where the user's code
+/// made it and by the chain's shape, never by ids (which shift as soon as one more object is
+/// made):
+///
+/// - a subscription by its subscribe `file:line`, with its chain (each element's type and where
+///   it was assembled) and how it ended as its shape;
+/// - a flow by its title (the user's line, or the step) with its steps, ids and element values
+///   left out, as its shape;
+/// - a leak by the subscribe line and chain of a subscription that never ended, or by the type
+///   of objects alive at the end, counted.
+///
+/// Things with the same key are matched shape for shape; what is left over on both sides is
+/// "changed", what is left on one side only "appeared" or "disappeared". Flows are read one at
+/// a time and only their distinct shapes are kept, so large traces compare in memory in
+/// proportion to how varied they are, not to their size.
+public struct TraceDiffer {
+    private let before: TraceReader
+    private let after: TraceReader
+
+    /// A differ comparing `before` (A) with `after` (B).
+    public init(before: TraceReader, after: TraceReader) {
+        self.before = before
+        self.after = after
+    }
+
+    /// The differences between the two traces.
+    public func diff() throws -> TraceDiff {
+        var differences: [TraceDifference] = []
+        differences += Self.compare(
+            .subscription, before: try Self.subscriptionShapes(before), after: try Self.subscriptionShapes(after)
+        )
+        differences += Self.compare(.flow, before: try Self.flowShapes(before), after: try Self.flowShapes(after))
+        differences += Self.compare(.leak, before: try Self.leakShapes(before), after: try Self.leakShapes(after))
+        return TraceDiff(before: before.path, after: after.path, differences: differences)
+    }
+
+    /// Shapes by key, each with how many times it occurred, in order of first occurrence.
+    struct Shapes {
+        var keys: [String] = []
+        var counts: [String: [(shape: [String], count: Int)]] = [:]
+
+        mutating func add(_ shape: [String], for key: String) {
+            if counts[key] == nil { keys.append(key) }
+            if let index = counts[key]?.firstIndex(where: { $0.shape == shape }) {
+                counts[key]![index].count += 1
+            } else {
+                counts[key, default: []].append((shape, 1))
+            }
+        }
+    }
+
+    /// Matches the shapes of each key; what is left over differs.
+    static func compare(_ section: TraceDifference.Section, before: Shapes, after: Shapes) -> [TraceDifference] {
+        var differences: [TraceDifference] = []
+        let keys = before.keys + after.keys.filter { before.counts[$0] == nil }
+        for key in keys {
+            var left = before.counts[key] ?? []
+            var right = after.counts[key] ?? []
+            // Matched shape for shape; a shape both have a different number of times is a change
+            // of number, kept apart from changes of shape.
+            var countChanges: [TraceDifference] = []
+            for (index, entry) in left.enumerated() {
+                guard let match = right.firstIndex(where: { $0.shape == entry.shape }) else { continue }
+                let common = min(entry.count, right[match].count)
+                if section == .flow, entry.count != right[match].count {
+                    countChanges.append(TraceDifference(
+                        section: section, change: .changed, key: key,
+                        before: ["\(entry.count) ×"] + entry.shape, after: ["\(right[match].count) ×"] + entry.shape
+                    ))
+                    left[index].count = 0
+                    right[match].count = 0
+                } else {
+                    left[index].count -= common
+                    right[match].count -= common
+                }
+            }
+            var leftOver = left.filter { $0.count > 0 }
+            var rightOver = right.filter { $0.count > 0 }
+            differences += countChanges
+            // What is left on both sides changed shape, one for one; leaks are never paired: one
+            // more is a new leak and one less a fixed one, whatever else changed.
+            while section != .leak, !leftOver.isEmpty, !rightOver.isEmpty {
+                differences.append(TraceDifference(
+                    section: section, change: .changed, key: key, before: leftOver[0].shape, after: rightOver[0].shape
+                ))
+                leftOver[0].count -= 1
+                rightOver[0].count -= 1
+                leftOver.removeAll { $0.count == 0 }
+                rightOver.removeAll { $0.count == 0 }
+            }
+            func counted(_ entry: (shape: [String], count: Int)) -> [String] {
+                entry.count > 1 ? ["\(entry.count) ×"] + entry.shape : entry.shape
+            }
+            for entry in leftOver {
+                differences.append(TraceDifference(
+                    section: section, change: .disappeared, key: key, before: counted(entry), after: []
+                ))
+            }
+            for entry in rightOver {
+                differences.append(TraceDifference(
+                    section: section, change: .appeared, key: key, before: [], after: counted(entry)
+                ))
+            }
+        }
+        return differences
+    }
+
+    /// Each subscription by its subscribe site: its chain from the source to the observer, and
+    /// how it ended.
+    static func subscriptionShapes(_ reader: TraceReader) throws -> Shapes {
+        var shapes = Shapes()
+        try reader.forEachRow("SELECT id FROM subscription ORDER BY id") { row in
+            guard let subscription = try reader.subscription(row.integer("id") ?? 0) else { return }
+            let chain = try Self.chain(of: subscription, in: reader)
+            shapes.add(
+                [chain.joined(separator: " → "), subscription.endKind.map { "ended: \($0)" } ?? "never ended"],
+                for: "subscribe at \(subscription.site)"
+            )
+        }
+        return shapes
+    }
+
+    /// The chain of `subscription` without ids: each observable it subscribed through, source
+    /// first, with where it was assembled, then the observer.
+    static func chain(of subscription: SubscriptionRecord, in reader: TraceReader) throws -> [String] {
+        var chain: [String] = []
+        var seen = Set<Int64>()
+        if let call = subscription.callID {
+            let subscribed = try reader.callTree(under: call).filter { $0.name == "subscribeSafe" }
+                .compactMap(\.objectID)
+            for objectID in subscribed.reversed() where seen.insert(objectID).inserted {
+                guard let object = try reader.object(objectID) else { continue }
+                chain.append(TypeNames.short(object.typeName) + (object.assembly.map { " (\($0))" } ?? ""))
+            }
+        }
+        if let observer = subscription.observerObjectID, !seen.contains(observer),
+            let object = try reader.object(observer)
+        {
+            chain.append(TypeNames.short(object.typeName))
+        }
+        return chain
+    }
+
+    /// Each flow by its title, as its steps without ids or element values.
+    static func flowShapes(_ reader: TraceReader) throws -> Shapes {
+        var shapes = Shapes()
+        try FlowBuilder(reader: reader).forEachFlow { flow in
+            let steps = flow.steps.map { step in
+                String(repeating: "  ", count: step.depth) + withoutIDs(step.label)
+                    + (step.location.map { "  \($0)" } ?? "")
+            }
+            shapes.add(steps, for: withoutIDs(flow.title))
+        }
+        return shapes
+    }
+
+    /// Each leak: a subscription that never ended by its site and chain, and each object alive
+    /// at the end by its type.
+    static func leakShapes(_ reader: TraceReader) throws -> Shapes {
+        var shapes = Shapes()
+        let report = try LeakFinder(reader: reader).report()
+        for open in report.openSubscriptions {
+            shapes.add(
+                ["never ended: " + open.chain.map(withoutIDs).joined(separator: " → ")],
+                for: "subscription at \(open.subscription.site)"
+            )
+        }
+        for group in report.liveObjects {
+            for _ in group.objectIDs {
+                shapes.add(["alive at the end"], for: TypeNames.short(group.typeName))
+            }
+        }
+        return shapes
+    }
+
+    /// `label` without object ids (` #12`) and element values (`.next(3)` becomes `.next`).
+    static func withoutIDs(_ label: String) -> String {
+        var text = label.replacing(#/ #[0-9]+/#, with: "")
+        for kind in ["next", "error"] {
+            // The value runs to the detail's closing `))`, before the object's ` [...]` if any.
+            guard let start = text.range(of: "(.\(kind)(") else { continue }
+            let rest = text[start.upperBound...]
+            let end = rest.range(of: ")) [", options: .backwards) ?? rest.range(of: "))", options: .backwards)
+            guard let end else { continue }
+            text.replaceSubrange(start.lowerBound..<text.index(end.lowerBound, offsetBy: 2), with: "(.\(kind))")
+        }
+        return text
+    }
+}
