@@ -64,4 +64,18 @@ final class RelaysInfallibleTests: RxRelayTestCase {
         XCTAssertEqual(received, [2, 4])
         XCTAssertEqual(mapCalls, 2)
     }
+
+    func testBehaviorRelayAsInfallible_BoundToAnObserver_OnTheTestScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let relay = BehaviorRelay<Int>(value: 0)
+        let ys = scheduler.createHotObservable([.next(500, 25), .next(600, 33)])
+        let observer = scheduler.createObserver(Int.self)
+
+        let bindings = [relay.asInfallible().bind(to: observer), ys.bind(to: relay)]
+        scheduler.start()
+        bindings.forEach { $0.dispose() }
+        relay.accept(1)
+
+        XCTAssertEqual(observer.events, [.next(0, 0), .next(500, 25), .next(600, 33)])
+    }
 }
