@@ -73,6 +73,8 @@ final class ConcurrencyTraceTests: RxTraceTestCase {
         XCTAssertEqual(subscriptions.first?.integer("line"), Int64(subscribeLine))
         let steps = try database.column("SELECT name FROM call_flow WHERE name LIKE 'ObservableValues.%' ORDER BY id")
         XCTAssertEqual(steps, ["ObservableValues.yield", "ObservableValues.finish", "ObservableValues.disposed"])
+        let enclosing = try ancestors(ofFirst: "ObservableValues.yield", in: database)
+        XCTAssertEqual(enclosing.last, "Single.value")
     }
 
     func testMaybeValueProperty_RecordsItsOwnLineInRxCore_AsItCannotTakeTheCallers() async throws {

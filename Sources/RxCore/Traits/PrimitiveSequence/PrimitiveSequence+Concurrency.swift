@@ -56,7 +56,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     ///
     /// - Returns: the element.
     public func value(file: StaticString = #fileID, line: UInt = #line) async throws -> Element {
-        guard let element = try await primitiveSequence.firstValue(file: file, line: line) else {
+        guard let element = try await primitiveSequence.firstValue(step: "Single.value", file: file, line: line) else {
             // A single that completes without its element breaks its contract; RxSwift's
             // single subscribe reports it and its `value` then ends by the disposal.
             rxFatalErrorInDebug("Singles can't emit a completion event")
@@ -84,7 +84,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     ///
     /// - Returns: the element, or `nil` when the maybe completed without one.
     public func value(file: StaticString = #fileID, line: UInt = #line) async throws -> Element? {
-        try await primitiveSequence.firstValue(file: file, line: line)
+        try await primitiveSequence.firstValue(step: "Maybe.value", file: file, line: line)
     }
 }
 
@@ -103,7 +103,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes and waits for this completable to complete, as ``value``, with the
     /// subscribe recorded at the caller's line.
     public func value(file: StaticString = #fileID, line: UInt = #line) async throws {
-        _ = try await primitiveSequence.firstValue(file: file, line: line)
+        _ = try await primitiveSequence.firstValue(step: "Completable.value", file: file, line: line)
     }
 }
 
@@ -111,10 +111,14 @@ extension PrimitiveSequence where Element: Sendable {
     /// Subscribes and waits for the first event: the element, `nil` for a completion without
     /// one, or the error thrown. Cancelling the awaiting task disposes the subscription, which
     /// throws `CancellationError`.
-    fileprivate func firstValue(file: StaticString, line: UInt) async throws -> Element? {
+    ///
+    /// The subscribe is recorded as the step `step`; the wait is not a step, since a step
+    /// cannot span the suspension.
+    fileprivate func firstValue(step: StaticString, file: StaticString, line: UInt) async throws -> Element? {
         let continuation = FirstValueContinuation<Element>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { checked in
+                let call = TraceCall.enter(step); defer { call.exit() }
                 continuation.start(checked)
                 subscribeValues(feeding: continuation, file: file, line: line)
             }
