@@ -108,4 +108,68 @@ final class InfallibleConcurrencyTests: RxCoreTestCase {
         XCTAssertEqual(received, [1, 2])
         XCTAssertEqual(disposeCount.count, 1)
     }
+
+    // MARK: - create(detached:priority:work:)
+
+    func testCreateAsync_SendsEachElement_ThenCompletesWhenTheWorkReturns() {
+        let workCalls = SynchronizedLog<Int>()
+        let infallible = Infallible<Int>.create { observer in
+            workCalls.append(1)
+            observer(1)
+            observer(2)
+        }
+
+        let result = infallible.asObservable().toBlocking(timeout: 5).materialize()
+
+        guard case .completed(let elements) = result else {
+            return XCTFail("expected completion, got \(result)")
+        }
+        XCTAssertEqual(elements, [1, 2])
+        XCTAssertEqual(workCalls.count, 1)
+    }
+
+    func testCreateAsync_IsAnInfallible_AndEachSubscriptionRunsTheWorkOnce() async {
+        let workCalls = SynchronizedLog<Int>()
+        let infallible: Infallible<String> = Infallible.create(detached: true, priority: .low) { observer in
+            workCalls.append(1)
+            observer("a")
+        }
+
+        var received: [String] = []
+        for await element in infallible.values {
+            received.append(element)
+        }
+        for await element in infallible.values {
+            received.append(element)
+        }
+
+        XCTAssertEqual(received, ["a", "a"])
+        XCTAssertEqual(workCalls.count, 2)
+    }
+
+    func testCreateAsync_Disposing_CancelsTheTask_AndLaterElementsAreDropped() {
+        let started = expectation(description: "the work started")
+        let finished = expectation(description: "the work saw the cancellation")
+        let events = SynchronizedLog<String>()
+
+        let subscription = Infallible<Int>.create { observer in
+            observer(1)
+            started.fulfill()
+            // Stands for work that runs until cancelled: the sleep ends early when the task is
+            // cancelled.
+            try? await Task.sleep(for: .seconds(3_600))
+            observer(2)
+            finished.fulfill()
+        }
+        .subscribe(
+            onNext: { events.append("next(\($0))") },
+            onCompleted: { events.append("completed") },
+            onDisposed: { events.append("disposed") }
+        )
+        wait(for: [started], timeout: 5)
+        subscription.dispose()
+        wait(for: [finished], timeout: 5)
+
+        XCTAssertEqual(events.values, ["next(1)", "disposed"])
+    }
 }

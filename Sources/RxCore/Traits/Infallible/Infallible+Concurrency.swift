@@ -2,7 +2,40 @@
 // Deviation from RxSwift: `values` needs `Element: Sendable`, as on observables, because each
 // element goes from the thread the infallible emits on to the consuming task. `values` is also a
 // method, `values(file:line:)`, which records the caller's line as the subscribe line; the
-// property cannot take default arguments, so it records its own line in this file.
+// property cannot take default arguments, so it records its own line in this file. The async
+// `create` runs in a `TaskSink`, as the observables' async `create` does, rather than through the
+// closure `create`; the events are the same.
+
+extension InfallibleType {
+    /// An infallible that runs `work` in a new task for each subscriber: each element `work`
+    /// sends is forwarded, and its return completes the infallible.
+    ///
+    /// Disposing the subscription cancels the task; elements sent after that are dropped.
+    ///
+    /// - Parameters:
+    ///   - detached: whether the task is detached (`Task.detached`) instead of a `Task` that
+    ///     inherits the subscriber's task-local values.
+    ///   - priority: the task's priority.
+    ///   - work: the asynchronous work; it sends elements through the observer it receives.
+    /// - Returns: the infallible of the elements `work` sends.
+    @_disfavoredOverload
+    public static func create(
+        detached: Bool = false,
+        priority: TaskPriority? = nil,
+        work: @Sendable @escaping (_ observer: ElementObserver<Element>) async -> Void,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<Element> {
+        let call = TraceCall.enter("Infallible.create(detached:priority:work:)"); defer { call.exit() }
+        let producer = TaskProducer<Element>(isDetached: detached, priority: priority) { forward in
+            await work { element in
+                guard !Task.isCancelled else { return }
+                forward(element)
+            }
+        }
+        return Infallible(producer.assembled(by: "create", file: file, line: line))
+    }
+}
 
 extension InfallibleType where Element: Sendable {
     /// The elements of this infallible as an async stream: each subscription's elements, then
