@@ -1,8 +1,7 @@
 // Mirrors RxSwift's RxRelay/BehaviorRelay.swift.
 // Deviation from RxSwift: `init(value:)` takes `file`/`line` default arguments and records the
 // relay's subject as assembled by `BehaviorRelay` there; `accept`, `value` and `subscribe` are
-// recorded steps on that subject. No `asInfallible()`: RxCore's `Infallible` is a separate
-// piece of work.
+// recorded steps on that subject.
 // Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
 // checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 

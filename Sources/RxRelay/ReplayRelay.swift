@@ -1,8 +1,7 @@
 // Mirrors RxSwift's RxRelay/ReplayRelay.swift.
 // Deviation from RxSwift: `create(bufferSize:)` and `createUnbound()` take `file`/`line`
 // default arguments and record the relay's subject as assembled there; `accept` and
-// `subscribe` are recorded steps on that subject. No `asInfallible()`: RxCore's `Infallible`
-// is a separate piece of work.
+// `subscribe` are recorded steps on that subject.
 // Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
 // checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 

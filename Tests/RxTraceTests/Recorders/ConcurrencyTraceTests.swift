@@ -57,6 +57,53 @@ final class ConcurrencyTraceTests: RxTraceTestCase {
         XCTAssertEqual(files, ["RxCore/Observable+Concurrency.swift"])
     }
 
+    func testSingleValue_MethodForm_RecordsTheCallersSubscribeLine_AndTheStepsOfValues() async throws {
+        var subscribeLine = 0
+        let reader = try await recordedAsyncTrace {
+            let single = Single.just(1)
+            subscribeLine = #line + 1
+            let value = try await single.value()
+            XCTAssertEqual(value, 1)
+        }
+        let database = reader.database
+
+        let subscriptions = try database.rows("SELECT file, line FROM subscription")
+        XCTAssertEqual(subscriptions.count, 1)
+        XCTAssertEqual(subscriptions.first?.text("file"), "RxTraceTests/ConcurrencyTraceTests.swift")
+        XCTAssertEqual(subscriptions.first?.integer("line"), Int64(subscribeLine))
+        let steps = try database.column("SELECT name FROM call_flow WHERE name LIKE 'ObservableValues.%' ORDER BY id")
+        XCTAssertEqual(steps, ["ObservableValues.yield", "ObservableValues.finish", "ObservableValues.disposed"])
+        let enclosing = try ancestors(ofFirst: "ObservableValues.yield", in: database)
+        XCTAssertEqual(enclosing.last, "Single.value")
+    }
+
+    func testMaybeValueProperty_RecordsItsOwnLineInRxCore_AsItCannotTakeTheCallers() async throws {
+        let reader = try await recordedAsyncTrace {
+            _ = try await Maybe.just(1).value
+        }
+
+        let files = try reader.database.column("SELECT file FROM subscription")
+        XCTAssertEqual(files, ["RxCore/PrimitiveSequence+Concurrency.swift"])
+    }
+
+    func testInfallibleValues_MethodForm_RecordsTheCallersSubscribeLine() async throws {
+        var subscribeLine = 0
+        let reader = try await recordedAsyncTrace {
+            let infallible = Infallible.of(1, 2)
+            var received: [Int] = []
+            subscribeLine = #line + 1
+            for await element in infallible.values() {
+                received.append(element)
+            }
+            XCTAssertEqual(received, [1, 2])
+        }
+
+        let subscriptions = try reader.database.rows("SELECT file, line FROM subscription")
+        XCTAssertEqual(subscriptions.count, 1)
+        XCTAssertEqual(subscriptions.first?.text("file"), "RxTraceTests/ConcurrencyTraceTests.swift")
+        XCTAssertEqual(subscriptions.first?.integer("line"), Int64(subscribeLine))
+    }
+
     func testValues_CancelledTask_EndsTheSubscriptionByDisposal() async throws {
         var subscribeLine = 0
         let reader = try await recordedAsyncTrace {

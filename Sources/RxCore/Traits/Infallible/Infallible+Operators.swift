@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/Traits/Infallible/Infallible+Operators.swift.
-// Deviation from RxSwift: no `share(replay:scope:)`, `interval` or `timer` yet: RxCore's
-// observables do not have those operators to forward to.
+// Deviation from RxSwift: no `share(replay:scope:)` yet: RxCore's observables do not have
+// that operator to forward to.
 
 // MARK: - Static allocation
 
@@ -9,6 +9,15 @@ extension InfallibleType {
     public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.just"); defer { call.exit() }
         return Infallible(.just(element, file: file, line: line))
+    }
+
+    /// An infallible that sends `element` on `scheduler`, then completes, each as its own
+    /// step there.
+    public static func just(
+        _ element: Element, scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Infallible<Element> {
+        let call = TraceCall.enter("Infallible.just"); defer { call.exit() }
+        return Infallible(.just(element, scheduler: scheduler, file: file, line: line))
     }
 
     /// An infallible that never sends anything.
@@ -178,6 +187,55 @@ extension InfallibleType {
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.throttle"); defer { call.exit() }
         return Infallible(asObservable().throttle(dueTime, latest: latest, scheduler: scheduler, file: file, line: line))
+    }
+}
+
+// MARK: - Timers
+
+extension InfallibleType where Element: RxAbstractInteger {
+    /// An infallible that sends `0`, `1`, `2`, … one `period` apart, timed on `scheduler`,
+    /// starting `period` after the subscription; it never ends.
+    public static func interval(
+        _ period: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Infallible<Element> {
+        let call = TraceCall.enter("Infallible.interval"); defer { call.exit() }
+        return Infallible(Observable<Element>.interval(period, scheduler: scheduler, file: file, line: line))
+    }
+
+    /// An infallible that sends `0` `dueTime` after the subscription, timed on `scheduler`;
+    /// then, with a `period`, `1`, `2`, … one `period` apart, and without one it completes.
+    public static func timer(
+        _ dueTime: RxTimeInterval,
+        period: RxTimeInterval? = nil,
+        scheduler: SchedulerType,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<Element> {
+        let call = TraceCall.enter("Infallible.timer"); defer { call.exit() }
+        return Infallible(
+            Observable<Element>.timer(dueTime, period: period, scheduler: scheduler, file: file, line: line)
+        )
+    }
+}
+
+// MARK: - Delay
+
+extension InfallibleType {
+    /// This infallible with each element and its completion sent `dueTime` later on
+    /// `scheduler`.
+    public func delay(
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Infallible<Element> {
+        let call = TraceCall.enter("Infallible.delay"); defer { call.exit() }
+        return Infallible(asObservable().delay(dueTime, scheduler: scheduler, file: file, line: line))
+    }
+
+    /// This infallible, subscribed `dueTime` after each subscriber subscribes, on `scheduler`.
+    public func delaySubscription(
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Infallible<Element> {
+        let call = TraceCall.enter("Infallible.delaySubscription"); defer { call.exit() }
+        return Infallible(asObservable().delaySubscription(dueTime, scheduler: scheduler, file: file, line: line))
     }
 }
 

@@ -11,7 +11,7 @@ public protocol InfallibleType: ObservableConvertibleType {}
 public struct Infallible<Element>: InfallibleType {
     private let source: Observable<Element>
 
-    init(_ source: Observable<Element>) {
+    package init(_ source: Observable<Element>) {
         self.source = source
     }
 

@@ -1,6 +1,4 @@
 // Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/Maybe.swift.
-// Deviation from RxSwift: no `just(_:scheduler:)`: RxCore's `Observable.just` has no
-// scheduler form to forward to.
 
 /// The trait of a ``Maybe``: one element, or none, or an error.
 public enum MaybeTrait {}
@@ -168,6 +166,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.just"); defer { call.exit() }
         return Maybe(raw: Observable.just(element, file: file, line: line))
+    }
+
+    /// A maybe that sends `element` on `scheduler`, then completes, each as its own step there.
+    public static func just(
+        _ element: Element, scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Maybe<Element> {
+        let call = TraceCall.enter("Maybe.just"); defer { call.exit() }
+        return Maybe(raw: Observable.just(element, scheduler: scheduler, file: file, line: line))
     }
 
     /// A maybe that fails with `error`.

@@ -1,8 +1,6 @@
 // Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/PrimitiveSequence.swift.
-// Deviation from RxSwift: `delay`, `delaySubscription`, `timeout` and `timer` are not here
-// yet: RxCore's observables do not have those time operators to forward to. Every trait
-// operator and factory takes `file`/`line` defaults and hands them to the observable operator
-// it wraps, which records where user code built it.
+// Deviation from RxSwift: every trait operator and factory takes `file`/`line` defaults and
+// hands them to the observable operator it wraps, which records where user code built it.
 
 /// An observable sequence of at most one element whose type says so: ``Single``, ``Maybe``
 /// or ``Completable``, told apart by `Trait`.
@@ -148,5 +146,57 @@ extension PrimitiveSequence {
                 line: line
             )
         )
+    }
+
+    /// This sequence with its element and completion each sent `dueTime` later on
+    /// `scheduler`; an error is sent at once.
+    public func delay(
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.delay"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.delay(dueTime, scheduler: scheduler, file: file, line: line))
+    }
+
+    /// This sequence, subscribed `dueTime` after each subscriber subscribes, on `scheduler`.
+    public func delaySubscription(
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.delaySubscription"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.delaySubscription(dueTime, scheduler: scheduler, file: file, line: line))
+    }
+
+    /// This sequence, failing with ``RxError/timeout`` when it sends nothing within `dueTime`
+    /// of the subscription, timed on `scheduler`.
+    public func timeout(
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.timeout"); defer { call.exit() }
+        return PrimitiveSequence(raw: source.timeout(dueTime, scheduler: scheduler, file: file, line: line))
+    }
+
+    /// This sequence, switched to `other` when it sends nothing within `dueTime` of the
+    /// subscription, timed on `scheduler`.
+    public func timeout(
+        _ dueTime: RxTimeInterval,
+        other: PrimitiveSequence<Trait, Element>,
+        scheduler: SchedulerType,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.timeout"); defer { call.exit() }
+        return PrimitiveSequence(
+            raw: source.timeout(dueTime, other: other.source, scheduler: scheduler, file: file, line: line)
+        )
+    }
+}
+
+extension PrimitiveSequenceType where Element: RxAbstractInteger {
+    /// A primitive sequence that sends `0` `dueTime` after each subscription, timed on
+    /// `scheduler`, then completes: `Single<Int>.timer(…)` or `Maybe<Int>.timer(…)`.
+    public static func timer(
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> PrimitiveSequence<Trait, Element> {
+        let call = TraceCall.enter("PrimitiveSequence.timer"); defer { call.exit() }
+        return PrimitiveSequence(raw: Observable<Element>.timer(dueTime, scheduler: scheduler, file: file, line: line))
     }
 }

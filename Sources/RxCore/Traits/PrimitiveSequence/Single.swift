@@ -1,6 +1,4 @@
 // Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/Single.swift.
-// Deviation from RxSwift: no `just(_:scheduler:)`: RxCore's `Observable.just` has no
-// scheduler form to forward to.
 
 /// The trait of a ``Single``: exactly one element, or an error.
 public enum SingleTrait {}
@@ -160,6 +158,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
         let call = TraceCall.enter("Single.just"); defer { call.exit() }
         return Single(raw: Observable.just(element, file: file, line: line))
+    }
+
+    /// A single that sends `element` on `scheduler`, then completes, each as its own step there.
+    public static func just(
+        _ element: Element, scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+    ) -> Single<Element> {
+        let call = TraceCall.enter("Single.just"); defer { call.exit() }
+        return Single(raw: Observable.just(element, scheduler: scheduler, file: file, line: line))
     }
 
     /// A single that fails with `error`.

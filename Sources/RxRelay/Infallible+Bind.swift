@@ -1,0 +1,88 @@
+// Mirrors the relay forms of RxCocoa's RxCocoa/Common/Infallible+Bind.swift.
+// Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
+// (RxTrace has no RxCocoa module); its other `bind` forms are in RxCore's
+// `Reactive/Infallible+Bind.swift`. Every form takes `file`/`line` default arguments and
+// subscribes through the recorded `subscribe` with them, so the trace names the user's `bind`
+// line as the subscription's call site; calls written for RxSwift compile unchanged.
+
+import RxCore
+
+extension InfallibleType {
+    /// Subscribes and makes each of `relays` accept every element, in order.
+    ///
+    /// Completion ends the binding and leaves the relays as they are.
+    ///
+    /// - Returns: the subscription; dispose it to unbind every relay.
+    public func bind(
+        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
+        return subscribe(onNext: { element in
+            relays.forEach { $0.accept(element) }
+        }, file: file, line: line)
+    }
+
+    /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
+    ///
+    /// - Returns: the subscription; dispose it to unbind every relay.
+    public func bind(
+        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
+        return subscribe(onNext: { element in
+            relays.forEach { $0.accept(element) }
+        }, file: file, line: line)
+    }
+
+    /// Subscribes and makes each of `relays` accept every element, in order.
+    ///
+    /// Completion ends the binding and leaves the relays as they are.
+    ///
+    /// - Returns: the subscription; dispose it to unbind every relay.
+    public func bind(
+        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
+        return subscribe(onNext: { element in
+            relays.forEach { $0.accept(element) }
+        }, file: file, line: line)
+    }
+
+    /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
+    ///
+    /// - Returns: the subscription; dispose it to unbind every relay.
+    public func bind(
+        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
+        return subscribe(onNext: { element in
+            relays.forEach { $0.accept(element) }
+        }, file: file, line: line)
+    }
+
+    /// Subscribes and makes each of `relays` accept every element, in order.
+    ///
+    /// Completion ends the binding and leaves the relays as they are.
+    ///
+    /// - Returns: the subscription; dispose it to unbind every relay.
+    public func bind(
+        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
+        return subscribe(onNext: { element in
+            relays.forEach { $0.accept(element) }
+        }, file: file, line: line)
+    }
+
+    /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
+    ///
+    /// - Returns: the subscription; dispose it to unbind every relay.
+    public func bind(
+        to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+    ) -> Disposable {
+        let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
+        return subscribe(onNext: { element in
+            relays.forEach { $0.accept(element) }
+        }, file: file, line: line)
+    }
+}
