@@ -12,6 +12,24 @@ final class InfallibleOperatorsTests: RxCoreTestCase {
             .asInfallible(onErrorJustReturn: 0)
     }
 
+    func testShare_ReplayOne_SubscribesOnce_AndHandsTheLatestToALateSubscriber() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+        let shared = xs.asInfallible(onErrorJustReturn: 0).share(replay: 1)
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        var subscriptions: [Disposable] = []
+
+        scheduler.scheduleAt(200) { subscriptions.append(shared.asObservable().subscribe(early)) }
+        scheduler.scheduleAt(230) { subscriptions.append(shared.asObservable().subscribe(late)) }
+        scheduler.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
+        scheduler.start()
+
+        XCTAssertEqual(early.events, [.next(210, 1), .next(220, 2), .next(240, 3), .completed(250)])
+        XCTAssertEqual(late.events, [.next(230, 2), .next(240, 3), .completed(250)])
+        XCTAssertEqual(xs.subscriptions, [Subscription(200, 250)])
+    }
+
     func testDistinctUntilChanged_KeySelector() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = source(scheduler)

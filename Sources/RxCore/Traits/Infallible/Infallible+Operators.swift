@@ -1,6 +1,4 @@
 // Mirrors RxSwift's RxSwift/Traits/Infallible/Infallible+Operators.swift.
-// Deviation from RxSwift: no `share(replay:scope:)` yet: RxCore's observables do not have
-// that operator to forward to.
 
 // MARK: - Static allocation
 
@@ -162,6 +160,23 @@ extension InfallibleType {
         return Infallible(
             asObservable().distinctUntilChanged({ $0[keyPath: keyPath] == $1[keyPath: keyPath] }, file: file, line: line)
         )
+    }
+}
+
+// MARK: - Share
+
+extension InfallibleType {
+    /// Shares one subscription to this sequence among its subscribers, replaying the last
+    /// `replay` elements to each new one; `scope` says whether the replay buffer outlives a
+    /// disconnection. See `ObservableType.share(replay:scope:)`.
+    public func share(
+        replay: Int = 0,
+        scope: SubjectLifetimeScope = .whileConnected,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<Element> {
+        let call = TraceCall.enter("Infallible.share"); defer { call.exit() }
+        return Infallible(asObservable().share(replay: replay, scope: scope, file: file, line: line))
     }
 }
 
