@@ -11,6 +11,6 @@ struct RxTraceCommand: ParsableCommand {
             a file that is not a trace, a newer schema, an SQL error, an unknown example).
             """,
         version: "0.1.0",
-        subcommands: [Examples.self, Run.self, Report.self, Query.self]
+        subcommands: [Examples.self, Run.self, Report.self, Query.self, Why.self]
     )
 }

@@ -20,8 +20,16 @@ public final class DisposeBag: DisposeBase {
     private var isDisposed = false
 
     /// An empty bag.
-    public override init() {
+    ///
+    /// - Parameters:
+    ///   - file: The `#fileID` of the code that made the bag; a trace says which bag ended a
+    ///     subscription, and where it was made.
+    ///   - line: The line of that code.
+    public init(file: StaticString = #fileID, line: UInt = #line) {
         super.init()
+        if let recorder = Instrumentation.recorder {
+            recorder.observableAssembled(traceObjectID, by: "DisposeBag", at: CallSite(file: file, line: line))
+        }
     }
 
     /// Adds `disposable`, to be disposed when the bag is deinitialized.
@@ -50,19 +58,21 @@ public final class DisposeBag: DisposeBase {
 }
 
 extension DisposeBag {
-    /// A bag holding `disposables`.
-    public convenience init(disposing disposables: Disposable...) {
-        self.init(disposing: disposables)
+    /// A bag holding `disposables`, made at `file`:`line`.
+    public convenience init(disposing disposables: Disposable..., file: StaticString = #fileID, line: UInt = #line) {
+        self.init(disposing: disposables, file: file, line: line)
     }
 
-    /// A bag holding the disposables `builder` lists.
-    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
-        self.init(disposing: builder())
+    /// A bag holding the disposables `builder` lists, made at `file`:`line`.
+    public convenience init(
+        file: StaticString = #fileID, line: UInt = #line, @DisposableBuilder builder: () -> [Disposable]
+    ) {
+        self.init(disposing: builder(), file: file, line: line)
     }
 
-    /// A bag holding `disposables`.
-    public convenience init(disposing disposables: [Disposable]) {
-        self.init()
+    /// A bag holding `disposables`, made at `file`:`line`.
+    public convenience init(disposing disposables: [Disposable], file: StaticString = #fileID, line: UInt = #line) {
+        self.init(file: file, line: line)
         insert(disposables)
     }
 

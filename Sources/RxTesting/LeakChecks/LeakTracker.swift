@@ -434,6 +434,13 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
+    /// Forwards a chain's tag to the attached recorder, if any.
+    func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
+        if let attached, attached.own(observable).isRecorded {
+            attached.recorder.observableTagged(attached.own(observable), as: tag, at: site)
+        }
+    }
+
     /// A number naming the calling thread while it runs.
     private func currentThreadKey() -> UInt {
         #if canImport(Darwin)

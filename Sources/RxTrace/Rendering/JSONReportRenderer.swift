@@ -11,6 +11,12 @@ public struct JSONReportRenderer {
         String(decoding: try Self.encoder.encode(report), as: UTF8.self) + "\n"
     }
 
+    /// Why an event happened (`rxtrace why --format json`), as pretty-printed JSON with
+    /// sorted keys, ending with a newline.
+    public func render(_ explanation: EventExplanation) throws -> String {
+        String(decoding: try Self.encoder.encode(explanation), as: UTF8.self) + "\n"
+    }
+
     /// Writes the same JSON as ``render(_:)`` of a ``TraceReport`` with these arguments, piece
     /// by piece: each flow is encoded and written as soon as it is built, so `--all` on a trace
     /// with a million flows holds one flow at a time.
@@ -60,6 +66,9 @@ public struct JSONReportRenderer {
         }
         if sections.contains(.lifetimes) {
             try member("lifetimes", try LifetimeBuilder(reader: reader).lifetimes())
+        }
+        if let subscription {
+            try member("subscription", try SubscriptionSummary(reader: reader, id: subscription))
         }
         if sections.contains(.summary), let summary = try TraceReport(reader: reader, sections: .summary).summary {
             try member("summary", summary)

@@ -20,6 +20,7 @@ public struct TextReportRenderer {
     public func render(_ report: TraceReport) -> String {
         var blocks: [String] = []
         if let summary = report.summary { blocks.append(render(summary)) }
+        if let subscription = report.subscription { blocks.append(subscription.text) }
         if let flows = report.flows {
             var block = FlowTreeRenderer().render(flows)
             if let notShown = report.flowsNotShown {
@@ -53,6 +54,8 @@ public struct TextReportRenderer {
         }
         if sections.contains(.flows) {
             if let subscription {
+                let summary = try SubscriptionSummary(reader: reader, id: subscription)
+                startBlock(summary.text)
                 startBlock(FlowTreeRenderer().render(
                     try TraceReport(reader: reader, sections: .flows, subscription: subscription).flows ?? []
                 ))
