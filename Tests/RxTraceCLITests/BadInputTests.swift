@@ -116,6 +116,12 @@ final class BadInputTests: XCTestCase {
         try assertBadInput(["why", "empty.sqlite", "--subscription", "1", "--nth", "0"], mentions: "--nth counts from 1")
     }
 
+    func testReport_TagWithSubscription() throws {
+        try assertBadInput(
+            ["report", "empty.sqlite", "--tag", "login", "--subscription", "1"], mentions: "either --tag or --subscription"
+        )
+    }
+
     func testUnknownOption_ExitsTwo() throws {
         try assertBadInput(["report", "empty.sqlite", "--no-such-flag"], mentions: "Unknown option '--no-such-flag'")
         try assertBadInput(["query", "empty.sqlite", "SELECT 1", "--no-such-flag"], mentions: "--no-such-flag")

@@ -37,6 +37,9 @@ public struct Flow: Codable, Equatable, Sendable {
     public var threadName: String
     /// The user-made subscription this flow started, if it started one.
     public var subscriptionID: Int64?
+    /// The tags (`.traceName`, `debug` identifiers) of the chain elements the flow ran on,
+    /// subscribed through or built; `nil` for none.
+    public var tags: [String]? = nil
     /// The steps, top-level call first, in tree order.
     public var steps: [FlowStep]
 
@@ -66,12 +69,20 @@ public struct FlowBuilder {
 
     /// Builds the run's flows in order and hands each to `body` as soon as it is built, so
     /// only one flow is held at a time; stops after `limit` flows when one is given.
-    public func forEachFlow(limit: Int? = nil, _ body: (Flow) throws -> Void) throws {
+    ///
+    /// - Parameter tag: when given, only the flows whose ``Flow/tags`` hold it are handed over
+    ///   (and counted against `limit`).
+    public func forEachFlow(limit: Int? = nil, tag: String? = nil, _ body: (Flow) throws -> Void) throws {
         var number = 0
-        try reader.forEachTopLevelCall(limit: limit) { root, subscriptionID in
+        var shown = 0
+        try reader.forEachTopLevelCall(limit: tag == nil ? limit : nil) { root, subscriptionID in
             number += 1
+            if let limit, shown >= limit { return }
             let subscription = try subscriptionID.flatMap { try reader.subscription($0) }
-            try body(try flow(number: number, root: root, subscription: subscription))
+            let flow = try flow(number: number, root: root, subscription: subscription)
+            if let tag, flow.tags?.contains(tag) != true { return }
+            shown += 1
+            try body(flow)
         }
     }
 
@@ -115,11 +126,22 @@ public struct FlowBuilder {
             // An operator or factory called from user code: the flow is named after that line.
             title = built.assembly?.description ?? title
         }
+        var tags: [String] = []
+        if reader.features.isTagged {
+            var tagged = calls.filter { $0.id == root.id || $0.name == "subscribeSafe" }.compactMap(\.objectID)
+            tagged += objects.filter { $0.assembly != nil }.map(\.id)
+            if let observable = subscription?.observableObjectID { tagged.append(observable) }
+            let byObject = try reader.tags(of: tagged)
+            for object in Set(tagged).sorted() {
+                for tag in byObject[object] ?? [] where !tags.contains(tag) { tags.append(tag) }
+            }
+        }
         return Flow(
             number: number,
             title: title,
             threadName: root.threadName,
             subscriptionID: subscription?.id,
+            tags: tags.isEmpty ? nil : tags,
             steps: Self.steps(root: root, calls: calls, objects: objects)
         )
     }

@@ -9,14 +9,19 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     public var chain: [String]
     /// The objects of its chain and flow still alive at the end.
     public var alive: [String]
+    /// The tags of its chain (`.traceName`, `debug` identifiers); `nil` for none.
+    public var tags: [String]? = nil
 
-    /// An open subscription with where its observable was built, its chain and the objects it
-    /// keeps alive.
-    public init(subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String]) {
+    /// An open subscription with where its observable was built, its chain, the objects it
+    /// keeps alive and its chain's tags.
+    public init(
+        subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String], tags: [String]? = nil
+    ) {
         self.subscription = subscription
         self.builtAt = builtAt
         self.chain = chain
         self.alive = alive
+        self.tags = tags
     }
 }
 
@@ -64,6 +69,15 @@ public struct LeakReport: Codable, Equatable, Sendable {
 
     /// The number of objects alive at the end.
     public var liveObjectCount: Int { liveObjects.reduce(0) { $0 + $1.objectIDs.count } }
+
+    /// The report of the chains tagged `tag` only: their open subscriptions, and no objects
+    /// (an object alive at the end belongs to no one chain).
+    public func only(taggedAs tag: String) -> LeakReport {
+        LeakReport(
+            resourcesTotalStart: resourcesTotalStart, resourcesTotalEnd: resourcesTotalEnd,
+            openSubscriptions: openSubscriptions.filter { $0.tags?.contains(tag) == true }, liveObjects: []
+        )
+    }
 }
 
 /// Finds what a run leaked: subscriptions never disposed nor terminated (with the user's line
@@ -124,7 +138,10 @@ public struct LeakFinder {
                 if !chain.contains(label) { chain.append(label) }
             }
             let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
-            open.append(OpenSubscription(subscription: subscription, builtAt: builtAt, chain: chain, alive: alive))
+            let tags = try reader.tags(ofChain: subscription)
+            open.append(OpenSubscription(
+                subscription: subscription, builtAt: builtAt, chain: chain, alive: alive, tags: tags.isEmpty ? nil : tags
+            ))
         }
 
         var groups: [LiveObjectGroup] = []

@@ -302,7 +302,7 @@ public final class TraceReader {
     /// The tags user code gave the objects `ids`, each object's in order of tagging; empty
     /// for a trace written before tags.
     public func tags(of ids: [Int64]) throws -> [Int64: [String]] {
-        guard features.hasTags, !ids.isEmpty else { return [:] }
+        guard features.isTagged, !ids.isEmpty else { return [:] }
         let list = Set(ids).sorted().map(String.init).joined(separator: ",")
         var tags: [Int64: [String]] = [:]
         for row in try database.rows("SELECT object_id, name FROM tag WHERE object_id IN (\(list)) ORDER BY id") {
@@ -314,7 +314,7 @@ public final class TraceReader {
 
     /// The tags of every object in `subscription`'s chain, in order of tagging, each once.
     public func tags(ofChain subscription: SubscriptionRecord) throws -> [String] {
-        guard features.hasTags else { return [] }
+        guard features.isTagged else { return [] }
         let chain = try chainObjects(of: subscription)
         let byObject = try tags(of: chain)
         var tags: [String] = []
@@ -526,6 +526,9 @@ public struct SchemaFeatures: Sendable, Equatable {
     public var hasTags: Bool
     /// The `call_cause` and `event_cause` views, which `rxtrace why` reads.
     public var hasCauseViews: Bool
+    /// Whether user code tagged any chain: the `tag` table has rows. Reports look tags up only
+    /// then.
+    public var isTagged: Bool
 
     init(database: Database) throws {
         let names = Set(try database.rows("SELECT name FROM sqlite_schema").compactMap { $0.text("name") })
@@ -535,5 +538,6 @@ public struct SchemaFeatures: Sendable, Equatable {
         hasEndCalls = columns.contains("end_call_id")
         hasTags = names.contains("tag")
         hasCauseViews = names.contains("call_cause") && names.contains("event_cause")
+        isTagged = try hasTags && database.scalar("SELECT EXISTS (SELECT 1 FROM tag)")?.integer == 1
     }
 }

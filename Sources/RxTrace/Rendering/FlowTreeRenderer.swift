@@ -33,6 +33,9 @@ public struct FlowTreeRenderer {
         if let subscription = flow.subscriptionID {
             heading += " · subscription #\(subscription)"
         }
+        for tag in flow.tags ?? [] {
+            heading += " · tagged \"\(TerminalText.escaped(tag))\""
+        }
         heading += " · thread \(TerminalText.escaped(flow.threadName))"
 
         let isLast = Self.lastChildFlags(flow.steps)

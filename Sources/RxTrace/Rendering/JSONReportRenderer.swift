@@ -26,7 +26,7 @@ public struct JSONReportRenderer {
     @discardableResult
     public func write(
         reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil,
-        to output: (String) -> Void
+        tag: String? = nil, to output: (String) -> Void
     ) throws -> LeakReport? {
         // The members in the encoder's sorted order: flows, flowsNotShown, leaks, lifetimes,
         // summary; each one's text is indented to its place.
@@ -41,7 +41,7 @@ public struct JSONReportRenderer {
                 try member("flows", report.flows ?? [])
             } else {
                 var shown = 0
-                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit) { flow in
+                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
                     let start = shown == 0 ? (isFirstMember ? "{\n" : ",\n") + "  \"flows\" : [\n" : ",\n"
                     output(start + "    " + (try Self.encoded(flow, indent: "    ")))
                     isFirstMember = false
@@ -52,7 +52,7 @@ public struct JSONReportRenderer {
                 } else {
                     output("\n  ]")
                 }
-                if let flowLimit, shown == flowLimit {
+                if tag == nil, let flowLimit, shown == flowLimit {
                     let notShown = try reader.topLevelCallCount() - shown
                     if notShown > 0 { try member("flowsNotShown", notShown) }
                 }
@@ -60,7 +60,8 @@ public struct JSONReportRenderer {
         }
         var leaks: LeakReport?
         if sections.contains(.leaks) {
-            let report = try LeakFinder(reader: reader).report()
+            let all = try LeakFinder(reader: reader).report()
+            let report = tag.map { all.only(taggedAs: $0) } ?? all
             try member("leaks", report)
             leaks = report
         }

@@ -30,6 +30,9 @@ public struct LeakReportRenderer {
             lines.append("")
             lines.append("Subscription #\(subscription.id) to \(target): never disposed, and never terminated")
             lines.append("  subscribed at \(subscription.site) · thread \(subscription.threadName)")
+            if let tags = open.tags {
+                lines.append("  tagged   " + tags.map { "\"\($0)\"" }.joined(separator: ", "))
+            }
             if let builtAt = open.builtAt {
                 lines.append("  built at \(builtAt.file):\(builtAt.line) (\(builtAt.name))")
             }
