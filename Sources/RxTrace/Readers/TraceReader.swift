@@ -363,6 +363,24 @@ public final class TraceReader {
             .map(SubscriptionRecord.init(row:))
     }
 
+    /// The innermost user subscription whose `subscribe` was running on the thread when call
+    /// `call` ran (the nearest caller that started one), if any.
+    public func innermostSubscription(enclosing call: Int64) throws -> SubscriptionRecord? {
+        try cachedRows(
+            """
+            WITH RECURSIVE up(id, parent_id) AS (
+                SELECT id, parent_id FROM call WHERE id = ?
+                UNION
+                SELECT call.id, call.parent_id FROM call JOIN up ON call.id = up.parent_id
+            )
+            \(Self.subscriptionQuery)
+            WHERE subscription.call_id IN (SELECT id FROM up)
+            ORDER BY subscription.call_id DESC, subscription.id DESC LIMIT 1
+            """,
+            [.integer(call)]
+        ).first.map(SubscriptionRecord.init(row:))
+    }
+
     /// The subscriptions whose observer is `observer`, in order of subscribe.
     public func subscriptions(observedBy observer: Int64) throws -> [SubscriptionRecord] {
         try database.rows(

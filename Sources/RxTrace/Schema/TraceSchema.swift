@@ -261,7 +261,7 @@ public enum TraceSchema {
         JOIN type ON type.id = object.type_id
         WHERE object.end_ts IS NULL;
 
-        CREATE VIEW open_subscription -- Subscriptions that were neither disposed nor terminated.
+        CREATE VIEW open_subscription -- Subscriptions that were neither disposed nor terminated; one whose disposable is not traced (never()'s) ends when its observer is released, as RxTesting's leak checks rule.
         AS
         SELECT
             -- The subscription's serial id.
@@ -279,7 +279,9 @@ public enum TraceSchema {
         FROM subscription
         LEFT JOIN object ON object.id = subscription.observable_object_id
         LEFT JOIN type ON type.id = object.type_id
-        WHERE subscription.end_kind IS NULL;
+        LEFT JOIN object AS observer ON observer.id = subscription.observer_object_id
+        WHERE subscription.end_kind IS NULL
+            AND (subscription.disposable_object_id IS NOT NULL OR observer.id IS NULL OR observer.end_ts IS NULL);
 
         CREATE VIEW leak -- Everything the leak report lists: open subscriptions, then objects alive at the end.
         AS
