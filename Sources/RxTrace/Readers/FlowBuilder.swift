@@ -37,8 +37,9 @@ public struct Flow: Codable, Equatable, Sendable {
     public var threadName: String
     /// The user-made subscription this flow started, if it started one.
     public var subscriptionID: Int64?
-    /// The tags (`.traceName`, `debug` identifiers) of the chain elements the flow ran on,
-    /// subscribed through or built; `nil` for none.
+    /// The tags (`.traceName`, `debug` identifiers) of the chain elements the flow ran on
+    /// (a sink counting as the observable whose subscription made it), subscribed through or
+    /// built; `nil` for none.
     public var tags: [String]? = nil
     /// The steps, top-level call first, in tree order.
     public var steps: [FlowStep]
@@ -128,7 +129,8 @@ public struct FlowBuilder {
         }
         var tags: [String] = []
         if reader.features.isTagged {
-            var tagged = calls.filter { $0.id == root.id || $0.name == "subscribeSafe" }.compactMap(\.objectID)
+            var tagged = Array(Set(calls.compactMap(\.objectID)))
+            tagged += try reader.creators(of: tagged)
             tagged += objects.filter { $0.assembly != nil }.map(\.id)
             if let observable = subscription?.observableObjectID { tagged.append(observable) }
             let byObject = try reader.tags(of: tagged)

@@ -324,11 +324,17 @@ public final class TraceReader {
         return tags
     }
 
-    /// The objects tagged `tag`, in order of creation.
-    public func objects(taggedAs tag: String) throws -> [Int64] {
-        guard features.hasTags else { return [] }
-        return try database.rows("SELECT DISTINCT object_id FROM tag WHERE name = ? ORDER BY object_id", [.text(tag)])
-            .compactMap { $0.integer("object_id") }
+    /// The objects whose steps created the objects `ids` (the observable a sink belongs to),
+    /// each once.
+    public func creators(of ids: [Int64]) throws -> [Int64] {
+        guard !ids.isEmpty else { return [] }
+        let list = Set(ids).sorted().map(String.init).joined(separator: ",")
+        return try database.rows(
+            """
+            SELECT DISTINCT call.object_id AS object_id FROM object JOIN call ON call.id = object.call_id
+            WHERE object.id IN (\(list)) AND call.object_id IS NOT NULL
+            """
+        ).compactMap { $0.integer("object_id") }
     }
 
     /// The objects a subscription subscribed through (its `subscribeSafe` steps, downstream
