@@ -90,4 +90,29 @@ final class TagTests: RxTraceTestCase {
         try TextReportRenderer().write(reader: reader, sections: [.flows], tag: "nothing") { none += $0 }
         XCTAssertTrue(none.contains("No flow runs on a chain tagged \"nothing\"."), none)
     }
+
+    /// The README's tag excerpt is what the reports print for the code it names.
+    func testReadme_TagExcerptIsWhatTheReportsPrint() throws {
+        let reader = try recordedTrace {
+            let taps = PublishSubject<String>()
+            var bag: DisposeBag? = DisposeBag()
+            taps.map { $0.count }.traceName("login").subscribe(onNext: { _ in }).disposed(by: bag!)
+            taps.onNext("alice")
+            bag = nil
+        }
+        var flows = ""
+        try TextReportRenderer().write(reader: reader, sections: .flows, tag: "login") { flows += $0 }
+        let headings = flows.split(separator: "\n").filter { $0.hasPrefix("Flow ") }.joined(separator: "\n")
+        let actual = headings + "\n" + (try SubscriptionSummary(reader: reader, id: 1).text) + "\n"
+
+        let readmeURL = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let readme = try String(contentsOf: readmeURL, encoding: .utf8)
+        let begin = try XCTUnwrap(readme.range(of: "<!-- BEGIN tags -->\n"), "no BEGIN tags marker")
+        let end = try XCTUnwrap(readme.range(of: "<!-- END tags -->"), "no END tags marker")
+        let excerpt = readme[begin.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("```") }.joined(separator: "\n")
+        XCTAssertEqual(excerpt, actual)
+    }
 }
