@@ -21,8 +21,8 @@ import Synchronization
 /// disposed, or, when that disposable is not traced, when its observer is released.
 ///
 /// While a `subscribe` runs, the objects it subscribes through (`subscribeSafe`) make up the
-/// subscription's chain, and the objects it creates are what it keeps alive, the same rules
-/// `LeakFinder` applies to a trace. Installed with ``installIfNeeded()`` as each check starts;
+/// subscription's chain, and the objects it creates are what it keeps alive: RxTrace's
+/// `LeakRules`, which `LeakFinder` applies to a trace too. Installed with ``installIfNeeded()`` as each check starts;
 /// a test that installs a recorder of its own replaces it for as long as it runs.
 ///
 /// A recorder can be attached (``attach(_:)``) to receive everything too, such as the file
