@@ -31,6 +31,7 @@ public struct CauseFinder {
     ///
     /// - Throws: ``ReportError/needsNewerTrace(_:)`` for a trace written before the view.
     public func why(event id: Int64) throws -> EventExplanation? {
+        guard reader.features.hasCauseViews else { throw ReportError.needsNewerTrace("`rxtrace why`") }
         guard let event = try reader.event(id) else { return nil }
         let steps = try reader.causes(ofEvent: id)
         var labels = ChainLabels(reader: reader)
@@ -183,7 +184,7 @@ struct ChainLabels {
     }
 
     /// `PublishSubject<Int> #1`, or `#7` for an object the trace does not have.
-    mutating func plain(_ id: Int64) throws -> String {
+    func plain(_ id: Int64) throws -> String {
         try reader.object(id)?.label ?? "#\(id)"
     }
 

@@ -188,6 +188,25 @@ final class CauseFinderTests: RxTraceTestCase {
         }
     }
 
+    func testATraceWithoutTheCauseViews_whyAsksToRecordAgain_andEndingsSayWhatTheyCan() throws {
+        let recorder = try InMemoryTraceRecorder()
+        Instrumentation.bootstrapInternal(recorder)
+        let subscription = PublishSubject<Int>().subscribe(onNext: { _ in })
+        subscription.dispose()
+        Instrumentation.bootstrapInternal(nil)
+        let database = try recorder.finish()
+        // What an earlier version-3 trace lacks.
+        try database.execute("DROP VIEW event_cause; DROP VIEW call_cause; DROP TABLE tag;")
+        let reader = try TraceReader(database: database)
+
+        XCTAssertFalse(reader.features.hasCauseViews)
+        XCTAssertThrowsError(try CauseFinder(reader: reader).why(event: 1)) { error in
+            XCTAssertEqual(error as? ReportError, .needsNewerTrace("`rxtrace why`"))
+        }
+        XCTAssertEqual(try ending(of: 1, in: reader), "ended: disposed (the trace does not say by what)")
+        XCTAssertEqual(try reader.tags(ofChain: XCTUnwrap(reader.subscription(1))), [])
+    }
+
     /// The line of `Sink.forwardOn`'s step, as the trace records it.
     private func sinkForwardOnLine(in reader: TraceReader) throws -> Int64 {
         try XCTUnwrap(reader.database.scalar("SELECT line FROM site WHERE name = 'Sink.forwardOn'")?.integer)
