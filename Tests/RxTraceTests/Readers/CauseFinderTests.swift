@@ -68,6 +68,34 @@ final class CauseFinderTests: RxTraceTestCase {
         )
     }
 
+    func testTakeUntilCuttingASubscriptionShort_endsNamingTheOtherSourcesElement() throws {
+        var line: UInt = 0
+        let reader = try recordedTrace {
+            let source = PublishSubject<Int>()
+            let stop = PublishSubject<Void>()
+            line = #line; _ = source.take(until: stop).subscribe(onNext: { _ in })
+            source.onNext(1)
+            stop.onNext(())
+        }
+
+        let ended = try ending(of: 1, in: reader)
+        XCTAssertTrue(ended.hasPrefix("ended: completed by "), ended)
+        XCTAssertTrue(ended.contains("TakeUntil<Int, ()> #3 (take at \(file):\(line)), cutting it short on next(())"), ended)
+        XCTAssertTrue(ended.hasSuffix("from PublishSubject<()> #2"), ended)
+    }
+
+    func testSubscriptionDisposedByItsOwnHandler_endsSayingWhichDeliveryItWasInside() throws {
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let subscription = SingleAssignmentDisposable()
+            subscription.setDisposable(subject.subscribe(onNext: { _ in subscription.dispose() }))
+            subject.onNext(1)
+        }
+
+        let ended = try ending(of: 1, in: reader)
+        XCTAssertTrue(ended.hasPrefix("ended: disposed inside PublishSubject.on(.next(1)) on PublishSubject<Int> #1 · thread main"), ended)
+    }
+
     func testAnErrorFromUpstream_endsNamingTheErrorAndItsSender() throws {
         struct Failure: Error {}
         let reader = try recordedTrace {
