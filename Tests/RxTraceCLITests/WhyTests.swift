@@ -47,4 +47,33 @@ final class WhyTests: XCTestCase {
         )
         try assertSnapshot(completed.standardOutput, named: "report-just-map-subscription")
     }
+
+    /// The README's excerpts are what these commands print: each `$ rxtrace …` line of the
+    /// block, run, then its output, until the next command.
+    func testReadme_WhyAndEndedExcerptsAreWhatTheCommandsPrint() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        for block in ["ended", "why"] {
+            let begin = try XCTUnwrap(readme.range(of: "<!-- BEGIN \(block) -->\n"), "no BEGIN \(block) marker")
+            let end = try XCTUnwrap(readme.range(of: "<!-- END \(block) -->"), "no END \(block) marker")
+            var expected = ""
+            var actual = ""
+            for line in readme[begin.upperBound..<end.lowerBound].split(separator: "\n") where !line.hasPrefix("```") {
+                guard line.hasPrefix("$ swift run rxtrace ") else {
+                    expected += line + "\n"
+                    continue
+                }
+                var arguments = line.dropFirst("$ swift run rxtrace ".count).split(separator: " ").map(String.init)
+                arguments[1] = root.appendingPathComponent(arguments[1]).path
+                let result = try CommandRunner.rxtrace(arguments, in: directory)
+                XCTAssertEqual(result.status, 0, result.standardError)
+                // --subscription's excerpt stops at its `ended:` line; the flows follow.
+                let output = result.standardOutput.components(separatedBy: "\n\nCall flows")[0]
+                actual += output.hasSuffix("\n") ? output : output + "\n"
+            }
+            XCTAssertFalse(expected.isEmpty, "README block \(block) shows no output")
+            XCTAssertEqual(expected, actual, "README block \(block)")
+        }
+    }
 }
