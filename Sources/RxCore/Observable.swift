@@ -39,6 +39,17 @@ open class Observable<Element>: ObservableType, TraceableObject {
         return self
     }
 
+    /// Names the chain that ends in this observable `tag` for the trace (`.traceName`, a
+    /// `debug` identifier), as user code at `file`:`line` asked; returns `self`. When nothing
+    /// records, this is one atomic load.
+    @inline(__always)
+    package final func tagged(_ tag: String, file: StaticString, line: UInt) -> Observable<Element> {
+        if let recorder = Instrumentation.recorder {
+            recorder.observableTagged(traceObjectID, as: tag, at: CallSite(file: file, line: line))
+        }
+        return self
+    }
+
     deinit {
         Instrumentation.objectDeinitialized(traceObjectID)
         Resources.decrementTotal()

@@ -14,6 +14,6 @@ struct RxTraceCommand: ParsableCommand {
             a newer schema, an SQL error, an unknown example).
             """,
         version: "0.1.0",
-        subcommands: [Examples.self, Run.self, Report.self, Query.self, Diff.self, Export.self]
+        subcommands: [Examples.self, Run.self, Report.self, Query.self, Why.self, Diff.self, Export.self]
     )
 }

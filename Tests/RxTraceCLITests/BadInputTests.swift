@@ -87,6 +87,41 @@ final class BadInputTests: XCTestCase {
         try assertBadInput(["report", "empty.sqlite", "--subscription", "99"], mentions: "no subscription #99")
     }
 
+    func testWhy_UnknownEvent() throws {
+        try assertBadInput(["why", "empty.sqlite", "999"], mentions: "the trace has no event #999")
+    }
+
+    func testWhy_NthBeyondTheEventsTheSubscriptionReceived() throws {
+        try assertBadInput(
+            ["why", "empty.sqlite", "--subscription", "1", "--nth", "5"],
+            mentions: "subscription #1's observer received 1 event, so it has no event number 5"
+        )
+    }
+
+    func testWhy_NoEventNamed() throws {
+        try assertBadInput(["why", "empty.sqlite"], mentions: "name an event: its id, or --subscription N --nth K")
+    }
+
+    func testWhy_BothAnIDAndNth() throws {
+        try assertBadInput(
+            ["why", "empty.sqlite", "1", "--subscription", "1", "--nth", "1"], mentions: "not both"
+        )
+    }
+
+    func testWhy_NthWithoutSubscription() throws {
+        try assertBadInput(["why", "empty.sqlite", "--nth", "1"], mentions: "--subscription and --nth go together")
+    }
+
+    func testWhy_NthBelowOne() throws {
+        try assertBadInput(["why", "empty.sqlite", "--subscription", "1", "--nth", "0"], mentions: "--nth counts from 1")
+    }
+
+    func testReport_TagWithSubscription() throws {
+        try assertBadInput(
+            ["report", "empty.sqlite", "--tag", "login", "--subscription", "1"], mentions: "either --tag or --subscription"
+        )
+    }
+
     func testUnknownOption_ExitsTwo() throws {
         try assertBadInput(["report", "empty.sqlite", "--no-such-flag"], mentions: "Unknown option '--no-such-flag'")
         try assertBadInput(["query", "empty.sqlite", "SELECT 1", "--no-such-flag"], mentions: "--no-such-flag")

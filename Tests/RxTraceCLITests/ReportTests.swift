@@ -43,7 +43,7 @@ final class ReportTests: XCTestCase {
 
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(
-            result.standardOutput.contains("subscribed at RxExamples/SubjectNeverCompletesExample.swift:"),
+            result.standardOutput.contains("subscribed at  RxExamples/SubjectNeverCompletesExample.swift:"),
             result.standardOutput
         )
         try assertSnapshot(result.standardOutput, named: "report-subject-never-completes-leaks")

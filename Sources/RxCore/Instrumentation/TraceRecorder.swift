@@ -80,10 +80,19 @@ public protocol TraceRecorder: AnyObject, Sendable {
 
     /// User code at `site` built `observable` with the operator or factory `name` (`map`,
     /// `merge`, `just`): where the chain element was assembled, which reports show beside it.
+    /// A `DisposeBag` reports where it was made the same way, with the name `DisposeBag`.
     func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite)
+
+    /// User code at `site` named the chain ending in `observable` `tag`: `.traceName("login")`,
+    /// or `debug("login")`'s identifier. Reports show the tag with every subscription whose
+    /// chain holds the observable, and filter on it.
+    func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite)
 }
 
 extension TraceRecorder {
     /// Ignores assembly sites: a recorder that has nowhere to keep them need not implement it.
     public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {}
+
+    /// Ignores tags: a recorder that has nowhere to keep them need not implement it.
+    public func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {}
 }

@@ -23,7 +23,8 @@ extension ObservableType {
     ///   - file: The calling file, for the default identifier and the trace.
     ///   - line: The calling line, for the default identifier and the trace.
     ///   - function: The calling function, for the default identifier.
-    /// - Returns: This sequence's events, printed as they pass.
+    /// - Returns: This sequence's events, printed as they pass. With an `identifier`, a trace
+    ///   also shows it as the chain's tag, as ``traceName(_:file:line:)`` does.
     public func debug(
         _ identifier: String? = nil,
         trimOutput: Bool = false,
@@ -32,8 +33,13 @@ extension ObservableType {
         function: String = #function
     ) -> Observable<Element> {
         let call = TraceCall.enter("debug"); defer { call.exit() }
-        return Debug(source: self, identifier: identifier, trimOutput: trimOutput, file: "\(file)", line: line, function: function)
+        let debug = Debug(source: self, identifier: identifier, trimOutput: trimOutput, file: "\(file)", line: line, function: function)
             .assembled(by: "debug", file: file, line: line)
+        // An identifier names the chain in the trace too, as `traceName` does.
+        if let identifier {
+            return debug.tagged(identifier, file: file, line: line)
+        }
+        return debug
     }
 }
 

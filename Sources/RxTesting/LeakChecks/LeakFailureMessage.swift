@@ -5,7 +5,8 @@ import Foundation
 import RxTrace
 
 /// The text a leak-checked test fails with: what leaked, where it was subscribed or created,
-/// how its chain looked, and what to do next.
+/// how its chain looked, and what to do next, in RxTrace's ``LeakWording``, the words
+/// `rxtrace report --leaks` prints the same leak in.
 ///
 /// Both ``RxLeakCheckedTestCase`` and the `.rxLeakCheck` trait build one and report its
 /// ``text``; a test in RxTestingTests pins the wording.
@@ -42,12 +43,10 @@ public struct LeakFailureMessage: Sendable {
     }
 
     /// What to do about a subscription that never ended.
-    public static let subscriptionAdvice =
-        "keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source"
+    public static var subscriptionAdvice: String { LeakWording.subscriptionAdvice }
 
     /// What to do about objects that outlived the test.
-    public static let objectAdvice =
-        "release them before the test ends: dispose the subscriptions that hold them, or end their sequences"
+    public static var objectAdvice: String { LeakWording.objectAdvice }
 
     /// What to do when another recorder displaced the leak checks'.
     public static let displacedAdvice =
@@ -78,50 +77,14 @@ public struct LeakFailureMessage: Sendable {
         var lines = ["\(testName) leaked \(leaked.joined(separator: " and ")):"]
 
         for open in report.openSubscriptions {
-            let subscription = open.subscription
-            let target = subscription.observableTypeName.map { typeName in
-                TypeNames.short(typeName) + (subscription.observableObjectID.map { " #\($0)" } ?? "")
-            } ?? "an observable"
             lines.append("")
-            lines.append("Subscription #\(subscription.id) to \(target) was never disposed, and its source never terminated.")
-            lines.append("  subscribed at  \(subscription.site)")
-            if !open.chain.isEmpty {
-                lines.append("  chain          " + open.chain.joined(separator: " → "))
-            }
-            if !open.alive.isEmpty {
-                lines.append("  keeps alive    " + open.alive.joined(separator: ", "))
-            }
-            lines.append("  fix            " + Self.subscriptionAdvice)
+            lines += LeakWording.lines(for: open)
         }
 
         if objectCount > 0 {
             lines.append("")
             lines.append("Rx objects alive when the test ended:")
-            var rows = report.liveObjects.map { group in
-                (
-                    count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
-                    ids: group.objectIDs.map { "#\($0)" }.joined(separator: " "),
-                    place: "created in " + group.createdIn.joined(separator: "; ")
-                )
-            }
-            if untracedObjectCount > 0 {
-                rows.append((
-                    count: "\(untracedObjectCount) ×", type: "untraced", ids: "",
-                    place: "counted by Resources.total, not in the trace: made on another thread or under another recorder"
-                ))
-            }
-            let countWidth = rows.map(\.count.count).max() ?? 0
-            let typeWidth = rows.map(\.type.count).max() ?? 0
-            let idsWidth = rows.map(\.ids.count).max() ?? 0
-            for row in rows {
-                lines.append(
-                    "  " + row.count.padding(toLength: countWidth, withPad: " ", startingAt: 0) + "  "
-                        + row.type.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "  "
-                        + (idsWidth > 0 ? row.ids.padding(toLength: idsWidth, withPad: " ", startingAt: 0) + "  " : "")
-                        + row.place
-                )
-            }
-            lines.append("  fix            " + Self.objectAdvice)
+            lines += LeakWording.lines(forLiveObjects: report.liveObjects, untracedCount: max(untracedObjectCount, 0))
         }
 
         lines.append("")

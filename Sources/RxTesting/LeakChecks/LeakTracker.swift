@@ -21,8 +21,8 @@ import Synchronization
 /// disposed, or, when that disposable is not traced, when its observer is released.
 ///
 /// While a `subscribe` runs, the objects it subscribes through (`subscribeSafe`) make up the
-/// subscription's chain, and the objects it creates are what it keeps alive, the same rules
-/// `LeakFinder` applies to a trace. Installed with ``installIfNeeded()`` as each check starts;
+/// subscription's chain, and the objects it creates are what it keeps alive: RxTrace's
+/// `LeakRules`, which `LeakFinder` applies to a trace too. Installed with ``installIfNeeded()`` as each check starts;
 /// a test that installs a recorder of its own replaces it for as long as it runs.
 ///
 /// A recorder can be attached (``attach(_:)``) to receive everything too, such as the file
@@ -38,7 +38,11 @@ final class LeakTracker: TraceRecorder {
         /// The object's number among those its scope created, from 1; 0 outside any scope.
         let number: Int64
         /// The `subscribe` that was running on the creating thread, if any.
-        let createdIn: CallSite?
+        var createdIn: CallSite?
+        /// Where user code built it, for an observable an operator or factory returned.
+        var assembly: Assembly? = nil
+        /// The names user code gave its chain.
+        var tags: [String] = []
     }
 
     /// What the tracker knows of an open subscription.
@@ -53,10 +57,13 @@ final class LeakTracker: TraceRecorder {
         /// The observable's number in the subscription's scope, if the scope made it.
         let observableNumber: Int64?
         let observer: ObjectID
+        /// Where user code built the observable, if it did.
+        let observableAssembly: Assembly?
         var disposable = ObjectID.none
         /// The objects subscribed through, in order of subscription (downstream first), with
-        /// their labels as they were then; the observer's label comes last.
-        var chain: [(id: ObjectID, label: String)] = []
+        /// their labels and tags as they were then (an operator's observable may be gone by the
+        /// report); the observer comes first.
+        var chain: [(id: ObjectID, label: String, tags: [String])] = []
         /// The objects created while subscribing.
         var created: [ObjectID] = []
     }
@@ -89,6 +96,11 @@ final class LeakTracker: TraceRecorder {
             guard let live = liveObjects[object] else { return nil }
             let name = TypeNames.short(live.typeName)
             return live.scopeID == scopeID ? "\(name) #\(live.number)" : "\(name) (made outside the test)"
+        }
+
+        /// The label of `object` as a chain element: with where user code built it.
+        func elementLabel(of object: ObjectID, in scopeID: Int64) -> String? {
+            label(of: object, in: scopeID).map { LeakRules.element($0, builtBy: liveObjects[object]?.assembly) }
         }
 
         /// Forgets `subscription`: it terminated, was disposed, or lost its observer.
@@ -207,18 +219,21 @@ final class LeakTracker: TraceRecorder {
                 .filter { $0.scopeID == scope.id }
                 .sorted { $0.number < $1.number }
                 .map { subscription in
-                    var chain: [String] = []
-                    for link in subscription.chain.reversed() where !chain.contains(link.label) {
-                        chain.append(link.label)
-                    }
-                    var alive: [String] = []
-                    for object in subscription.chain.reversed().map(\.id) + subscription.created {
-                        if let label = state.label(of: object, in: scope.id), state.liveObjects[object] != nil,
-                            !alive.contains(label)
-                        {
-                            alive.append(label)
-                        }
-                    }
+                    // The chain's links were labelled as the subscribe reached them; the
+                    // observer, labelled first, goes last.
+                    let links = subscription.chain.filter { $0.id != subscription.observer }
+                    let chain = LeakRules.chain(
+                        subscribedThrough: links.map(\.label),
+                        observer: subscription.chain.first { $0.id == subscription.observer }?.label
+                    )
+                    // Object ids are the tracker's `Int64`s here, as they are a trace's in LeakFinder.
+                    let through = links.map(\.id.rawValue)
+                    let alive = LeakRules.keptAlive(
+                        subscribedThrough: [subscription.observer.rawValue] + through,
+                        created: subscription.created.map(\.rawValue)
+                    ) { state.label(of: ObjectID(rawValue: $0), in: scope.id) }
+                    let tagsByObject = Dictionary(links.map { ($0.id.rawValue, $0.tags) }, uniquingKeysWith: { first, _ in first })
+                    let tags = LeakRules.chainTags(subscribedThrough: through) { tagsByObject[$0] ?? [] }
                     let record = SubscriptionRecord(
                         id: subscription.number, startNanoseconds: 0, threadName: "", callID: nil,
                         observableObjectID: subscription.observableNumber,
@@ -227,22 +242,16 @@ final class LeakTracker: TraceRecorder {
                         disposableObjectID: state.liveObjects[subscription.disposable]?.number,
                         file: "\(subscription.site.file)", line: Int(subscription.site.line), endNanoseconds: nil, endKind: nil
                     )
-                    return RxTrace.OpenSubscription(subscription: record, chain: chain, alive: alive)
+                    return RxTrace.OpenSubscription(
+                        subscription: record, builtAt: subscription.observableAssembly, chain: chain, alive: alive,
+                        tags: tags.isEmpty ? nil : tags
+                    )
                 }
 
-            var groups: [LiveObjectGroup] = []
             let objects = state.liveObjects.values.filter { $0.scopeID == scope.id }.sorted { $0.number < $1.number }
-            for object in objects {
-                let place = object.createdIn.map { "the subscribe at \($0)" } ?? "the test, outside any subscribe"
-                if let index = groups.firstIndex(where: { $0.typeName == object.typeName }) {
-                    groups[index].objectIDs.append(object.number)
-                    if !groups[index].createdIn.contains(place) {
-                        groups[index].createdIn.append(place)
-                    }
-                } else {
-                    groups.append(LiveObjectGroup(typeName: object.typeName, objectIDs: [object.number], createdIn: [place]))
-                }
-            }
+            let groups = LeakRules.groupLiveObjects(objects.map { object in
+                (object.typeName, object.number, LeakRules.creationPlace(subscribeSite: object.createdIn?.description))
+            })
             return LeakReport(
                 resourcesTotalStart: resourcesTotalStart, resourcesTotalEnd: resourcesTotalEnd,
                 openSubscriptions: open, liveObjects: groups
@@ -299,7 +308,8 @@ final class LeakTracker: TraceRecorder {
         state.withLock { state in
             state.liveObjects[object] = nil
             if let subscription = state.subscriptionsByObserver.removeValue(forKey: object),
-                state.openSubscriptions[subscription]?.disposable.isRecorded == false
+                let open = state.openSubscriptions[subscription],
+                !LeakRules.isOpen(hasEnded: false, isDisposableTraced: open.disposable.isRecorded, isObserverAlive: false)
             {
                 state.close(subscription)
             }
@@ -314,16 +324,18 @@ final class LeakTracker: TraceRecorder {
             $0.recorder.callEntered(name, object: $0.own(object), detail: detail, file: file, line: line).rawValue
         }
         return state.withLock { state in
+            // The chain is kept whether or not a recorder is attached: a test writing its trace
+            // fails with the same message as one that does not.
+            if isSubscribeSafe, let subscribing = state.subscribing[thread]?.last,
+                let scopeID = state.openSubscriptions[subscribing]?.scopeID,
+                let label = state.elementLabel(of: object, in: scopeID)
+            {
+                state.openSubscriptions[subscribing]?.chain.append((object, label, state.liveObjects[object]?.tags ?? []))
+            }
             if let attached, let attachedCall, attachedCall != 0 {
                 return CallID(rawValue: attached.combined(attachedCall))
             }
             state.lastCallID += 1
-            if isSubscribeSafe, let subscribing = state.subscribing[thread]?.last,
-                let scopeID = state.openSubscriptions[subscribing]?.scopeID,
-                let label = state.label(of: object, in: scopeID)
-            {
-                state.openSubscriptions[subscribing]?.chain.append((object, label))
-            }
             return CallID(rawValue: state.lastCallID)
         }
     }
@@ -365,10 +377,10 @@ final class LeakTracker: TraceRecorder {
                 id: id, scopeID: scopeID, number: number, site: site, observable: observable,
                 observableTypeName: subscribed?.typeName,
                 observableNumber: subscribed.flatMap { $0.scopeID == scopeID && $0.number > 0 ? $0.number : nil },
-                observer: observer
+                observer: observer, observableAssembly: subscribed?.assembly
             )
             if let scopeID, let label = state.label(of: observer, in: scopeID) {
-                state.openSubscriptions[id]?.chain.append((observer, label))
+                state.openSubscriptions[id]?.chain.append((observer, label, []))
             }
             state.subscribing[thread, default: []].append(id)
             if observer.isRecorded {
@@ -376,9 +388,7 @@ final class LeakTracker: TraceRecorder {
             }
             // The closure forms create their observer just before they subscribe it.
             if let created = state.liveObjects[observer], created.createdIn == nil, created.scopeID == scopeID {
-                state.liveObjects[observer] = LiveObject(
-                    typeName: created.typeName, scopeID: created.scopeID, number: created.number, createdIn: site
-                )
+                state.liveObjects[observer]?.createdIn = site
             }
             return id
         }
@@ -426,11 +436,29 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
-    /// Forwards where an observable was built to the attached recorder, if any; the tracker
-    /// itself names chains by their subscribe line.
+    /// Keeps where an observable was built, for its chain's labels, and forwards it to the
+    /// attached recorder, if any. When an operator built it through another, the last call,
+    /// the outermost, which is the user's, wins, as in a trace's `object_assembly`.
     func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
         if let attached, attached.own(observable).isRecorded {
             attached.recorder.observableAssembled(attached.own(observable), by: name, at: site)
+        }
+        let assembly = Assembly(name: "\(name)", file: "\(site.file)", line: Int(site.line))
+        state.withLock { state in
+            state.liveObjects[observable]?.assembly = assembly
+        }
+    }
+
+    /// Keeps a chain's tag, for its subscriptions' reports, and forwards it to the attached
+    /// recorder, if any.
+    func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
+        if let attached, attached.own(observable).isRecorded {
+            attached.recorder.observableTagged(attached.own(observable), as: tag, at: site)
+        }
+        state.withLock { state in
+            if state.liveObjects[observable]?.tags.contains(tag) == false {
+                state.liveObjects[observable]?.tags.append(tag)
+            }
         }
     }
 

@@ -28,12 +28,17 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
     public var scopeID: Int64?
     /// The virtual clock when subscribe was called, if a virtual time scheduler was running work.
     public var virtualTime: Int64?
+    /// The call open when it ended (the observer's step that received the terminal event, or
+    /// the step that disposed it); `nil` if it never ended, ended at top level, or the trace
+    /// predates `subscription.end_call_id`.
+    public var endCallID: Int64?
 
     /// A subscription with every field given.
     public init(
         id: Int64, startNanoseconds: Int64, threadName: String, callID: Int64?, observableObjectID: Int64?,
         observableTypeName: String?, observerObjectID: Int64?, disposableObjectID: Int64?, file: String, line: Int,
-        endNanoseconds: Int64?, endKind: String?, scopeID: Int64? = nil, virtualTime: Int64? = nil
+        endNanoseconds: Int64?, endKind: String?, scopeID: Int64? = nil, virtualTime: Int64? = nil,
+        endCallID: Int64? = nil
     ) {
         self.id = id
         self.startNanoseconds = startNanoseconds
@@ -49,6 +54,7 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
         self.endKind = endKind
         self.scopeID = scopeID
         self.virtualTime = virtualTime
+        self.endCallID = endCallID
     }
 
     /// `RxExamples/EmptyExample.swift:14`.

@@ -54,6 +54,10 @@ public struct Flow: Codable, Equatable, Sendable {
     /// Where the work this flow runs was scheduled, when another thread scheduled it: the
     /// flow that created its work item.
     public var scheduledIn: FlowHop? = nil
+    /// The tags (`.traceName`, `debug` identifiers) of the chain elements the flow ran on
+    /// (a sink counting as the observable whose subscription made it), subscribed through or
+    /// built; `nil` for none.
+    public var tags: [String]? = nil
     /// The steps, top-level call first, in tree order.
     public var steps: [FlowStep]
 
@@ -83,12 +87,20 @@ public struct FlowBuilder {
 
     /// Builds the run's flows in order and hands each to `body` as soon as it is built, so
     /// only one flow is held at a time; stops after `limit` flows when one is given.
-    public func forEachFlow(limit: Int? = nil, _ body: (Flow) throws -> Void) throws {
+    ///
+    /// - Parameter tag: when given, only the flows whose ``Flow/tags`` hold it are handed over
+    ///   (and counted against `limit`).
+    public func forEachFlow(limit: Int? = nil, tag: String? = nil, _ body: (Flow) throws -> Void) throws {
         var number = 0
-        try reader.forEachTopLevelCall(limit: limit) { root, subscriptionID in
+        var shown = 0
+        try reader.forEachTopLevelCall(limit: tag == nil ? limit : nil) { root, subscriptionID in
             number += 1
+            if let limit, shown >= limit { return }
             let subscription = try subscriptionID.flatMap { try reader.subscription($0) }
-            try body(try flow(number: number, root: root, subscription: subscription))
+            let flow = try flow(number: number, root: root, subscription: subscription)
+            if let tag, flow.tags?.contains(tag) != true { return }
+            shown += 1
+            try body(flow)
         }
     }
 
@@ -137,6 +149,17 @@ public struct FlowBuilder {
             // An operator or factory called from user code: the flow is named after that line.
             title = built.assembly?.description ?? title
         }
+        var tags: [String] = []
+        if reader.features.isTagged {
+            var tagged = Array(Set(calls.compactMap(\.objectID)))
+            tagged += try reader.creators(of: tagged)
+            tagged += objects.filter { $0.assembly != nil }.map(\.id)
+            if let observable = subscription?.observableObjectID { tagged.append(observable) }
+            let byObject = try reader.tags(of: tagged)
+            for object in Set(tagged).sorted() {
+                for tag in byObject[object] ?? [] where !tags.contains(tag) { tags.append(tag) }
+            }
+        }
         var steps = Self.steps(root: root, calls: calls, objects: objects)
         try linkHops(from: &steps, objects: objects, onThread: root.threadName)
         return Flow(
@@ -145,6 +168,7 @@ public struct FlowBuilder {
             threadName: root.threadName,
             subscriptionID: subscription?.id,
             scheduledIn: try hop(into: root),
+            tags: tags.isEmpty ? nil : tags,
             steps: steps
         )
     }

@@ -9,14 +9,19 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     public var chain: [String]
     /// The objects of its chain and flow still alive at the end.
     public var alive: [String]
+    /// The tags of its chain (`.traceName`, `debug` identifiers); `nil` for none.
+    public var tags: [String]? = nil
 
-    /// An open subscription with where its observable was built, its chain and the objects it
-    /// keeps alive.
-    public init(subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String]) {
+    /// An open subscription with where its observable was built, its chain, the objects it
+    /// keeps alive and its chain's tags.
+    public init(
+        subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String], tags: [String]? = nil
+    ) {
         self.subscription = subscription
         self.builtAt = builtAt
         self.chain = chain
         self.alive = alive
+        self.tags = tags
     }
 }
 
@@ -64,10 +69,20 @@ public struct LeakReport: Codable, Equatable, Sendable {
 
     /// The number of objects alive at the end.
     public var liveObjectCount: Int { liveObjects.reduce(0) { $0 + $1.objectIDs.count } }
+
+    /// The report of the chains tagged `tag` only: their open subscriptions, and no objects
+    /// (an object alive at the end belongs to no one chain).
+    public func only(taggedAs tag: String) -> LeakReport {
+        LeakReport(
+            resourcesTotalStart: resourcesTotalStart, resourcesTotalEnd: resourcesTotalEnd,
+            openSubscriptions: openSubscriptions.filter { $0.tags?.contains(tag) == true }, liveObjects: []
+        )
+    }
 }
 
 /// Finds what a run leaked: subscriptions never disposed nor terminated (with the user's line
-/// that subscribed), and objects never deinitialized.
+/// that subscribed), and objects never deinitialized, by ``LeakRules``, the rules RxTesting's
+/// live leak checks apply too.
 public struct LeakFinder {
     private let reader: TraceReader
 
@@ -87,56 +102,47 @@ public struct LeakFinder {
         let live = allLive.filter { scope == nil || $0.scopeID == scope }
         // Only the open ones: a large trace's closed subscriptions are never read.
         let subscriptions = try reader.openSubscriptions()
-        var rootTitles: [Int64: String] = [:]
-        func title(ofFlowCreating object: ObjectRecord) throws -> String {
-            guard let creator = object.callID else { return "top level, outside any instrumented step" }
-            let root = try reader.rootCall(of: creator)
-            if let known = rootTitles[root] { return known }
-            let subscription = try reader.subscription(startedBy: root)
-            let name = try reader.call(root)?.name ?? "call #\(root)"
-            let text = subscription.map { "\(name) at \($0.site)" } ?? name
-            rootTitles[root] = text
+        var places: [Int64: String] = [:]
+        func place(ofCreating object: ObjectRecord) throws -> String {
+            guard let creator = object.callID else { return LeakRules.creationPlace(subscribeSite: nil) }
+            if let known = places[creator] { return known }
+            // A chain of parents that loops or breaks is a damaged trace, reported as such.
+            _ = try reader.rootCall(of: creator)
+            let text = LeakRules.creationPlace(subscribeSite: try reader.innermostSubscription(enclosing: creator)?.site)
+            places[creator] = text
             return text
         }
 
         var open: [OpenSubscription] = []
-        for subscription in subscriptions where subscription.isOpen && (scope == nil || subscription.scopeID == scope) {
-            var chain: [String] = []
-            var alive: [String] = []
+        for subscription in subscriptions where scope == nil || subscription.scopeID == scope {
+            let isObserverAlive = subscription.observerObjectID.map { liveByID[$0] != nil } ?? true
+            guard LeakRules.isOpen(
+                hasEnded: !subscription.isOpen, isDisposableTraced: subscription.disposableObjectID != nil,
+                isObserverAlive: isObserverAlive
+            ) else { continue }
+            var subscribed: [Int64] = []
+            var created: [Int64] = []
             if let call = subscription.callID {
                 let tree = try reader.callTree(under: call)
-                var seen = Set<Int64>()
-                let subscribed = tree.filter { $0.name == "subscribeSafe" }.compactMap(\.objectID)
-                for objectID in subscribed.reversed() where seen.insert(objectID).inserted {
-                    guard let object = try reader.object(objectID) else {
-                        chain.append("#\(objectID)")
-                        continue
-                    }
-                    chain.append(object.assembly.map { "\(object.label) (\($0))" } ?? object.label)
-                }
-                let created = try reader.objects(createdBy: tree.map(\.id)).map(\.id)
-                for objectID in subscribed.reversed() + created {
-                    guard let label = liveByID[objectID]?.label, !alive.contains(label) else { continue }
-                    alive.append(label)
-                }
+                subscribed = tree.filter { $0.name == "subscribeSafe" }.compactMap(\.objectID)
+                created = try reader.objects(createdBy: tree.map(\.id)).map(\.id)
             }
-            if let observer = subscription.observerObjectID, let label = try reader.object(observer)?.label {
-                if !chain.contains(label) { chain.append(label) }
+            var labels: [String] = []
+            for objectID in subscribed {
+                let object = try reader.object(objectID)
+                labels.append(object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)")
             }
+            let observer = try subscription.observerObjectID.flatMap { try reader.object($0)?.label }
+            let chain = LeakRules.chain(subscribedThrough: labels, observer: observer)
+            let alive = LeakRules.keptAlive(subscribedThrough: subscribed, created: created) { liveByID[$0]?.label }
             let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
-            open.append(OpenSubscription(subscription: subscription, builtAt: builtAt, chain: chain, alive: alive))
+            let tags = try reader.tags(ofChain: subscription)
+            open.append(OpenSubscription(
+                subscription: subscription, builtAt: builtAt, chain: chain, alive: alive, tags: tags.isEmpty ? nil : tags
+            ))
         }
 
-        var groups: [LiveObjectGroup] = []
-        for object in live {
-            let place = try title(ofFlowCreating: object)
-            if let index = groups.firstIndex(where: { $0.typeName == object.typeName }) {
-                groups[index].objectIDs.append(object.id)
-                if !groups[index].createdIn.contains(place) { groups[index].createdIn.append(place) }
-            } else {
-                groups.append(LiveObjectGroup(typeName: object.typeName, objectIDs: [object.id], createdIn: [place]))
-            }
-        }
+        let groups = LeakRules.groupLiveObjects(try live.map { ($0.typeName, $0.id, try place(ofCreating: $0)) })
         return LeakReport(
             resourcesTotalStart: reader.run.resourcesTotalStart,
             resourcesTotalEnd: reader.run.resourcesTotalEnd,

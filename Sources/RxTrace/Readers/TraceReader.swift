@@ -13,6 +13,8 @@ public final class TraceReader {
     public let run: TraceRun
     /// The file read, for messages; `:memory:` for an open connection's.
     public let path: String
+    /// What the trace's schema holds of what later version-3 traces add; see ``SchemaFeatures``.
+    public let features: SchemaFeatures
     /// The statements a report runs once per flow, compiled once: for a trace with a million
     /// flows, compiling them again for each was most of the work.
     private var cachedStatements: [String: Statement] = [:]
@@ -65,6 +67,7 @@ public final class TraceReader {
                 throw TraceFileError.unreadable(path: path, reason: "it has no run row")
             }
             self.run = TraceRun(row: row)
+            self.features = try SchemaFeatures(database: database)
         } catch let error as TraceFileError {
             throw error
         } catch {
@@ -257,6 +260,106 @@ public final class TraceReader {
         try database.rows("SELECT * FROM event ORDER BY id").map(EventRecord.init(row:))
     }
 
+    /// The event with `id`, or `nil`.
+    public func event(_ id: Int64) throws -> EventRecord? {
+        try database.rows("SELECT * FROM event WHERE id = ?", [.integer(id)]).first.map(EventRecord.init(row:))
+    }
+
+    /// The events delivered to `observer`, in order of delivery.
+    public func events(deliveredTo observer: Int64) throws -> [EventRecord] {
+        try database.rows("SELECT * FROM event WHERE observer_object_id = ? ORDER BY id", [.integer(observer)])
+            .map(EventRecord.init(row:))
+    }
+
+    // MARK: - Causes
+
+    /// Why event `id` happened: the `event_cause` rows of it, the step that delivered it first
+    /// and its root last; empty when the event is unknown or was delivered at top level.
+    ///
+    /// - Throws: ``ReportError/needsNewerTrace(_:)`` for a trace written before the view.
+    public func causes(ofEvent id: Int64) throws -> [CauseStep] {
+        guard features.hasCauseViews else { throw ReportError.needsNewerTrace("`rxtrace why`") }
+        return try database.rows(
+            TraceSchema.eventCauseQuery(events: "event.id = ?") + " ORDER BY step", [.integer(id)]
+        ).map(CauseStep.init(row:))
+    }
+
+    /// The chain of causes of call `id` (itself first, its root last), through the
+    /// `call_cause` view: callers, and across threads the steps that queued scheduled work.
+    ///
+    /// - Throws: ``ReportError/needsNewerTrace(_:)`` for a trace written before the view.
+    public func causes(ofCall id: Int64) throws -> [CauseStep] {
+        guard features.hasCauseViews else { throw ReportError.needsNewerTrace("reading causes") }
+        return try database.rows(
+            """
+            WITH RECURSIVE chain(step, call_id, via) AS (
+                SELECT 0, ?, NULL
+                UNION ALL
+                SELECT chain.step + 1, call_cause.cause_call_id, call_cause.via
+                FROM chain JOIN call_cause ON call_cause.call_id = chain.call_id
+                WHERE call_cause.cause_call_id IS NOT NULL AND chain.step < 100000
+            )
+            SELECT chain.step, chain.via, call_flow.*, NULL AS hop_event_id
+            FROM chain JOIN call_flow ON call_flow.id = chain.call_id
+            ORDER BY chain.step
+            """,
+            [.integer(id)]
+        ).map(CauseStep.init(row:))
+    }
+
+    // MARK: - Tags
+
+    /// The tags user code gave the objects `ids`, each object's in order of tagging; empty
+    /// for a trace written before tags.
+    public func tags(of ids: [Int64]) throws -> [Int64: [String]] {
+        guard features.isTagged, !ids.isEmpty else { return [:] }
+        let list = Set(ids).sorted().map(String.init).joined(separator: ",")
+        var tags: [Int64: [String]] = [:]
+        for row in try database.rows("SELECT object_id, name FROM tag WHERE object_id IN (\(list)) ORDER BY id") {
+            guard let object = row.integer("object_id"), let name = row.text("name") else { continue }
+            if tags[object]?.contains(name) != true { tags[object, default: []].append(name) }
+        }
+        return tags
+    }
+
+    /// The tags of every object in `subscription`'s chain, in order of tagging, each once.
+    public func tags(ofChain subscription: SubscriptionRecord) throws -> [String] {
+        guard features.isTagged else { return [] }
+        let chain = try chainObjects(of: subscription)
+        let byObject = try tags(of: chain)
+        var tags: [String] = []
+        for object in chain.reversed() {
+            for tag in byObject[object] ?? [] where !tags.contains(tag) { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// The objects whose steps created the objects `ids` (the observable a sink belongs to),
+    /// each once.
+    public func creators(of ids: [Int64]) throws -> [Int64] {
+        guard !ids.isEmpty else { return [] }
+        let list = Set(ids).sorted().map(String.init).joined(separator: ",")
+        return try database.rows(
+            """
+            SELECT DISTINCT call.object_id AS object_id FROM object JOIN call ON call.id = object.call_id
+            WHERE object.id IN (\(list)) AND call.object_id IS NOT NULL
+            """
+        ).compactMap { $0.integer("object_id") }
+    }
+
+    /// The objects a subscription subscribed through (its `subscribeSafe` steps, downstream
+    /// first) and the observable it subscribed to: its chain, as the leak report draws it.
+    public func chainObjects(of subscription: SubscriptionRecord) throws -> [Int64] {
+        var objects: [Int64] = []
+        if let observable = subscription.observableObjectID { objects.append(observable) }
+        if let call = subscription.callID {
+            for step in try callTree(under: call) where step.name == "subscribeSafe" {
+                if let object = step.objectID, !objects.contains(object) { objects.append(object) }
+            }
+        }
+        return objects
+    }
+
     // MARK: - Subscriptions
 
     /// Every user-made subscription, in order of subscribe.
@@ -274,6 +377,32 @@ public final class TraceReader {
     public func subscription(_ id: Int64) throws -> SubscriptionRecord? {
         try cachedRows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
             .map(SubscriptionRecord.init(row:))
+    }
+
+    /// The innermost user subscription whose `subscribe` was running on the thread when call
+    /// `call` ran (the nearest caller that started one), if any.
+    public func innermostSubscription(enclosing call: Int64) throws -> SubscriptionRecord? {
+        try cachedRows(
+            """
+            WITH RECURSIVE up(id, parent_id) AS (
+                SELECT id, parent_id FROM call WHERE id = ?
+                UNION
+                SELECT call.id, call.parent_id FROM call JOIN up ON call.id = up.parent_id
+            )
+            \(Self.subscriptionQuery)
+            WHERE subscription.call_id IN (SELECT id FROM up)
+            ORDER BY subscription.call_id DESC, subscription.id DESC LIMIT 1
+            """,
+            [.integer(call)]
+        ).first.map(SubscriptionRecord.init(row:))
+    }
+
+    /// The subscriptions whose observer is `observer`, in order of subscribe.
+    public func subscriptions(observedBy observer: Int64) throws -> [SubscriptionRecord] {
+        try database.rows(
+            Self.subscriptionQuery + " WHERE subscription.observer_object_id = ? ORDER BY subscription.id",
+            [.integer(observer)]
+        ).map(SubscriptionRecord.init(row:))
     }
 
     /// The subscription whose `subscribe` is call `call`, if any.
@@ -335,8 +464,12 @@ extension TraceRun {
 
 extension CallRecord {
     init(row: Row) {
+        self.init(row: row, idColumn: "id")
+    }
+
+    init(row: Row, idColumn: String) {
         self.init(
-            id: row.integer("id") ?? 0,
+            id: row.integer(idColumn) ?? 0,
             parentID: row.integer("parent_id"),
             depth: Int(row.integer("depth") ?? 0),
             threadName: row.text("thread_name") ?? "",
@@ -401,7 +534,44 @@ extension SubscriptionRecord {
             endNanoseconds: row.integer("end_ts"),
             endKind: row.text("end_kind"),
             scopeID: row.integer("scope_id"),
-            virtualTime: row.integer("virtual_ts")
+            virtualTime: row.integer("virtual_ts"),
+            endCallID: row.integer("end_call_id")
         )
+    }
+}
+
+extension CauseStep {
+    init(row: Row) {
+        self.init(
+            step: Int(row.integer("step") ?? 0),
+            via: row.text("via"),
+            call: CallRecord(row: row, idColumn: row.integer("call_id") != nil ? "call_id" : "id"),
+            hopEventID: row.integer("hop_event_id")
+        )
+    }
+}
+
+/// What a trace's schema holds of the tables, columns and views that later version-3 traces
+/// add; a reader does without those an earlier trace lacks.
+public struct SchemaFeatures: Sendable, Equatable {
+    /// `subscription.end_call_id`: what ended each subscription.
+    public var hasEndCalls: Bool
+    /// The `tag` table: chains user code named.
+    public var hasTags: Bool
+    /// The `call_cause` and `event_cause` views, which `rxtrace why` reads.
+    public var hasCauseViews: Bool
+    /// Whether user code tagged any chain: the `tag` table has rows. Reports look tags up only
+    /// then.
+    public var isTagged: Bool
+
+    init(database: Database) throws {
+        let names = Set(try database.rows("SELECT name FROM sqlite_schema").compactMap { $0.text("name") })
+        let columns = Set(
+            try database.rows("SELECT name FROM pragma_table_info('subscription')").compactMap { $0.text("name") }
+        )
+        hasEndCalls = columns.contains("end_call_id")
+        hasTags = names.contains("tag")
+        hasCauseViews = names.contains("call_cause") && names.contains("event_cause")
+        isTagged = try hasTags && database.scalar("SELECT EXISTS (SELECT 1 FROM tag)")?.integer == 1
     }
 }

@@ -91,4 +91,8 @@ public final class InMemoryTraceRecorder: TraceRecorder {
     public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
         session.observableAssembled(observable, by: name, at: site)
     }
+
+    public func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
+        session.observableTagged(observable, as: tag, at: site)
+    }
 }

@@ -39,12 +39,14 @@ enum Record {
     )
     /// The `subscribe` that began subscription `id` returned `disposable`.
     case subscriptionReturned(id: Int64, disposable: Int64)
-    /// Subscription `id`'s observer received a terminal event.
-    case subscriptionTerminated(id: Int64, end: SubscriptionEnd, ts: Int64)
-    /// Disposable `id` was disposed for the first time.
-    case objectDisposed(id: Int64, ts: Int64)
+    /// Subscription `id`'s observer received a terminal event while `call` was open.
+    case subscriptionTerminated(id: Int64, end: SubscriptionEnd, ts: Int64, call: Int64)
+    /// Disposable `id` was disposed for the first time while `call` was open.
+    case objectDisposed(id: Int64, ts: Int64, call: Int64)
     /// User code at `file`:`line` built observable `id` with the operator `name`.
     case observableAssembled(id: Int64, name: StaticString, file: StaticString, line: UInt)
+    /// User code at `file`:`line` named the chain ending in observable `id` `tag`.
+    case observableTagged(id: Int64, tag: String, file: StaticString, line: UInt)
 
     /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
     /// recorder adds itself); what `run.record_count` counts.

@@ -311,17 +311,23 @@ final class RecordingSession {
         }
     }
 
-    /// Records a subscription's terminal event.
+    /// Records a subscription's terminal event, inside the thread's innermost open call: the
+    /// observer's step that received it, which leads back to whoever sent it.
     func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
         guard subscription != .none else { return }
         let ts = clock.now()
-        _ = buffer.append(.none) { _ in .subscriptionTerminated(id: subscription.rawValue, end: end, ts: ts) }
+        let call = currentThread().pointee.currentCall
+        _ = buffer.append(.none) { _ in
+            .subscriptionTerminated(id: subscription.rawValue, end: end, ts: ts, call: call)
+        }
     }
 
-    /// Records a disposable's first `dispose`.
+    /// Records a disposable's first `dispose`, inside the thread's innermost open call: the
+    /// step that disposed it, which leads back to whoever ended the subscription.
     func objectDisposed(_ object: ObjectID) {
         let ts = clock.now()
-        _ = buffer.append(.none) { _ in .objectDisposed(id: object.rawValue, ts: ts) }
+        let call = currentThread().pointee.currentCall
+        _ = buffer.append(.none) { _ in .objectDisposed(id: object.rawValue, ts: ts, call: call) }
     }
 
     /// Records where user code built an observable.
@@ -329,6 +335,14 @@ final class RecordingSession {
         guard observable.isRecorded else { return }
         _ = buffer.append(.none) { _ in
             .observableAssembled(id: observable.rawValue, name: name, file: site.file, line: site.line)
+        }
+    }
+
+    /// Records the tag user code gave a chain.
+    func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
+        guard observable.isRecorded else { return }
+        _ = buffer.append(.none) { _ in
+            .observableTagged(id: observable.rawValue, tag: tag, file: site.file, line: site.line)
         }
     }
 

@@ -121,6 +121,10 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
         session.observableAssembled(observable, by: name, at: site)
     }
+
+    public func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
+        session.observableTagged(observable, as: tag, at: site)
+    }
 }
 
 /// How a recording's bounded buffer was used; see ``SQLiteTraceRecorder/bufferStatistics``.

@@ -26,6 +26,7 @@ final class TraceWriter {
     private let endSubscription: Statement
     private let updateRecordCount: Statement
     private let insertAssembly: Statement
+    private let insertTag: Statement
 
     private let clock: TraceClock
     private let processID = getpid()
@@ -142,7 +143,7 @@ final class TraceWriter {
             into: "subscription",
             columns: [
                 "id", "ts", "thread_id", "call_id", "observable_object_id", "observer_object_id", "disposable_object_id",
-                "file", "line", "end_ts", "end_kind", "scope_id", "virtual_ts",
+                "file", "line", "end_ts", "end_kind", "scope_id", "virtual_ts", "end_call_id",
             ],
             in: database
         ) { row, statement, first in
@@ -159,13 +160,15 @@ final class TraceWriter {
             statement.bind(row.endKind?.rawValue, at: first + 10)
             statement.bind(row.scope, at: first + 11)
             statement.bind(row.virtualTS, at: first + 12)
+            statement.bind(row.endCall.flatMap { TraceWriter.reference($0) }, at: first + 13)
         }
         setDisposable = try database.prepare("UPDATE subscription SET disposable_object_id = ? WHERE id = ?")
         endSubscription = try database.prepare(
-            "UPDATE subscription SET end_ts = ?, end_kind = ? WHERE id = ? AND end_kind IS NULL"
+            "UPDATE subscription SET end_ts = ?, end_kind = ?, end_call_id = ? WHERE id = ? AND end_kind IS NULL"
         )
         updateRecordCount = try database.prepare("UPDATE run SET record_count = ? WHERE id = 1")
         insertAssembly = try database.prepare("INSERT INTO assembly (object_id, name, file, line) VALUES (?, ?, ?, ?)")
+        insertTag = try database.prepare("INSERT INTO tag (object_id, name, file, line) VALUES (?, ?, ?, ?)")
     }
 
     /// Writes `records` and the new `run.record_count` in one transaction.
@@ -312,12 +315,12 @@ final class TraceWriter {
                 try setDisposable.run()
             }
 
-        case .subscriptionTerminated(let id, let end, let ts):
-            try endSubscription(id, by: end, at: ts)
+        case .subscriptionTerminated(let id, let end, let ts, let call):
+            try endSubscription(id, by: end, at: ts, in: call)
 
-        case .objectDisposed(let id, let ts):
+        case .objectDisposed(let id, let ts, let call):
             guard let subscription = subscriptionsByDisposable.removeValue(forKey: id) else { return }
-            try endSubscription(subscription, by: .disposed, at: ts)
+            try endSubscription(subscription, by: .disposed, at: ts, in: call)
 
         case .observableAssembled(let id, let name, let file, let line):
             insertAssembly.bind(id, at: 1)
@@ -325,6 +328,13 @@ final class TraceWriter {
             insertAssembly.bind(file.description, at: 3)
             insertAssembly.bind(Int64(line), at: 4)
             try insertAssembly.run()
+
+        case .observableTagged(let id, let tag, let file, let line):
+            insertTag.bind(id, at: 1)
+            insertTag.bind(tag, at: 2)
+            insertTag.bind(file.description, at: 3)
+            insertTag.bind(Int64(line), at: 4)
+            try insertTag.run()
         }
     }
 
@@ -340,18 +350,21 @@ final class TraceWriter {
         try insertCalls.append(CallRow(call: call, duration: ts - call.ts))
     }
 
-    /// Ends subscription `id` unless it already ended: the first end is the one that counts.
-    private func endSubscription(_ id: Int64, by end: SubscriptionEnd, at ts: Int64) throws {
+    /// Ends subscription `id`, inside `call` (0: at top level), unless it already ended: the
+    /// first end is the one that counts.
+    private func endSubscription(_ id: Int64, by end: SubscriptionEnd, at ts: Int64, in call: Int64) throws {
         if newSubscriptions[id] != nil {
             if newSubscriptions[id]?.endKind == nil {
                 newSubscriptions[id]?.endTS = ts
                 newSubscriptions[id]?.endKind = end
+                newSubscriptions[id]?.endCall = call
             }
             return
         }
         endSubscription.bind(ts, at: 1)
         endSubscription.bind(end.rawValue, at: 2)
-        endSubscription.bind(id, at: 3)
+        endSubscription.bind(TraceWriter.reference(call), at: 3)
+        endSubscription.bind(id, at: 4)
         try endSubscription.run()
     }
 
@@ -464,6 +477,8 @@ private struct SubscriptionRow {
     var endKind: SubscriptionEnd?
     let scope: Int64?
     let virtualTS: Int64?
+    /// The call open when it ended; 0 at top level, `nil` while it has not ended.
+    var endCall: Int64? = nil
 }
 
 /// A call that entered and has not exited yet: its row, but for the duration.

@@ -33,6 +33,9 @@ public struct FlowTreeRenderer {
         if let subscription = flow.subscriptionID {
             heading += " · subscription #\(subscription)"
         }
+        for tag in flow.tags ?? [] {
+            heading += " · tagged \"\(TerminalText.escaped(tag))\""
+        }
         heading += " · thread \(TerminalText.escaped(flow.threadName))"
         if let hop = flow.scheduledIn {
             heading += " · scheduled in Flow \(hop.flowNumber) (thread \(TerminalText.escaped(hop.threadName)))"

@@ -11,6 +11,12 @@ public struct JSONReportRenderer {
         String(decoding: try Self.encoder.encode(report), as: UTF8.self) + "\n"
     }
 
+    /// Why an event happened (`rxtrace why --format json`), as pretty-printed JSON with
+    /// sorted keys, ending with a newline.
+    public func render(_ explanation: EventExplanation) throws -> String {
+        String(decoding: try Self.encoder.encode(explanation), as: UTF8.self) + "\n"
+    }
+
     /// Writes the same JSON as ``render(_:)`` of a ``TraceReport`` with these arguments, piece
     /// by piece: each flow is encoded and written as soon as it is built, so `--all` on a trace
     /// with a million flows holds one flow at a time.
@@ -20,7 +26,7 @@ public struct JSONReportRenderer {
     @discardableResult
     public func write(
         reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil,
-        to output: (String) -> Void
+        tag: String? = nil, to output: (String) -> Void
     ) throws -> LeakReport? {
         // The members in the encoder's sorted order: flows, flowsNotShown, leaks, lifetimes,
         // summary; each one's text is indented to its place.
@@ -35,7 +41,7 @@ public struct JSONReportRenderer {
                 try member("flows", report.flows ?? [])
             } else {
                 var shown = 0
-                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit) { flow in
+                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
                     let start = shown == 0 ? (isFirstMember ? "{\n" : ",\n") + "  \"flows\" : [\n" : ",\n"
                     output(start + "    " + (try Self.encoded(flow, indent: "    ")))
                     isFirstMember = false
@@ -46,7 +52,7 @@ public struct JSONReportRenderer {
                 } else {
                     output("\n  ]")
                 }
-                if let flowLimit, shown == flowLimit {
+                if tag == nil, let flowLimit, shown == flowLimit {
                     let notShown = try reader.topLevelCallCount() - shown
                     if notShown > 0 { try member("flowsNotShown", notShown) }
                 }
@@ -54,12 +60,16 @@ public struct JSONReportRenderer {
         }
         var leaks: LeakReport?
         if sections.contains(.leaks) {
-            let report = try LeakFinder(reader: reader).report()
+            let all = try LeakFinder(reader: reader).report()
+            let report = tag.map { all.only(taggedAs: $0) } ?? all
             try member("leaks", report)
             leaks = report
         }
         if sections.contains(.lifetimes) {
             try member("lifetimes", try LifetimeBuilder(reader: reader).lifetimes())
+        }
+        if let subscription {
+            try member("subscription", try SubscriptionSummary(reader: reader, id: subscription))
         }
         if sections.contains(.summary), let summary = try TraceReport(reader: reader, sections: .summary).summary {
             try member("summary", summary)

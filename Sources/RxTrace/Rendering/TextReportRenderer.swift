@@ -20,6 +20,7 @@ public struct TextReportRenderer {
     public func render(_ report: TraceReport) -> String {
         var blocks: [String] = []
         if let summary = report.summary { blocks.append(render(summary)) }
+        if let subscription = report.subscription { blocks.append(subscription.text) }
         if let flows = report.flows {
             var block = FlowTreeRenderer().render(flows)
             if let notShown = report.flowsNotShown {
@@ -36,12 +37,14 @@ public struct TextReportRenderer {
     /// by piece as it is built: flows are read, printed and dropped one at a time, so a trace
     /// with a million flows prints in the memory of its largest flow.
     ///
+    /// With `tag`, only the flows and open subscriptions of chains tagged `tag` are written.
+    ///
     /// - Returns: the leak report, when the `leaks` section was written.
     /// - Throws: ``ReportError/noSuchSubscription(_:)`` for an unknown subscription id.
     @discardableResult
     public func write(
         reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil,
-        to output: (String) -> Void
+        tag: String? = nil, to output: (String) -> Void
     ) throws -> LeakReport? {
         var isFirstBlock = true
         func startBlock(_ text: String) {
@@ -53,19 +56,21 @@ public struct TextReportRenderer {
         }
         if sections.contains(.flows) {
             if let subscription {
+                let summary = try SubscriptionSummary(reader: reader, id: subscription)
+                startBlock(summary.text)
                 startBlock(FlowTreeRenderer().render(
                     try TraceReport(reader: reader, sections: .flows, subscription: subscription).flows ?? []
                 ))
             } else {
                 startBlock("Call flows")
                 var shown = 0
-                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit) { flow in
+                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
                     output("\n\n" + FlowTreeRenderer().render(flow))
                     shown += 1
                 }
                 if shown == 0 {
-                    output("\n\nNo calls were recorded.")
-                } else if let flowLimit, shown == flowLimit {
+                    output(tag.map { "\n\nNo flow runs on a chain tagged \"\($0)\"." } ?? "\n\nNo calls were recorded.")
+                } else if tag == nil, let flowLimit, shown == flowLimit {
                     let notShown = try reader.topLevelCallCount() - shown
                     if notShown > 0 { output("\n\n" + Self.flowsNotShownNote(notShown)) }
                 }
@@ -76,7 +81,8 @@ public struct TextReportRenderer {
         }
         var leaks: LeakReport?
         if sections.contains(.leaks) {
-            let report = try LeakFinder(reader: reader).report()
+            let all = try LeakFinder(reader: reader).report()
+            let report = tag.map { all.only(taggedAs: $0) } ?? all
             startBlock(LeakReportRenderer().render(report))
             leaks = report
         }

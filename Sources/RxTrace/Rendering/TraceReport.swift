@@ -53,6 +53,8 @@ public struct TraceReport: Codable, Equatable, Sendable {
     public var lifetimes: Lifetimes?
     /// The leak report, when asked for.
     public var leaks: LeakReport?
+    /// The subscription asked about, with what ended it, when one was.
+    public var subscription: SubscriptionSummary?
 
     /// Builds the `sections` of `reader`'s trace; with `subscription`, only the flows of that
     /// subscription; with `flowLimit`, only the first `flowLimit` flows (and how many more
@@ -81,6 +83,7 @@ public struct TraceReport: Codable, Equatable, Sendable {
                     throw ReportError.noSuchSubscription(subscription)
                 }
                 self.flows = flows
+                self.subscription = try SubscriptionSummary(reader: reader, id: subscription)
             } else {
                 var flows: [Flow] = []
                 try builder.forEachFlow(limit: flowLimit) { flows.append($0) }
@@ -100,14 +103,62 @@ public struct TraceReport: Codable, Equatable, Sendable {
     }
 }
 
+/// The subscription `rxtrace report --subscription N` is about: where it was made, its chain's
+/// tags, and in one line what ended it.
+public struct SubscriptionSummary: Codable, Equatable, Sendable {
+    /// The subscription's serial id.
+    public var id: Int64
+    /// The user's line that subscribed.
+    public var site: String
+    /// The thread that subscribed.
+    public var threadName: String
+    /// The tags of its chain (`.traceName`, `debug` identifiers); `nil` for none.
+    public var tags: [String]?
+    /// `ended: disposed by DisposeBag #7's deinit (bag made at App/Main.swift:12)`.
+    public var ended: String
+
+    /// The summary of subscription `id`.
+    ///
+    /// - Throws: ``ReportError/noSuchSubscription(_:)`` when there is no such subscription.
+    public init(reader: TraceReader, id: Int64) throws {
+        guard let subscription = try reader.subscription(id) else { throw ReportError.noSuchSubscription(id) }
+        self.id = id
+        site = subscription.site
+        threadName = subscription.threadName
+        let tags = try reader.tags(ofChain: subscription)
+        self.tags = tags.isEmpty ? nil : tags
+        ended = try CauseFinder(reader: reader).ending(of: subscription)
+    }
+
+    /// `Subscription #1 · subscribed at App/Main.swift:9 · thread main · tagged "login"`, then the
+    /// `ended:` line.
+    public var text: String {
+        var heading = "Subscription #\(id) · subscribed at \(site) · thread \(threadName)"
+        for tag in tags ?? [] { heading += " · tagged \"\(tag)\"" }
+        return TerminalText.escaped(heading) + "\n" + TerminalText.escaped(ended)
+    }
+}
+
 /// A report that cannot be built from the trace as asked.
 public enum ReportError: Error, Equatable, CustomStringConvertible {
     /// `--subscription N` named a subscription the trace does not have.
     case noSuchSubscription(Int64)
+    /// `rxtrace why` named an event the trace does not have.
+    case noSuchEvent(Int64)
+    /// `--nth K` asked for an event a subscription's observer did not receive: it received
+    /// `count`.
+    case noSuchNthEvent(subscription: Int64, nth: Int, count: Int)
+    /// The question needs what later traces record; the trace was written before it.
+    case needsNewerTrace(String)
 
     public var description: String {
         switch self {
         case .noSuchSubscription(let id): "the trace has no subscription #\(id)"
+        case .noSuchEvent(let id): "the trace has no event #\(id)"
+        case .noSuchNthEvent(let subscription, let nth, let count):
+            "subscription #\(subscription)'s observer received \(counted(count, "event")), so it has no event number \(nth)"
+        case .needsNewerTrace(let what):
+            "\(what) needs a trace recorded by this version of RxTrace (this one predates the call_cause view); record it again"
         }
     }
 }

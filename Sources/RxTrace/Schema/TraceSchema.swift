@@ -18,7 +18,9 @@ public enum TraceSchema {
     ///
     /// Version 3: `type.type_name` is no longer unique, `run` says why a recording failed
     /// (`end_reason = 'failed'`, `failure`), and the `assembly` table says where user code
-    /// built each observable.
+    /// built each observable. Later version-3 traces add, and readers do without in earlier
+    /// ones: `subscription.end_call_id` (what ended a subscription), the `tag` table (chains
+    /// user code named) and the `call_cause` and `event_cause` views.
     public static let version: Int32 = 3
 
     /// The tables and views, created when a trace is started.
@@ -192,18 +194,37 @@ public enum TraceSchema {
             -- The scope (test) bound when subscribe was called; NULL outside any scope.
             scope_id INTEGER REFERENCES scope(id),
             -- The virtual clock when subscribe was called, as object.virtual_ts; NULL without one.
-            virtual_ts INTEGER
+            virtual_ts INTEGER,
+            -- The call open on the ending thread when it ended: for 'completed' and 'error' the
+            -- observer's step that received the event, for 'disposed' the step that disposed it
+            -- (DisposeBag.dispose is a bag's deinit); NULL if it never ended, ended at top level,
+            -- or the trace predates the column.
+            end_call_id INTEGER REFERENCES call(id)
         );
 
-        CREATE TABLE assembly -- Where user code built an observable: the operator or factory it called and the line that called it.
+        CREATE TABLE assembly -- Where user code built an observable: the operator or factory it called and the line that called it; a DisposeBag's where it was made, named 'DisposeBag'.
         (
             -- Serial id, in order of assembly.
             id INTEGER PRIMARY KEY,
             -- The observable built.
             object_id INTEGER NOT NULL REFERENCES object(id),
-            -- The operator or factory: map, merge, just.
+            -- The operator or factory: map, merge, just; or 'DisposeBag'.
             name TEXT NOT NULL,
             -- The #fileID of the code that called it.
+            file TEXT NOT NULL,
+            -- The line of that code.
+            line INTEGER NOT NULL
+        );
+
+        CREATE TABLE tag -- A name user code gave a chain: .traceName("login"), or debug("login")'s identifier; it names every subscription whose chain holds the observable.
+        (
+            -- Serial id, in order of tagging.
+            id INTEGER PRIMARY KEY,
+            -- The observable named.
+            object_id INTEGER NOT NULL REFERENCES object(id),
+            -- The name: 'login'.
+            name TEXT NOT NULL,
+            -- The #fileID of the code that named it.
             file TEXT NOT NULL,
             -- The line of that code.
             line INTEGER NOT NULL
@@ -240,7 +261,7 @@ public enum TraceSchema {
         JOIN type ON type.id = object.type_id
         WHERE object.end_ts IS NULL;
 
-        CREATE VIEW open_subscription -- Subscriptions that were neither disposed nor terminated.
+        CREATE VIEW open_subscription -- Subscriptions that were neither disposed nor terminated; one whose disposable is not traced (never()'s) ends when its observer is released, as RxTesting's leak checks rule.
         AS
         SELECT
             -- The subscription's serial id.
@@ -258,7 +279,9 @@ public enum TraceSchema {
         FROM subscription
         LEFT JOIN object ON object.id = subscription.observable_object_id
         LEFT JOIN type ON type.id = object.type_id
-        WHERE subscription.end_kind IS NULL;
+        LEFT JOIN object AS observer ON observer.id = subscription.observer_object_id
+        WHERE subscription.end_kind IS NULL
+            AND (subscription.disposable_object_id IS NOT NULL OR observer.id IS NULL OR observer.end_ts IS NULL);
 
         CREATE VIEW leak -- Everything the leak report lists: open subscriptions, then objects alive at the end.
         AS
@@ -312,7 +335,82 @@ public enum TraceSchema {
         JOIN thread ON thread.id = call.thread_id
         LEFT JOIN object ON object.id = call.object_id
         LEFT JOIN type ON type.id = object.type_id;
+
+        CREATE VIEW call_cause -- Each call with the call that caused it: its caller, or, for a step running work a scheduler queued (a ScheduledWorkItem's invoke, on another thread), the scheduler's step that queued it.
+        AS
+        SELECT
+            -- The call.
+            call.id AS call_id,
+            -- The call that caused it; NULL for a root: a call into RxCore from outside it (user
+            -- code, a test scheduler's loop, a bag's deinit) with nothing traced before it.
+            CASE WHEN \(scheduledHop) THEN object.call_id ELSE call.parent_id END AS cause_call_id,
+            -- 'called' when the cause is its caller on the same thread; 'scheduled' when the cause
+            -- queued the work it runs, on the thread that scheduled it; NULL for a root.
+            CASE WHEN \(scheduledHop) THEN 'scheduled' WHEN call.parent_id IS NOT NULL THEN 'called' END AS via
+        FROM call
+        JOIN site ON site.id = call.site_id
+        LEFT JOIN object ON object.id = call.object_id
+        LEFT JOIN type ON type.id = object.type_id;
+
+        CREATE VIEW event_cause -- Why each event happened: the chain of calls from the step that delivered it back, across threads, to the root call that pushed it in; `rxtrace why` reads it (WHERE event_id = ?).
+        AS
+        \(eventCauseQuery(events: "event.call_id IS NOT NULL"));
         """
+
+    /// The condition, on a `call` joined to its `site`, `object` and `type`, under which the
+    /// call runs scheduled work: a ScheduledWorkItem's step other than its enqueue. Its cause
+    /// is then the call that created the item, the scheduler's `…schedule` step on the
+    /// scheduling thread, whose child is the item's enqueue.
+    static let scheduledHop = "type.type_name = 'ScheduledWorkItem' AND site.name <> 'ScheduledWorkItem.enqueue' AND object.call_id IS NOT NULL"
+
+    /// The `event_cause` view's query for the events `condition` (on `event`) selects: the
+    /// view selects every event with a call, `TraceReader` one event, so both follow the same
+    /// rules and the reader does not walk every event's chain to answer for one.
+    static func eventCauseQuery(events condition: String) -> String {
+        """
+        WITH RECURSIVE chain(event_id, step, call_id, via) AS (
+                SELECT event.id, 0, event.call_id, 'delivered' FROM event WHERE \(condition)
+                UNION ALL
+                SELECT chain.event_id, chain.step + 1, call_cause.cause_call_id, call_cause.via
+                FROM chain JOIN call_cause ON call_cause.call_id = chain.call_id
+                WHERE call_cause.cause_call_id IS NOT NULL AND chain.step < 100000
+            )
+            SELECT
+                -- The event explained.
+                chain.event_id AS event_id,
+                -- 0 for the step that delivered the event, 1 for that step's cause, and so on;
+                -- the highest is the root, the call into RxCore that pushed the event in.
+                chain.step AS step,
+                -- The call at this step.
+                chain.call_id AS call_id,
+                -- How this step led to the one below it: 'delivered' at step 0, 'called' when it
+                -- called it, 'scheduled' when it queued work another thread ran.
+                chain.via AS via,
+                -- The thread the call ran on.
+                thread.name AS thread_name,
+                -- The step: 'Sink.forwardOn'.
+                site.name AS name,
+                -- The #fileID of the implementing code.
+                site.file AS file,
+                -- The line of the implementing code.
+                site.line AS line,
+                -- The object the step ran on; NULL for none.
+                call.object_id AS object_id,
+                -- That object's type; NULL for none.
+                type.type_name AS type_name,
+                -- What the step carried ('next(1)'); NULL for nothing.
+                call.detail AS detail,
+                -- The event this step delivered on the way: the last one delivered inside it up
+                -- to the explained event (the event itself at step 0); NULL for none.
+                (SELECT max(id) FROM event AS hop WHERE hop.call_id = chain.call_id AND hop.id <= chain.event_id) AS hop_event_id
+            FROM chain
+            JOIN call ON call.id = chain.call_id
+            JOIN site ON site.id = call.site_id
+            JOIN thread ON thread.id = call.thread_id
+            LEFT JOIN object ON object.id = call.object_id
+            LEFT JOIN type ON type.id = object.type_id
+        """
+    }
 
     /// Indexes the readers rely on. They are created when recording ends, because indexes
     /// present while inserting slow the writer down by more than half (see FACTS.md); a trace
@@ -324,5 +422,6 @@ public enum TraceSchema {
         CREATE INDEX IF NOT EXISTS subscription_call ON subscription(call_id);
         CREATE INDEX IF NOT EXISTS assembly_object ON assembly(object_id);
         CREATE INDEX IF NOT EXISTS call_root_object ON call(object_id) WHERE parent_id IS NULL;
+        CREATE INDEX IF NOT EXISTS tag_object ON tag(object_id);
         """
 }

@@ -26,6 +26,9 @@ extension RxTraceCommand {
         @Option(help: "Show only the flows that built and started subscription N.")
         var subscription: Int64?
 
+        @Option(help: "Show only the flows and open subscriptions of chains tagged NAME (.traceName, debug).")
+        var tag: String?
+
         @Option(help: "text or json.")
         var format: OutputFormat = .text
 
@@ -49,6 +52,9 @@ extension RxTraceCommand {
             if all, limit != nil {
                 throw CLIError.badInput("pass either --all or --limit, not both")
             }
+            if tag != nil, subscription != nil {
+                throw CLIError.badInput("pass either --tag or --subscription, not both")
+            }
         }
 
         func run() throws {
@@ -67,11 +73,11 @@ extension RxTraceCommand {
                 case .text:
                     // Streamed, as JSON is: each flow is printed as soon as it is built.
                     leakReport = try TextReportRenderer().write(
-                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit
+                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit, tag: tag
                     ) { print($0, terminator: "") }
                 case .json:
                     leakReport = try JSONReportRenderer().write(
-                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit
+                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit, tag: tag
                     ) { print($0, terminator: "") }
                 }
                 if failOnLeaks {

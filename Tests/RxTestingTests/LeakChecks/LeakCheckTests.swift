@@ -56,16 +56,17 @@ final class LeakCheckTests: RxTestingTestCase {
 
             Subscription #1 to Map<Int, Int> #2 was never disposed, and its source never terminated.
               subscribed at  RxTestingTests/LeakCheckTests.swift:\(line)
-              chain          PublishSubject<Int> #1 → Map<Int, Int> #2 → AnonymousObserver<Int> #3
+              built at       RxTestingTests/LeakCheckTests.swift:\(line) (map)
+              chain          PublishSubject<Int> #1 → Map<Int, Int> #2 (map at RxTestingTests/LeakCheckTests.swift:\(line)) → AnonymousObserver<Int> #3
               keeps alive    PublishSubject<Int> #1, AnonymousObserver<Int> #3, SinkDisposer #4, MapSink<…> #5
               fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
 
             Rx objects alive when the test ended:
-              1 ×  PublishSubject<Int>     #1  created in the test, outside any subscribe
+              1 ×  PublishSubject<Int>     #1  created outside any subscribe
               1 ×  AnonymousObserver<Int>  #3  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
               1 ×  SinkDisposer            #4  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
               1 ×  MapSink<…>              #5  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
-              fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
+              fix            release them: dispose the subscriptions that hold them, or end their sequences
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
@@ -206,9 +207,9 @@ final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
               fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
 
             Rx objects alive when the test ended:
-              1 ×  PublishSubject<Int>     #1  created in the test, outside any subscribe
+              1 ×  PublishSubject<Int>     #1  created outside any subscribe
               1 ×  AnonymousObserver<Int>  #2  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
-              fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
+              fix            release them: dispose the subscriptions that hold them, or end their sequences
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.

@@ -28,10 +28,10 @@ final class LeakFailureMessageTests: RxTestingTestCase {
                 "alive": ["PublishSubject<Int> #1", "Map<Int, Int> #2", "MapSink<…> #5", "AnonymousObserver<Int> #6"]
               }],
               "liveObjects": [
-                {"typeName": "PublishSubject<Int>", "objectIDs": [1], "createdIn": ["the test body"]},
+                {"typeName": "PublishSubject<Int>", "objectIDs": [1], "createdIn": ["outside any subscribe"]},
                 {
                   "typeName": "MapSink<Int, AnonymousObserver<Int>>", "objectIDs": [5],
-                  "createdIn": ["subscribe(onNext:onError:onCompleted:onDisposed:) at AppTests/CounterTests.swift:21"]
+                  "createdIn": ["in the subscribe at AppTests/CounterTests.swift:21"]
                 }
               ]
             }
@@ -49,9 +49,9 @@ final class LeakFailureMessageTests: RxTestingTestCase {
               fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
 
             Rx objects alive when the test ended:
-              1 ×  PublishSubject<Int>  #1  created in the test body
-              1 ×  MapSink<…>           #5  created in subscribe(onNext:onError:onCompleted:onDisposed:) at AppTests/CounterTests.swift:21
-              fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
+              1 ×  PublishSubject<Int>  #1  created outside any subscribe
+              1 ×  MapSink<…>           #5  created in the subscribe at AppTests/CounterTests.swift:21
+              fix            release them: dispose the subscriptions that hold them, or end their sequences
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
@@ -70,7 +70,7 @@ final class LeakFailureMessageTests: RxTestingTestCase {
 
             Rx objects alive when the test ended:
               2 ×  untraced  counted by Resources.total, not in the trace: made on another thread or under another recorder
-              fix            release them before the test ends: dispose the subscriptions that hold them, or end their sequences
+              fix            release them: dispose the subscriptions that hold them, or end their sequences
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.

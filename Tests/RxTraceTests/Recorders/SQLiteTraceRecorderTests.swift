@@ -42,7 +42,10 @@ final class SQLiteTraceRecorderTests: RxTraceTestCase {
         XCTAssertEqual(try reader.column("SELECT end_reason FROM run"), ["finished"])
         XCTAssertEqual(
             try reader.column("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"),
-            ["assembly_object", "call_parent", "call_root_object", "event_call", "object_call", "subscription_call"]
+            [
+                "assembly_object", "call_parent", "call_root_object", "event_call", "object_call", "subscription_call",
+                "tag_object",
+            ]
         )
     }
 

@@ -83,7 +83,7 @@ final class TerminationTests: RxTraceTestCase {
         let summary = try XCTUnwrap(report.split(separator: "\n").first)
         XCTAssertTrue(summary.hasSuffix("cut short by SIGILL"), String(summary))
         XCTAssertTrue(report.contains("Subscription #3 to "), report)
-        XCTAssertTrue(report.contains("subscribed at rxtrace_fixture/main.swift:"), report)
+        XCTAssertTrue(report.contains("subscribed at  rxtrace_fixture/main.swift:"), report)
     }
 
     func testSIGTERM_whileRecording_traceIsReadableAndSaysSIGTERM() throws {

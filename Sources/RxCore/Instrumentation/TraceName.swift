@@ -1,0 +1,25 @@
+// RxCore's own: RxSwift names a chain only in `debug`'s printed lines. A trace of thousands of
+// chains needs a name a person can search for.
+
+extension ObservableType {
+    /// Names this chain `name` in traces: every report shows the name with the subscriptions
+    /// whose chain holds this observable (their flows, their leaks, `--subscription`), and
+    /// `rxtrace report --tag NAME` shows only those; the trace's `tag` table holds it for
+    /// `rxtrace query`.
+    ///
+    ///     let login = loginTaps.flatMap(api.login).traceName("login")
+    ///
+    /// It adds no operator: the events, the subscriptions and their order are those of this
+    /// observable. When nothing records it costs one atomic load. RxSwift's `debug("login")`
+    /// names the chain the same way.
+    ///
+    /// - Parameters:
+    ///   - name: The chain's name: a feature, a screen, a request.
+    ///   - file: The `#fileID` of the code that names it.
+    ///   - line: The line of that code.
+    /// - Returns: This sequence, as an `Observable`.
+    public func traceName(_ name: String, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        let call = TraceCall.enter("traceName"); defer { call.exit() }
+        return asObservable().tagged(name, file: file, line: line)
+    }
+}

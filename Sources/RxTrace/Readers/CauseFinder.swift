@@ -1,0 +1,224 @@
+/// One step in the chain of causes of an event or a call, as the `event_cause` view gives it.
+public struct CauseStep: Codable, Equatable, Sendable {
+    /// 0 for the call explained (or that delivered the event explained), 1 for its cause, …
+    public var step: Int
+    /// How this step led to the one below it: `delivered` at step 0 of an event, `called`,
+    /// or `scheduled` (it queued work that another thread ran); `nil` at step 0 of a call.
+    public var via: String?
+    /// The call at this step.
+    public var call: CallRecord
+    /// The event this step delivered on the way, if it delivered one.
+    public var hopEventID: Int64?
+}
+
+/// Answers "why did this happen?" from a trace: the chain of causes of one event back to the
+/// call that pushed it in (``why(event:)``), and what ended a subscription
+/// (``ending(of:)``), in the words `rxtrace why` and `rxtrace report --subscription` print.
+///
+/// Chain elements are named by ``ChainLabels``: `Map<Int, Int> #2 (map at App/Main.swift:7)`,
+/// a sink by the observable whose subscription made it.
+public struct CauseFinder {
+    private let reader: TraceReader
+
+    /// A finder reading from `reader`.
+    public init(reader: TraceReader) {
+        self.reader = reader
+    }
+
+    // MARK: - Why an event happened
+
+    /// Why event `id` happened, or `nil` when the trace has no such event.
+    ///
+    /// - Throws: ``ReportError/needsNewerTrace(_:)`` for a trace written before the view.
+    public func why(event id: Int64) throws -> EventExplanation? {
+        guard reader.features.hasCauseViews else { throw ReportError.needsNewerTrace("`rxtrace why`") }
+        guard let event = try reader.event(id) else { return nil }
+        let steps = try reader.causes(ofEvent: id)
+        var labels = ChainLabels(reader: reader)
+        var hops: [EventExplanation.Hop] = []
+        var seenEvents = Set<Int64>()
+        // Root first: the order the event travelled.
+        for step in steps.reversed() {
+            if step.via == "scheduled", let below = steps.first(where: { $0.step == step.step - 1 }) {
+                let queued = step.call
+                var scheduler = ""
+                if let object = queued.objectID { scheduler = " [\(try labels.plain(object))]" }
+                var item = "work item"
+                if let object = below.call.objectID { item = try labels.plain(object) }
+                hops.append(.init(
+                    kind: "thread",
+                    text: "queued by \(queued.name)\(scheduler) on thread \(queued.threadName); "
+                        + "run by \(below.call.name) [\(item)] on thread \(below.call.threadName)",
+                    location: below.call.location, threadName: below.call.threadName
+                ))
+            }
+            guard let hopID = step.hopEventID, seenEvents.insert(hopID).inserted,
+                let hop = try reader.event(hopID)
+            else { continue }
+            hops.append(.init(
+                kind: "event",
+                text: "\(hop.description) from \(try labels.element(hop.sourceObjectID)) to \(try labels.element(hop.observerObjectID))",
+                location: step.call.location, threadName: step.call.threadName
+            ))
+        }
+        let origin: String
+        if let root = steps.last?.call {
+            origin = try describeRoot(root, labels: &labels)
+        } else {
+            origin = "delivered at top level, outside any traced step"
+        }
+        var subscriber: String?
+        if let observer = event.observerObjectID,
+            let subscription = try reader.subscriptions(observedBy: observer).first
+        {
+            subscriber = "the subscriber of subscription #\(subscription.id), subscribed at \(subscription.site)"
+        }
+        return EventExplanation(
+            eventID: id, event: event.description, origin: origin, hops: hops, subscriber: subscriber
+        )
+    }
+
+    /// The `K`th event (from 1) that subscription `id`'s observer received.
+    ///
+    /// - Throws: ``ReportError`` when there is no such subscription or event.
+    public func event(nth: Int, ofSubscription id: Int64) throws -> EventRecord {
+        guard let subscription = try reader.subscription(id) else { throw ReportError.noSuchSubscription(id) }
+        let events = try subscription.observerObjectID.map { try reader.events(deliveredTo: $0) } ?? []
+        guard nth >= 1, nth <= events.count else {
+            throw ReportError.noSuchNthEvent(subscription: id, nth: nth, count: events.count)
+        }
+        return events[nth - 1]
+    }
+
+    /// The root of a chain of causes, for people: the user's subscribe line when it is a
+    /// subscribe, else the public entry point that was called from outside RxCore and its thread.
+    private func describeRoot(_ root: CallRecord, labels: inout ChainLabels) throws -> String {
+        if let subscription = try reader.subscription(startedBy: root.id) {
+            return "\(root.name) at \(subscription.site) (subscription #\(subscription.id)) · thread \(root.threadName)"
+        }
+        var text = root.name + (root.detail.map { "(.\($0))" } ?? "")
+        if let object = root.objectID {
+            text += " on \(try labels.element(object))"
+        }
+        return text + " · thread \(root.threadName), called from outside RxCore (\(root.location); the caller's line is not recorded)"
+    }
+
+    // MARK: - Who ended a subscription
+
+    /// What ended `subscription`, in one line: `ended: completed, sent by Just<Int> #1 (just at
+    /// App/Main.swift:3)`, `ended: disposed by DisposeBag #7's deinit (bag made at
+    /// App/Main.swift:12)`, `ended: never: still open when the run ended`.
+    public func ending(of subscription: SubscriptionRecord) throws -> String {
+        guard let kind = subscription.endKind else { return "ended: never: still open when the run ended" }
+        var labels = ChainLabels(reader: reader)
+        if kind == "disposed" {
+            guard reader.features.hasCauseViews, let endCall = subscription.endCallID else {
+                return "ended: disposed (the trace does not say by what)"
+            }
+            let chain = try reader.causes(ofCall: endCall)
+            if let bag = chain.first(where: { $0.call.name == "DisposeBag.dispose" })?.call.objectID {
+                let made = try reader.object(bag)?.assembly.map { " (bag made at \($0.file):\($0.line))" } ?? ""
+                return "ended: disposed by \(try labels.plain(bag))'s deinit\(made)"
+            }
+            guard let root = chain.last?.call else { return "ended: disposed" }
+            if root.name.hasSuffix(".dispose"), let object = root.objectID {
+                let whose = object == subscription.disposableObjectID ? "the Disposable subscribe returned, " : ""
+                return "ended: disposed by a dispose() of \(whose)\(try labels.plain(object)), "
+                    + "called from outside RxCore on thread \(root.threadName)"
+            }
+            return "ended: disposed inside \(try describeRoot(root, labels: &labels))"
+        }
+        // A terminal event: the last of its kind the observer received, and where it came from.
+        guard reader.features.hasCauseViews, let observer = subscription.observerObjectID,
+            let terminal = try reader.events(deliveredTo: observer).last(where: { $0.kind == kind })
+        else { return "ended: \(kind)" }
+        let hops = try reader.causes(ofEvent: terminal.id).reversed().compactMap { step in
+            try step.hopEventID.flatMap { try reader.event($0) }
+        }
+        guard let origin = hops.first else { return "ended: \(terminal.description)" }
+        if origin.kind == kind {
+            return "ended: \(origin.description), sent by \(try labels.element(origin.sourceObjectID))"
+        }
+        // An operator turned another event into the end: take, take(until:), a throwing map.
+        let cut = hops.first { $0.kind == kind } ?? terminal
+        return "ended: \(cut.description) by \(try labels.element(cut.sourceObjectID)), cutting it short on "
+            + "\(origin.description) from \(try labels.element(origin.sourceObjectID))"
+    }
+}
+
+/// Why one event happened: what `rxtrace why` prints.
+public struct EventExplanation: Codable, Equatable, Sendable {
+    /// One hop on the event's way: an event passing between two chain elements, or a thread hop
+    /// through a scheduler.
+    public struct Hop: Codable, Equatable, Sendable {
+        /// `event` or `thread`.
+        public var kind: String
+        /// `next(1) from Map<Int, Int> #2 (map at …) to AnonymousObserver<Int> #4`.
+        public var text: String
+        /// The implementing code of the step that made the hop.
+        public var location: String
+        /// The thread the hop landed on.
+        public var threadName: String
+    }
+
+    /// The event explained.
+    public var eventID: Int64
+    /// `next(1)`.
+    public var event: String
+    /// The root: the call that pushed the event in, with its thread.
+    public var origin: String
+    /// The hops from the root down to the event itself, which is the last `event` hop.
+    public var hops: [Hop]
+    /// Whose subscription received it, when the receiver is a subscription's observer.
+    public var subscriber: String?
+}
+
+/// Names the elements of chains, caching what it read: an observable with where user code
+/// built it and its tags, a sink or inner observer by the observable whose subscription made it.
+struct ChainLabels {
+    private let reader: TraceReader
+    private var cache: [Int64: String] = [:]
+
+    init(reader: TraceReader) {
+        self.reader = reader
+    }
+
+    /// `PublishSubject<Int> #1`, or `#7` for an object the trace does not have.
+    func plain(_ id: Int64) throws -> String {
+        try reader.object(id)?.label ?? "#\(id)"
+    }
+
+    /// `Map<Int, Int> #2 (map at App/Main.swift:7, tagged "login")`, `MapSink<…> #5 of Map<Int,
+    /// Int> #2 (map at …)`, or `an untraced object`.
+    mutating func element(_ id: Int64?) throws -> String {
+        guard let id else { return "an untraced object" }
+        if let known = cache[id] { return known }
+        guard let object = try reader.object(id) else { return "#\(id)" }
+        var text = object.label
+        if let described = try describe(object) {
+            text += " " + described
+        } else if let creator = object.callID, let producerID = try reader.call(creator)?.objectID,
+            producerID != id, let producer = try reader.object(producerID), let described = try describe(producer)
+        {
+            text += " of \(producer.label) \(described)"
+        }
+        cache[id] = text
+        return text
+    }
+
+    /// `(map at App/Main.swift:7, tagged "login")`, or `nil` for an object neither built by
+    /// user code nor tagged.
+    private func describe(_ object: ObjectRecord) throws -> String? {
+        var parts: [String] = []
+        if let assembly = object.assembly, assembly.name != "DisposeBag" { parts.append(assembly.description) }
+        for tag in try reader.tags(of: [object.id])[object.id] ?? [] { parts.append("tagged \"\(tag)\"") }
+        return parts.isEmpty ? nil : "(" + parts.joined(separator: ", ") + ")"
+    }
+}
+
+extension EventRecord {
+    /// `next(1)`, `completed`, `error(Failure)`.
+    public var description: String {
+        value.map { "\(kind)(\($0))" } ?? kind
+    }
+}

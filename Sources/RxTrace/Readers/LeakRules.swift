@@ -1,0 +1,85 @@
+/// The one set of rules for what leaked, which RxTesting's live leak checks (`LeakTracker`)
+/// and ``LeakFinder`` (SQL over a trace) both apply, so a failing test and `rxtrace report
+/// --leaks` on the same run say the same thing; ``LeakWording`` words what they find.
+///
+/// - A subscription has ended once its observer received `.completed` or `.error`, or once the
+///   disposable its `subscribe` returned was disposed, whichever came first. When that
+///   disposable is not traced (`never()`'s, a subject's), its disposal cannot be seen, and the
+///   subscription ends when its observer is released instead: nothing can reach it any more.
+/// - Its chain is what its `subscribe` subscribed through (each `subscribeSafe`), upstream
+///   first, each once, then its observer; an element built by user code is named with where
+///   (`Map<Int, Int> #2 (map at App/Main.swift:7)`).
+/// - It keeps alive what is still alive of its chain and of the objects created while its
+///   `subscribe` ran.
+/// - An object alive at the end was created in the innermost user `subscribe` running on its
+///   thread when it was made, or outside any.
+public enum LeakRules {
+    /// Whether a subscription is still open: it has not ended, and, when the disposable it
+    /// returned is not traced, its observer is still alive.
+    public static func isOpen(hasEnded: Bool, isDisposableTraced: Bool, isObserverAlive: Bool) -> Bool {
+        !hasEnded && (isDisposableTraced || isObserverAlive)
+    }
+
+    /// The chain of a subscription: `subscribedThrough` (each element's label, in the order its
+    /// `subscribe` reached them, downstream first) upstream first, each once, then `observer`.
+    public static func chain(subscribedThrough: [String], observer: String?) -> [String] {
+        var chain: [String] = []
+        for label in subscribedThrough.reversed() where !chain.contains(label) {
+            chain.append(label)
+        }
+        if let observer, !chain.contains(observer) {
+            chain.append(observer)
+        }
+        return chain
+    }
+
+    /// What a subscription keeps alive: of its chain (`subscribedThrough`, downstream first)
+    /// and the objects `created` while its `subscribe` ran, those `aliveLabel` names (it returns
+    /// `nil` for an object no longer alive), upstream first, each once.
+    public static func keptAlive(
+        subscribedThrough: [Int64], created: [Int64], aliveLabel: (Int64) throws -> String?
+    ) rethrows -> [String] {
+        var alive: [String] = []
+        for object in subscribedThrough.reversed() + created {
+            guard let label = try aliveLabel(object), !alive.contains(label) else { continue }
+            alive.append(label)
+        }
+        return alive
+    }
+
+    /// A chain element's name: `label`, and where user code built it, if it did.
+    public static func element(_ label: String, builtBy assembly: Assembly?) -> String {
+        guard let assembly, assembly.name != "DisposeBag" else { return label }
+        return "\(label) (\(assembly))"
+    }
+
+    /// Where an object alive at the end was created: `in the subscribe at App/Main.swift:9`,
+    /// or `outside any subscribe`.
+    public static func creationPlace(subscribeSite: String?) -> String {
+        subscribeSite.map { "in the subscribe at \($0)" } ?? "outside any subscribe"
+    }
+
+    /// Objects alive at the end, grouped by type in order of first appearance, each group with
+    /// its ids and the places its objects were created, each once.
+    public static func groupLiveObjects(_ objects: [(typeName: String, id: Int64, place: String)]) -> [LiveObjectGroup] {
+        var groups: [LiveObjectGroup] = []
+        for object in objects {
+            if let index = groups.firstIndex(where: { $0.typeName == object.typeName }) {
+                groups[index].objectIDs.append(object.id)
+                if !groups[index].createdIn.contains(object.place) { groups[index].createdIn.append(object.place) }
+            } else {
+                groups.append(LiveObjectGroup(typeName: object.typeName, objectIDs: [object.id], createdIn: [object.place]))
+            }
+        }
+        return groups
+    }
+
+    /// The tags of a chain (its elements' `tags`, upstream first), each once.
+    public static func chainTags(subscribedThrough: [Int64], tags: (Int64) throws -> [String]) rethrows -> [String] {
+        var chainTags: [String] = []
+        for object in subscribedThrough.reversed() {
+            for tag in try tags(object) where !chainTags.contains(tag) { chainTags.append(tag) }
+        }
+        return chainTags
+    }
+}
