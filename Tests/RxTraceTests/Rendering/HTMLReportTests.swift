@@ -224,14 +224,15 @@ final class HTMLReportTests: RxTraceTestCase {
 
     func testLargeTrace_KeepsTheLargestFlowsWithinTheLimit_AndSaysWhatItLeftOut() throws {
         let reader = try recordedTrace {
-            for _ in 0..<5 { _ = Observable.just(1).subscribe(onNext: { _ in }) }
+            for _ in 0..<20 { _ = Observable.just(1).subscribe(onNext: { _ in }) }
             _ = Observable.of(1, 2, 3).map { $0 }.filter { $0 > 0 }.subscribe(onNext: { _ in })
         }
         let all = try FlowBuilder(reader: reader).flows()
         let largest = try XCTUnwrap(all.max { $0.steps.count < $1.steps.count })
         var limits = HTMLReport.Limits()
-        // Room for the largest flow (a flow's calls are fewer than its steps) and little more.
-        limits.steps = largest.steps.count + 2
+        // Room for the largest flow (the budget counts each call twice, for the objects it
+        // creates) and little more.
+        limits.steps = 2 * largest.steps.filter { $0.kind == .call }.count + 1
         limits.lifetimeObjects = 3
         limits.threadCalls = 4
 
@@ -245,7 +246,13 @@ final class HTMLReportTests: RxTraceTestCase {
         }
         XCTAssertEqual(report.lifetimes.flatMap(\.lives).count, 3)
         XCTAssertEqual(report.threads.flatMap(\.calls).count, 4)
+        // Every subscription is listed; those whose flows were left out without flows or marbles.
+        XCTAssertEqual(report.subscriptions.map(\.id), Array(1...21))
+        let listedOnly = report.subscriptions.filter { !$0.isInPage }
+        XCTAssertFalse(listedOnly.isEmpty)
+        XCTAssertTrue(listedOnly.allSatisfy { $0.flows.isEmpty && $0.lanes.isEmpty && $0.end == "completed" })
         XCTAssertEqual(report.notes.count, 4, "\(report.notes)")
+        XCTAssertTrue(report.notes[1].hasSuffix("(listed): `rxtrace report --subscription N` prints any one."), report.notes[1])
         XCTAssertTrue(report.notes[0].hasSuffix("`rxtrace report --all` prints every flow."), report.notes[0])
     }
 

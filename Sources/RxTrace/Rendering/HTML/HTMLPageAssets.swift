@@ -137,6 +137,14 @@ enum HTMLPageAssets {
             }
             var tabs = byId('flow-tabs');
             clear(tabs);
+            if (entry.subscription && !entry.subscription.isInPage) {
+              current.flow = null; current.rows = [];
+              clear(byId('flow-tree'));
+              byId('flow-tree').appendChild(el('p', 'note', 'This page leaves out the flows of subscription #' + entry.subscription.id
+                + ' (a large trace keeps its largest flows): rxtrace report TRACE --subscription ' + entry.subscription.id + ' prints them.'));
+              showSource(entry.subscription.site, 'The user code that subscribed');
+              return;
+            }
             entry.flows.forEach(function (n) {
               if (!flows[n]) return;
               var tab = el('button', n === number ? 'active' : '', 'Flow ' + n);
@@ -254,6 +262,7 @@ enum HTMLPageAssets {
             var box = byId('marbles');
             clear(box);
             if (!subscription) { box.appendChild(el('p', 'note', 'Choose a subscription to see its events.')); return; }
+            if (!subscription.isInPage) { box.appendChild(el('p', 'note', 'The events of subscription #' + subscription.id + ' are not in this page.')); return; }
             box.appendChild(el('p', 'muted', 'Subscription #' + subscription.id + ' at ' + subscription.site + ' · ' + subscription.end + ' · x axis: '
               + (subscription.isVirtualTime ? 'virtual time' : 'event order (real time on hover)')
               + (data.isRecordingValues ? '' : ' · values were not recorded (RXTRACE_VALUES=0)')));

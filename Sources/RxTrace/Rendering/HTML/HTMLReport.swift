@@ -14,6 +14,8 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var events = 100_000
         /// Objects drawn on the lifetime timeline.
         public var lifetimeObjects = 2_000
+        /// Subscriptions listed beyond those whose flows the page holds.
+        public var listedSubscriptions = 20_000
         /// Calls drawn on the thread lanes.
         public var threadCalls = 5_000
         /// The deepest call level drawn on the thread lanes.
@@ -88,6 +90,8 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var thread: String
         /// `completed`, `error`, `disposed`, or `never ended`.
         public var end: String
+        /// Whether the page holds its flows and marbles; a large trace's others are only listed.
+        public var isInPage: Bool
         /// The flow whose steps include the subscribe, if the page holds it.
         public var subscribeFlow: Int?
         /// The flows that built it, started it and carried its events, in order.

@@ -46,7 +46,7 @@ struct HTMLReportBuilder {
         let summary = report.summary!
         let leaks = report.leaks!
 
-        let (flows, flowsLeftOut) = try embeddedFlows()
+        let (flows, flowsLeftOut) = try embeddedFlows(leaks: leaks)
         if flowsLeftOut > 0 {
             notes.append(
                 "\(counted(flowsLeftOut, "flow")) of \(summary.flowCount) left out: the page holds the largest "
@@ -77,15 +77,48 @@ struct HTMLReportBuilder {
         }
         var htmlSubscriptions: [HTMLReport.Subscription] = []
         let eventsByObserver = Dictionary(grouping: events.indices, by: { events[$0].observer ?? 0 })
+        // Sinks created by a call on another object serve that object's subscription too
+        // (flatMap's inner observers): the receivers of events by their owners.
+        var childrenByOwner: [Int64: [Int64]] = [:]
+        for receiver in eventsByObserver.keys.sorted() {
+            if let owner = try info(receiver).owner { childrenByOwner[owner, default: []].append(receiver) }
+        }
         for subscription in subscriptions {
             htmlSubscriptions.append(
-                try htmlSubscription(subscription, events: events, eventsByObserver: eventsByObserver, flowOfCall: flowOfCall)
+                try htmlSubscription(
+                    subscription, events: events, eventsByObserver: eventsByObserver, childrenByOwner: childrenByOwner,
+                    flowOfCall: flowOfCall
+                )
             )
         }
         if summary.subscriptionCount > htmlSubscriptions.count {
+            // The others are listed without their flows, as many as the limit allows.
+            let withFlows = htmlSubscriptions.count
+            let embedded = Set(htmlSubscriptions.map(\.id))
+            let statement = try reader.database.prepare(
+                """
+                SELECT subscription.id, subscription.file, subscription.line, subscription.end_kind, thread.name AS thread_name
+                FROM subscription JOIN thread ON thread.id = subscription.thread_id ORDER BY subscription.id LIMIT ?
+                """
+            )
+            try statement.bind([.integer(Int64(limits.listedSubscriptions + withFlows))])
+            while let row = try statement.step(), htmlSubscriptions.count < limits.listedSubscriptions + withFlows {
+                let id = row.integer("id") ?? 0
+                guard !embedded.contains(id) else { continue }
+                htmlSubscriptions.append(HTMLReport.Subscription(
+                    id: id, site: "\(row.text("file") ?? ""):\(row.integer("line") ?? 0)", thread: row.text("thread_name") ?? "",
+                    end: row.text("end_kind") ?? "never ended", isInPage: false, subscribeFlow: nil, flows: [], lanes: [],
+                    isVirtualTime: false, disposedAt: nil
+                ))
+            }
+            try statement.bind([])
+            htmlSubscriptions.sort { $0.id < $1.id }
+            let listedOnly = htmlSubscriptions.count - withFlows
+            let notListed = summary.subscriptionCount - htmlSubscriptions.count
             notes.append(
-                "\(counted(summary.subscriptionCount - htmlSubscriptions.count, "subscription")) left out with their flows: "
-                    + "`rxtrace report --subscription N` prints any one."
+                "\(counted(summary.subscriptionCount - withFlows, "subscription")) without their flows and marbles"
+                    + (notListed > 0 ? " (\(listedOnly) listed, \(notListed) not listed)" : " (listed)")
+                    + ": `rxtrace report --subscription N` prints any one."
             )
         }
 
@@ -120,43 +153,54 @@ struct HTMLReportBuilder {
 
     // MARK: - Flows
 
-    /// Every flow when the trace's calls fit in ``HTMLReport/Limits/steps``; otherwise the
-    /// largest flows that fit, in order; with how many were left out.
-    private func embeddedFlows() throws -> ([Flow], Int) {
+    /// Every flow when the trace's calls and objects fit in ``HTMLReport/Limits/steps``;
+    /// otherwise the flows that subscribed the leaked subscriptions, then the largest flows, as
+    /// many as fit, in order; with how many were left out.
+    private func embeddedFlows(leaks: LeakReport) throws -> ([Flow], Int) {
         let builder = FlowBuilder(reader: reader)
         let callCount = try reader.count(.call)
         let objectCount = try reader.count(.object)
         if callCount + objectCount <= limits.steps {
             return (try builder.flows(), 0)
         }
-        // A flow's calls run on its thread between its root and that thread's next root, so
-        // the gap between the two ids bounds its size without reading its calls.
+        // Each flow's size in calls, counted in one pass down the call tree (call_parent index).
         let sized = try reader.database.rows(
             """
-            SELECT id, coalesce(lead(id) OVER (PARTITION BY thread_id ORDER BY id), (SELECT max(id) + 1 FROM call)) - id
-                AS size
-            FROM call WHERE parent_id IS NULL
+            WITH RECURSIVE under(id, root) AS (
+                SELECT id, id FROM call WHERE parent_id IS NULL
+                UNION ALL
+                SELECT call.id, under.root FROM call JOIN under ON call.parent_id = under.id
+            )
+            SELECT root, count(*) AS size FROM under GROUP BY root
             """
         )
-        let ranked = sized.compactMap { row -> (id: Int64, size: Int64)? in
-            guard let id = row.integer("id"), let size = row.integer("size") else { return nil }
-            return (id, size)
-        }.sorted { ($0.size, -$0.id) > ($1.size, -$1.id) }
-        var budget = Int64(limits.steps)
-        var chosen: [Int64] = []
-        for flow in ranked where flow.size <= budget {
-            chosen.append(flow.id)
-            budget -= flow.size
-            if budget <= 0 { break }
+        var sizes: [Int64: Int64] = [:]
+        for row in sized {
+            if let root = row.integer("root") { sizes[root] = row.integer("size") ?? 1 }
         }
-        chosen.sort()
-        let numbers = try reader.flowNumbers(ofTopLevelCalls: chosen)
+        var leakRoots: [Int64] = []
+        for open in leaks.openSubscriptions.prefix(100) {
+            if let call = open.subscription.callID { leakRoots.append(try reader.rootCall(of: call)) }
+        }
+        let ranked = leakRoots + sizes.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.map(\.key)
+        var budget = Int64(limits.steps)
+        var chosen = Set<Int64>()
+        for root in ranked where !chosen.contains(root) {
+            // A flow's objects are about as many as its calls; both become steps.
+            let size = 2 * (sizes[root] ?? 1)
+            guard size <= budget else { continue }
+            chosen.insert(root)
+            budget -= size
+            if budget < 2 { break }
+        }
+        let roots = chosen.sorted()
+        let numbers = try reader.flowNumbers(ofTopLevelCalls: roots)
         var flows: [Flow] = []
-        for id in chosen {
+        for id in roots {
             guard let root = try reader.call(id) else { continue }
             flows.append(try builder.flow(number: numbers[id] ?? 0, root: root, subscription: try reader.subscription(startedBy: id)))
         }
-        return (flows, ranked.count - flows.count)
+        return (flows, sizes.count - flows.count)
     }
 
     private static func htmlFlow(_ flow: Flow) -> HTMLReport.Flow {
@@ -192,20 +236,21 @@ struct HTMLReportBuilder {
         var byID: [Int64: SubscriptionRecord] = [:]
         for open in leaks.openSubscriptions { byID[open.subscription.id] = open.subscription }
         let statement = try reader.database.prepare(
-            "SELECT id FROM subscription WHERE call_id BETWEEN ? AND ? ORDER BY id"
+            "SELECT id, call_id FROM subscription WHERE call_id BETWEEN ? AND ? ORDER BY id"
         )
         for flow in flows {
             let calls = flow.steps.compactMap(\.callID)
             guard let low = calls.min(), let high = calls.max() else { continue }
             try statement.bind([.integer(low), .integer(high)])
             var ids: [Int64] = []
+            // Other threads' calls interleave with the flow's: only the flow's own count.
             while let row = try statement.step() {
-                if let id = row.integer("id") { ids.append(id) }
+                if let id = row.integer("id"), let call = row.integer("call_id"), flowOfCall[call] == flow.number {
+                    ids.append(id)
+                }
             }
             for id in ids where byID[id] == nil {
-                if let subscription = try reader.subscription(id), let call = subscription.callID, flowOfCall[call] != nil {
-                    byID[id] = subscription
-                }
+                byID[id] = try reader.subscription(id)
             }
         }
         try statement.bind([])
@@ -298,20 +343,12 @@ struct HTMLReportBuilder {
     /// on another); shared sources such as subjects are drawn but not followed past.
     private mutating func htmlSubscription(
         _ subscription: SubscriptionRecord, events: [EventRow], eventsByObserver: [Int64: [Int]],
-        flowOfCall: [Int64: Int]
+        childrenByOwner: [Int64: [Int64]], flowOfCall: [Int64: Int]
     ) throws -> HTMLReport.Subscription {
         var chosen = Set<Int>()
         if let observer = subscription.observerObjectID {
             var visited: Set<Int64> = [observer]
             var queue: [Int64] = [observer]
-            // Sinks created by a call on a visited object serve this subscription too (flatMap's
-            // inner observers), found from the owners of the events' receivers.
-            var childrenByOwner: [Int64: [Int64]] = [:]
-            for event in events {
-                if let receiver = event.observer, let owner = try info(receiver).owner {
-                    childrenByOwner[owner, default: []].append(receiver)
-                }
-            }
             while let object = queue.popLast() {
                 for index in eventsByObserver[object] ?? [] {
                     chosen.insert(index)
@@ -383,7 +420,7 @@ struct HTMLReportBuilder {
         }
         return HTMLReport.Subscription(
             id: subscription.id, site: subscription.site, thread: subscription.threadName,
-            end: subscription.endKind ?? "never ended", subscribeFlow: subscribeFlow, flows: flowNumbers.sorted(), lanes: lanes,
+            end: subscription.endKind ?? "never ended", isInPage: true, subscribeFlow: subscribeFlow, flows: flowNumbers.sorted(), lanes: lanes,
             isVirtualTime: isVirtualTime, disposedAt: disposedAt
         )
     }
