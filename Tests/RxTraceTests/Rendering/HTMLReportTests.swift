@@ -288,5 +288,19 @@ final class HTMLReportTests: RxTraceTestCase {
             "the page's static parts changed; if that was meant, re-record with RXTRACE_RECORD=1"
         )
         XCTAssertTrue(page.contains("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none';"))
+        XCTAssertTrue(page.contains("<script>" + HTMLReportRenderer.scriptText + "</script>"))
+        XCTAssertTrue(page.contains("<style>" + HTMLReportRenderer.styleText + "</style>"))
+    }
+
+    func testSHA256_GivesTheStandardsDigests() {
+        func hex(_ text: String) -> String { SHA256.digest(Array(text.utf8)).map { String(format: "%02x", $0) }.joined() }
+        XCTAssertEqual(hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"
+        )
+        XCTAssertEqual(hex(String(repeating: "a", count: 1_000)), "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+        XCTAssertEqual(SHA256.contentSecurityPolicySource(of: "abc"), "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='")
     }
 }

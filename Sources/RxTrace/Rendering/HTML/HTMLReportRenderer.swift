@@ -10,11 +10,17 @@ import Foundation
 /// data, and as DOM text (never markup) by the script. The page holds no time of its own
 /// making, so the same trace and sources give the same bytes.
 public struct HTMLReportRenderer {
-    /// The page's Content-Security-Policy: nothing may be fetched, framed, posted or based
-    /// elsewhere; only the page's own inline style and script run.
+    /// The page's Content-Security-Policy: nothing may be fetched, posted or based elsewhere,
+    /// and only the page's own style and script, allowed by their SHA-256, apply and run; so
+    /// even text from a trace that got into the page as markup could run nothing.
     public static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
-        + "base-uri 'none'; form-action 'none'"
+        "default-src 'none'; script-src \(SHA256.contentSecurityPolicySource(of: scriptText)); "
+        + "style-src \(SHA256.contentSecurityPolicySource(of: styleText)); base-uri 'none'; form-action 'none'"
+
+    /// The text of the page's `<style>` element.
+    static let styleText = "\n" + HTMLPageAssets.style + "\n"
+    /// The text of the page's (executed) `<script>` element.
+    static let scriptText = "\n" + HTMLPageAssets.script + "\n"
 
     /// A renderer.
     public init() {}
@@ -46,9 +52,7 @@ public struct HTMLReportRenderer {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="referrer" content="no-referrer">
             <title>\(title) · rxtrace</title>
-            <style>
-            \(HTMLPageAssets.style)
-            </style>
+            <style>\(Self.styleText)</style>
             </head>
             <body>
             <header>
@@ -79,7 +83,7 @@ public struct HTMLReportRenderer {
             """
         if report.leaks.isEmpty { page += leaks }
         page += "<script type=\"application/json\" id=\"trace-data\">\(try Self.json(report))</script>\n"
-        page += "<script>\n\(HTMLPageAssets.script)\n</script>\n</body>\n</html>\n"
+        page += "<script>\(Self.scriptText)</script>\n</body>\n</html>\n"
         return page
     }
 
