@@ -147,7 +147,7 @@ def main():
         ("empty.html", "flow=2&find=Empty.subscribe", (1280, 800), "flow-and-source.png"),
         ("subject-never-completes.html", "", (1280, 800), "leak.png"),
         ("flatmap.html", "", (1280, 1500), "marbles.png"),
-        ("subject-never-completes.html", "", (390, 844), "phone.png"),
+        ("empty.html", "flow=2&find=Empty.subscribe", (390, 844), "phone.png"),
     ]
     for page, fragment, size, name in shots:
         path = os.path.join(SCREENSHOTS, name)

@@ -52,7 +52,7 @@ enum HTMLPageAssets {
         .call-bar { fill: var(--accent); opacity: .55; } .axis { stroke: var(--line); }
         .figure { overflow-x: auto; }
         @media (max-width: 900px) {
-          #explorer { grid-template-columns: 1fr; height: auto; }
+          #explorer { grid-template-columns: minmax(0, 1fr); height: auto; }
           .panel { max-height: 60vh; }
         }
         """#
@@ -218,9 +218,15 @@ enum HTMLPageAssets {
               showSource(flow.userPlace, 'The user code that made flow ' + flow.number);
             } else {
               var step = flow.steps[index];
-              if (current.rows[index].scrollIntoView) current.rows[index].scrollIntoView({ block: 'nearest' });
+              scrollWithin(byId('flow-tree'), current.rows[index]);
               showSource(step.p, step.l);
             }
+          }
+
+          // Scrolls `box` (not the page) so that `row` shows a third of the way down.
+          function scrollWithin(box, row) {
+            var offset = row.getBoundingClientRect().top - box.getBoundingClientRect().top;
+            if (offset < 0 || offset > box.clientHeight - 20) box.scrollTop += offset - box.clientHeight / 3;
           }
 
           function showSource(place, caption) {
@@ -253,9 +259,7 @@ enum HTMLPageAssets {
               pre.appendChild(line);
             });
             view.appendChild(pre);
-            if (target) {
-              view.scrollTop += target.getBoundingClientRect().top - view.getBoundingClientRect().top - view.clientHeight / 3;
-            }
+            if (target) scrollWithin(view, target);
           }
 
           function renderMarbles(subscription) {
