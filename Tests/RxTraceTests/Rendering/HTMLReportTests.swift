@@ -56,6 +56,8 @@ final class HTMLReportTests: RxTraceTestCase {
         // Event order: each event its own place on the x axis, as delivered.
         XCTAssertEqual(subscription.lanes.flatMap { $0.marbles.map(\.x) }.sorted(), [0, 1, 2, 3])
         XCTAssertEqual(subscription.lanes[0].marbles.map(\.x), [0, 2])
+        // The flows that built `just` and `map`, then the subscribe's.
+        XCTAssertEqual(subscription.flows, [1, 2, 3])
         XCTAssertEqual(subscription.subscribeFlow, subscription.flows.last)
         XCTAssertTrue(subscription.lanes.allSatisfy { $0.marbles.allSatisfy { $0.flow == subscription.subscribeFlow } })
     }

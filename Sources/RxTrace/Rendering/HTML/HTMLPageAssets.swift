@@ -162,7 +162,9 @@ enum HTMLPageAssets {
             clear(tree);
             var head = el('div', 'step user', 'Flow ' + flow.number + ' · ' + flow.title + ' · thread ' + flow.thread);
             head.id = 'flow-title';
+            head.tabIndex = 0;
             head.addEventListener('click', function () { selectStep(-1); });
+            head.addEventListener('keydown', function (event) { if (event.key === 'Enter') selectStep(-1); });
             tree.appendChild(head);
             var rows = [];
             flow.steps.forEach(function (step, index) {
@@ -180,7 +182,13 @@ enum HTMLPageAssets {
               row.appendChild(toggle);
               row.appendChild(el('span', 'label', step.l));
               if (step.p) row.appendChild(el('span', 'place', step.p));
+              row.tabIndex = 0;
               row.addEventListener('click', function () { selectStep(index); });
+              row.addEventListener('keydown', function (event) {
+                if (event.key === 'Enter' || event.key === ' ') { event.preventDefault(); selectStep(index); }
+                if (hasChildren && (event.key === 'ArrowLeft') === (toggle.textContent === '▾')
+                    && (event.key === 'ArrowLeft' || event.key === 'ArrowRight')) { collapse(index, toggle); }
+              });
               rows.push(row);
               tree.appendChild(row);
             });

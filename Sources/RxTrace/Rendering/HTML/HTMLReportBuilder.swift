@@ -16,6 +16,8 @@ struct HTMLReportBuilder {
         var owner: Int64?
         /// `map at RxExamples/JustMapExample.swift:13`.
         var assembly: String?
+        /// The call that created it.
+        var creator: Int64?
     }
 
     /// An event as the marbles read it.
@@ -306,7 +308,7 @@ struct HTMLReportBuilder {
                 : "NULL"
             statement = try reader.database.prepare(
                 """
-                SELECT type.type_name, call.object_id AS owner, \(assembly) AS assembly
+                SELECT type.type_name, call.object_id AS owner, object.call_id AS creator, \(assembly) AS assembly
                 FROM object JOIN type ON type.id = object.type_id LEFT JOIN call ON call.id = object.call_id
                 WHERE object.id = ?
                 """
@@ -314,12 +316,13 @@ struct HTMLReportBuilder {
             objectStatement = statement
         }
         try statement.bind([.integer(id)])
-        var info = ObjectInfo(label: "#\(id)", owner: nil, assembly: nil)
+        var info = ObjectInfo(label: "#\(id)", owner: nil, assembly: nil, creator: nil)
         if let row = try statement.step() {
             info = ObjectInfo(
                 label: "\(TypeNames.short(row.text("type_name") ?? "object")) #\(id)",
                 owner: row.integer("owner").flatMap { $0 == id ? nil : $0 },
-                assembly: row.text("assembly")
+                assembly: row.text("assembly"),
+                creator: row.integer("creator")
             )
         }
         try statement.bind([])
@@ -414,9 +417,9 @@ struct HTMLReportBuilder {
         var flowNumbers = Set(ordered.compactMap { $0.callID.flatMap { flowOfCall[$0] } })
         let subscribeFlow = subscription.callID.flatMap { flowOfCall[$0] }
         if let subscribeFlow { flowNumbers.insert(subscribeFlow) }
-        if let observable = subscription.observableObjectID,
-            let creator = try reader.object(observable)?.callID, let number = flowOfCall[creator] {
-            flowNumbers.insert(number)
+        // The flows that built the observables: the one subscribed to, and each lane's.
+        for object in laneOrder + [subscription.observableObjectID].compactMap({ $0 }) where object != 0 {
+            if let creator = try info(object).creator, let number = flowOfCall[creator] { flowNumbers.insert(number) }
         }
         return HTMLReport.Subscription(
             id: subscription.id, site: subscription.site, thread: subscription.threadName,
