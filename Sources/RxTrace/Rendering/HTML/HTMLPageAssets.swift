@@ -384,7 +384,7 @@ enum HTMLPageAssets {
             var points = data.resources, maxTotal = 1, minTotal = Infinity;
             points.forEach(function (p) { maxTotal = Math.max(maxTotal, p.total); minTotal = Math.min(minTotal, p.total); });
             minTotal = Math.min(minTotal, 0);
-            var h = 90, chart = sv('svg', { width: width, height: h + 20, id: 'resources-chart' });
+            var h = 90, chart = sv('svg', { width: width, height: h + 26, id: 'resources-chart' });
             function yOf(total) { return 10 + (1 - (total - minTotal) / Math.max(1, maxTotal - minTotal)) * h; }
             var path = '';
             points.forEach(function (p, i) {
@@ -394,6 +394,8 @@ enum HTMLPageAssets {
             chart.appendChild(tip(sv('path', { d: path, 'class': 'resource-line' }), 'Resources.total'));
             chart.appendChild(sv('text', { x: 0, y: 14 }, 'Resources.total ' + maxTotal));
             chart.appendChild(sv('text', { x: 0, y: h + 10 }, String(minTotal)));
+            chart.appendChild(sv('text', { x: 130, y: h + 20 }, ms(activity.start)));
+            chart.appendChild(sv('text', { x: width - 10, y: h + 20, 'text-anchor': 'end' }, ms(activity.end) + ' since the run started'));
             resourceBox.appendChild(chart);
           }
 
