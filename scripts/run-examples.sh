@@ -2,8 +2,9 @@
 # The main job: runs every traced example with recording on and prints each example's report
 # (call flows, then leaks). The traces and reports are recorded into .build/examples, then
 # copied into traces/ only where the report or the schema changed (scripts/update-traces.sh),
-# so that a run that changes nothing leaves `git status` clean. The last line counts the
-# examples and the leaks.
+# so that a run that changes nothing leaves `git status` clean; it also keeps each example's
+# page, traces/NAME.html, and traces/index.html in step. The last line counts the examples
+# and the leaks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -79,6 +79,39 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(result.standardOutput.contains("subscription #1"), result.standardOutput)
     }
 
+    func testReport_HTML_WritesOnePageWithTheLeakAndTheSourcesItTouches() throws {
+        let packageRoot = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let result = try CommandRunner.rxtrace(
+            ["report", "subject-never-completes.sqlite", "--format", "html", "-o", "page.html", "--source-root", packageRoot.path],
+            in: directory
+        )
+
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardOutput, "")
+        let page = try String(contentsOf: directory.appendingPathComponent("page.html"), encoding: .utf8)
+        XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
+        XCTAssertTrue(page.contains("id=\"leak-1-site\" href=\"#src=RxExamples/SubjectNeverCompletesExample.swift:"), page)
+        XCTAssertTrue(page.contains("{\"fileID\":\"RxExamples/SubjectNeverCompletesExample.swift\",\"lines\":["))
+        XCTAssertTrue(page.contains("\"mirror\":\"https://github.com/ReactiveX/RxSwift/blob/6.10.0/RxSwift/Observables/Map.swift\""))
+        XCTAssertFalse(page.contains("RxCore/Zip.swift"), "only the files the flows touch are embedded")
+
+        // Without -o the page goes to standard output; --fail-on-leaks works as for text.
+        let printed = try CommandRunner.rxtrace(
+            ["report", "subject-never-completes.sqlite", "--format", "html", "--source-root", packageRoot.path, "--fail-on-leaks"],
+            in: directory
+        )
+        XCTAssertEqual(printed.status, 1)
+        XCTAssertEqual(printed.standardOutput, page)
+    }
+
+    func testReport_HTML_RefusesSectionFlags() throws {
+        let result = try CommandRunner.rxtrace(["report", "empty.sqlite", "--format", "html", "--flows"], in: directory)
+
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.standardError.contains("--format html writes the whole page"), result.standardError)
+    }
+
     func testReport_Lifetimes_ListsEveryObject() throws {
         let result = try CommandRunner.rxtrace(["report", "just-map.sqlite", "--lifetimes"], in: directory)
 

@@ -2,8 +2,8 @@ import Foundation
 import XCTest
 
 /// `scripts/update-traces.sh`, which `scripts/run-examples.sh` uses: examples recorded again
-/// with nothing changed leave the committed traces as they are, so `git status` stays clean;
-/// an example whose report changed has its trace and report copied.
+/// with nothing changed leave the committed traces and pages as they are, so `git status` stays
+/// clean; an example whose report changed has its trace and report copied and its page redrawn.
 final class UpdateTracesScriptTests: XCTestCase {
     private static let script = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -32,6 +32,13 @@ final class UpdateTracesScriptTests: XCTestCase {
             XCTAssertEqual(result.status, 0, result.standardError)
         }
         let committed = directory.appendingPathComponent("committed")
+        // The first update adds the pages the committed folder lacks.
+        let pages = try updateTraces(from: "fresh", to: "committed", in: directory)
+        XCTAssertEqual(pages.status, 0, pages.standardError)
+        XCTAssertEqual(
+            pages.standardOutput,
+            "updated committed/empty.html\nupdated committed/just-map.html\nupdated committed/index.html\n"
+        )
         let before = try contents(of: committed)
 
         let unchanged = try updateTraces(from: "fresh", to: "committed", in: directory)
@@ -44,7 +51,8 @@ final class UpdateTracesScriptTests: XCTestCase {
         let changed = try updateTraces(from: "fresh", to: "committed", in: directory)
 
         XCTAssertEqual(changed.status, 0, changed.standardError)
-        XCTAssertEqual(changed.standardOutput, "updated committed/empty.sqlite and empty.txt\n")
+        // The page is rendered again from the trace copied, whose times differ.
+        XCTAssertEqual(changed.standardOutput, "updated committed/empty.sqlite and empty.txt\nupdated committed/empty.html\n")
         let after = try contents(of: committed)
         let fresh = try contents(of: directory.appendingPathComponent("fresh"))
         XCTAssertEqual(after["empty.sqlite"], fresh["empty.sqlite"])

@@ -139,7 +139,7 @@ public struct FlowBuilder {
         }
     }
 
-    private func flow(number: Int, root: CallRecord, subscription: SubscriptionRecord?) throws -> Flow {
+    func flow(number: Int, root: CallRecord, subscription: SubscriptionRecord?) throws -> Flow {
         let calls = try reader.callTree(under: root.id)
         let objects = try reader.objects(createdBy: calls.map(\.id))
         var title = root.name

@@ -244,12 +244,17 @@ public final class TraceReader {
                 FROM object JOIN type ON type.id = object.type_id
                 """
         }
+        // The object_assembly view's rows, each looked up through the assembly_object index:
+        // joining the view made SQLite build its whole list of latest assemblies on every run
+        // of a statement, which dominated reports of large traces.
         return """
             SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id, object.scope_id,
-                object.virtual_ts, object_assembly.name AS assembled_by, object_assembly.file AS assembled_file,
-                object_assembly.line AS assembled_line
+                object.virtual_ts, latest.name AS assembled_by, latest.file AS assembled_file,
+                latest.line AS assembled_line
             FROM object JOIN type ON type.id = object.type_id
-            LEFT JOIN object_assembly ON object_assembly.object_id = object.id
+            LEFT JOIN assembly AS latest ON latest.id = (
+                SELECT max(assembly.id) FROM assembly WHERE assembly.object_id = object.id
+            )
             """
     }
 

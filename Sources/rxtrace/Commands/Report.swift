@@ -1,5 +1,16 @@
 import ArgumentParser
+import Foundation
 import RxTrace
+
+/// What `rxtrace report` writes.
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    /// For people in a terminal: trees and tables.
+    case text
+    /// For scripts.
+    case json
+    /// One self-contained page for a browser: flows beside their source, marbles, timelines.
+    case html
+}
 
 extension RxTraceCommand {
     /// `rxtrace report TRACE`: the summary, the call flows and the leak report of a trace.
@@ -29,8 +40,19 @@ extension RxTraceCommand {
         @Option(help: "Show only the flows and open subscriptions of chains tagged NAME (.traceName, debug).")
         var tag: String?
 
-        @Option(help: "text or json.")
-        var format: OutputFormat = .text
+        @Option(help: "text, json or html (one self-contained page with everything; use with -o).")
+        var format: ReportFormat = .text
+
+        @Option(name: [.short, .customLong("output")], help: "Write the report to FILE instead of standard output.")
+        var output: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "The package whose sources an html page embeds.",
+                discussion: "Default: the package holding the trace, else the one holding the current directory."
+            )
+        )
+        var sourceRoot: String?
 
         @Flag(help: "Exit with 1 when the report finds a leak.")
         var failOnLeaks = false
@@ -55,6 +77,16 @@ extension RxTraceCommand {
             if tag != nil, subscription != nil {
                 throw CLIError.badInput("pass either --tag or --subscription, not both")
             }
+            if format == .html, summary || flows || lifetimes || leaks || subscription != nil || limit != nil || all
+                || tag != nil
+            {
+                throw CLIError.badInput(
+                    "--format html writes the whole page; section flags, --subscription, --tag, --limit and --all do not apply"
+                )
+            }
+            if sourceRoot != nil, format != .html {
+                throw CLIError.badInput("--source-root is for --format html")
+            }
         }
 
         func run() throws {
@@ -68,17 +100,28 @@ extension RxTraceCommand {
 
             let flowLimit = all ? nil : limit ?? Self.defaultFlowLimit
             var leakReport: LeakReport?
+            let destination = try ReportDestination(path: output)
+            defer { destination.close() }
             do {
                 switch format {
                 case .text:
                     // Streamed, as JSON is: each flow is printed as soon as it is built.
                     leakReport = try TextReportRenderer().write(
-                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit, tag: tag
-                    ) { print($0, terminator: "") }
+                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit, tag: tag,
+                        to: destination.write
+                    )
                 case .json:
                     leakReport = try JSONReportRenderer().write(
-                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit, tag: tag
-                    ) { print($0, terminator: "") }
+                        reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit, tag: tag,
+                        to: destination.write
+                    )
+                case .html:
+                    let root = try sourceRoot ?? SourceFiles.defaultRoot(
+                        tracePath: file.trace, fileIDs: HTMLReportRenderer.recordedFileIDs(reader)
+                    )
+                    let report = try HTMLReport(reader: reader, sources: SourceFiles(root: root))
+                    destination.write(try HTMLReportRenderer().render(report))
+                    leakReport = report.leaks
                 }
                 if failOnLeaks {
                     let leaks = try leakReport ?? LeakFinder(reader: reader).report()
@@ -89,5 +132,38 @@ extension RxTraceCommand {
                 throw TraceFileError.unreadable(path: file.trace, reason: error.message)
             }
         }
+    }
+}
+
+/// Where a report goes: standard output, or the file `-o` names.
+final class ReportDestination {
+    private let handle: FileHandle?
+
+    /// Standard output for `nil`; else `path`, created or emptied.
+    init(path: String?) throws {
+        guard let path else {
+            handle = nil
+            return
+        }
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw CLIError.badInput("cannot write \(path)")
+        }
+        self.handle = handle
+    }
+
+    /// Writes `text` as it is.
+    func write(_ text: String) {
+        if let handle {
+            handle.write(Data(text.utf8))
+        } else {
+            print(text, terminator: "")
+        }
+    }
+
+    /// Closes the file, if one was opened.
+    func close() {
+        try? handle?.close()
     }
 }

@@ -1,0 +1,187 @@
+/// What the HTML page of a trace shows, built from the trace and the package's sources: the
+/// summary and leaks (drawn without JavaScript), the call flows with the source files they
+/// run through, each subscription's marble diagram, lifetimes, `Resources.total` and threads.
+/// The page embeds it as JSON; ``HTMLReportRenderer`` writes the page.
+///
+/// Every list is bounded by ``Limits``, so a trace of ten million records still gets a page
+/// of a few megabytes; ``notes`` says what was left out.
+public struct HTMLReport: Codable, Equatable, Sendable {
+    /// How much of a large trace a page holds.
+    public struct Limits: Sendable {
+        /// Flow steps embedded in all; past it, the largest flows are kept.
+        public var steps = 60_000
+        /// Events read for the marble diagrams.
+        public var events = 100_000
+        /// Objects drawn on the lifetime timeline.
+        public var lifetimeObjects = 2_000
+        /// Subscriptions listed beyond those whose flows the page holds.
+        public var listedSubscriptions = 20_000
+        /// Calls drawn on the thread lanes.
+        public var threadCalls = 5_000
+        /// The deepest call level drawn on the thread lanes.
+        public var threadDepth = 6
+
+        /// The limits `rxtrace report --format html` uses.
+        public init() {}
+    }
+
+    /// One line of a flow: `depth`, `label` and the `file:line` its source view opens at.
+    public struct Step: Codable, Equatable, Sendable {
+        /// 0 for the flow's top-level call.
+        public var depth: Int
+        /// The step as the text report prints it.
+        public var label: String
+        /// `RxCore/Producer.swift:16`, or for an `init` the line that built the object; `nil`
+        /// when the step has no place.
+        public var place: String?
+        /// Whether it is an object's `init` rather than a call.
+        public var isInit: Bool
+
+        enum CodingKeys: String, CodingKey {
+            case depth = "d", label = "l", place = "p", isInit = "i"
+        }
+    }
+
+    /// One call flow, as the text report's `Flow N` block.
+    public struct Flow: Codable, Equatable, Sendable {
+        /// The flow's number, as the text report gives it.
+        public var number: Int
+        /// `subscribe(_:) at RxExamples/EmptyExample.swift:13`.
+        public var title: String
+        /// The thread it ran on.
+        public var thread: String
+        /// The subscription it started, if any.
+        public var subscription: Int64?
+        /// The user's line the flow was called from (`file:line`), when the title names one.
+        public var userPlace: String?
+        /// The steps in tree order.
+        public var steps: [Step]
+    }
+
+    /// An event on a marble lane.
+    public struct Marble: Codable, Equatable, Sendable {
+        /// The position on the x axis: virtual time, or the event's place in the subscription's order.
+        public var x: Int64
+        /// `next`, `error` or `completed`.
+        public var kind: String
+        /// The element's or error's description; `nil` when not recorded.
+        public var value: String?
+        /// When it was delivered, in ns since the run started (shown on hover).
+        public var time: Int64
+        /// The flow that delivered it, if the page holds that flow.
+        public var flow: Int?
+    }
+
+    /// One observable of a subscription's chain and what it sent.
+    public struct Lane: Codable, Equatable, Sendable {
+        /// `Map<Int, Int> #2 (map at RxExamples/JustMapExample.swift:13)`.
+        public var label: String
+        /// Its events in order.
+        public var marbles: [Marble]
+    }
+
+    /// One user-made subscription.
+    public struct Subscription: Codable, Equatable, Sendable {
+        /// The subscription's id.
+        public var id: Int64
+        /// The user's subscribe line, `file:line`.
+        public var site: String
+        /// The thread that subscribed.
+        public var thread: String
+        /// `completed`, `error`, `disposed`, or `never ended`.
+        public var end: String
+        /// Whether the page holds its flows and marbles; a large trace's others are only listed.
+        public var isInPage: Bool
+        /// The flow whose steps include the subscribe, if the page holds it.
+        public var subscribeFlow: Int?
+        /// The flows that built it, started it and carried its events, in order.
+        public var flows: [Int]
+        /// The chain's lanes, source first.
+        public var lanes: [Lane]
+        /// Whether the x axis is virtual time (else event order).
+        public var isVirtualTime: Bool
+        /// Where it was disposed on the x axis, when it was disposed.
+        public var disposedAt: Double?
+    }
+
+    /// One object's life on the timeline.
+    public struct Life: Codable, Equatable, Sendable {
+        /// The object's id.
+        public var id: Int64
+        /// When its init finished, ns since the run started.
+        public var start: Int64
+        /// When its deinit ran; `nil` if it survived the run.
+        public var end: Int64?
+    }
+
+    /// The lives of the objects of one type.
+    public struct TypeLives: Codable, Equatable, Sendable {
+        /// The type, shortened as flows show it.
+        public var type: String
+        /// Its objects, in order of creation.
+        public var lives: [Life]
+    }
+
+    /// A point of the `Resources.total` line.
+    public struct ResourcePoint: Codable, Equatable, Sendable {
+        /// ns since the run started.
+        public var time: Int64
+        /// `Resources.total` then.
+        public var total: Int
+    }
+
+    /// One call drawn as a bar on its thread's lane.
+    public struct ThreadCall: Codable, Equatable, Sendable {
+        /// 0 for a top-level call.
+        public var depth: Int
+        /// When it was entered, ns since the run started.
+        public var start: Int64
+        /// How long it ran; `nil` if it never returned.
+        public var duration: Int64?
+        /// The step as flows show it.
+        public var label: String
+    }
+
+    /// A thread and its calls.
+    public struct Thread: Codable, Equatable, Sendable {
+        /// `main`, `T1`, …
+        public var name: String
+        /// Its calls, in order of entry.
+        public var calls: [ThreadCall]
+    }
+
+    /// A source file a flow touches, embedded in the page.
+    public struct Source: Codable, Equatable, Sendable {
+        /// `RxCore/Empty.swift`.
+        public var fileID: String
+        /// Its lines; `nil` when the package's sources did not have it.
+        public var lines: [String]?
+        /// The RxSwift file it mirrors, at the release RxCore follows.
+        public var mirror: String?
+    }
+
+    /// The program recorded.
+    public var program: String
+    /// The summary, as the text report's first line.
+    public var summaryLine: String
+    /// Whether element values were recorded.
+    public var isRecordingValues: Bool
+    /// The flows the page holds, in order.
+    public var flows: [Flow]
+    /// The subscriptions whose flows the page holds, and every leaked one.
+    public var subscriptions: [Subscription]
+    /// The leak report, complete.
+    public var leaks: LeakReport
+    /// The files the flows and leaks touch, by file id.
+    public var sources: [Source]
+    /// When the run ended (or its last record), ns since it started: the timelines' width.
+    public var endTime: Int64
+    /// Object lifetimes by type, in order of first creation.
+    public var lifetimes: [TypeLives]
+    /// `Resources.total` over the run.
+    public var resources: [ResourcePoint]
+    /// The threads and their calls.
+    public var threads: [Thread]
+    /// What the page leaves out of a large trace, one sentence each.
+    public var notes: [String]
+}

@@ -1,0 +1,550 @@
+extension HTMLReport {
+    /// Builds the page's content from `reader`'s trace, embedding the files of `sources` that
+    /// the flows and leaks touch, within `limits`.
+    public init(reader: TraceReader, sources: SourceFiles, limits: Limits = Limits()) throws {
+        var builder = HTMLReportBuilder(reader: reader, limits: limits)
+        self = try builder.build(sources: sources)
+    }
+}
+
+/// Reads what an ``HTMLReport`` shows, each part with a bounded number of queries and rows.
+struct HTMLReportBuilder {
+    /// What the marble diagrams need to know of an object.
+    struct ObjectInfo {
+        var label: String
+        /// The object the call that created it ran on (the observable a sink serves).
+        var owner: Int64?
+        /// `map at RxExamples/JustMapExample.swift:13`.
+        var assembly: String?
+        /// The call that created it.
+        var creator: Int64?
+    }
+
+    /// An event as the marbles read it.
+    struct EventRow {
+        var id: Int64
+        var time: Int64
+        var virtualTime: Int64?
+        var callID: Int64?
+        var kind: String
+        var value: String?
+        var source: Int64?
+        var observer: Int64?
+    }
+
+    let reader: TraceReader
+    let limits: HTMLReport.Limits
+    private var objectInfos: [Int64: ObjectInfo] = [:]
+    private var objectStatement: Statement?
+
+    init(reader: TraceReader, limits: HTMLReport.Limits) {
+        self.reader = reader
+        self.limits = limits
+    }
+
+    mutating func build(sources: SourceFiles) throws -> HTMLReport {
+        var notes: [String] = []
+        let report = try TraceReport(reader: reader, sections: [.summary, .leaks])
+        let summary = report.summary!
+        let leaks = report.leaks!
+
+        let (flows, flowsLeftOut) = try embeddedFlows(leaks: leaks)
+        if flowsLeftOut > 0 {
+            notes.append(
+                "\(counted(flowsLeftOut, "flow")) of \(summary.flowCount) left out: the page holds the largest "
+                    + "flows up to \(limits.steps) steps; `rxtrace report --all` prints every flow."
+            )
+        }
+        var flowOfCall: [Int64: Int] = [:]
+        var flowCallRanges: [(Int64, Int64)] = []
+        var htmlFlows: [HTMLReport.Flow] = []
+        for flow in flows {
+            var low = Int64.max
+            var high = Int64.min
+            for step in flow.steps {
+                if let call = step.callID {
+                    flowOfCall[call] = flow.number
+                    low = min(low, call)
+                    high = max(high, call)
+                }
+            }
+            if low <= high { flowCallRanges.append((low, high)) }
+            htmlFlows.append(Self.htmlFlow(flow))
+        }
+
+        let subscriptions = try embeddedSubscriptions(flows: flows, flowOfCall: flowOfCall, leaks: leaks)
+        let (events, eventsLeftOut) = try marbleEvents(total: summary.eventCount, flowCallRanges: flowCallRanges, flowOfCall: flowOfCall)
+        if eventsLeftOut > 0 {
+            notes.append("\(counted(eventsLeftOut, "event")) left out of the marble diagrams (they show at most \(limits.events)).")
+        }
+        var htmlSubscriptions: [HTMLReport.Subscription] = []
+        let eventsByObserver = Dictionary(grouping: events.indices, by: { events[$0].observer ?? 0 })
+        // Sinks created by a call on another object serve that object's subscription too
+        // (flatMap's inner observers): the receivers of events by their owners.
+        var childrenByOwner: [Int64: [Int64]] = [:]
+        for receiver in eventsByObserver.keys.sorted() {
+            if let owner = try info(receiver).owner { childrenByOwner[owner, default: []].append(receiver) }
+        }
+        for subscription in subscriptions {
+            htmlSubscriptions.append(
+                try htmlSubscription(
+                    subscription, events: events, eventsByObserver: eventsByObserver, childrenByOwner: childrenByOwner,
+                    flowOfCall: flowOfCall
+                )
+            )
+        }
+        if summary.subscriptionCount > htmlSubscriptions.count {
+            // The others are listed without their flows, as many as the limit allows.
+            let withFlows = htmlSubscriptions.count
+            let embedded = Set(htmlSubscriptions.map(\.id))
+            let statement = try reader.database.prepare(
+                """
+                SELECT subscription.id, subscription.file, subscription.line, subscription.end_kind, thread.name AS thread_name
+                FROM subscription JOIN thread ON thread.id = subscription.thread_id ORDER BY subscription.id LIMIT ?
+                """
+            )
+            try statement.bind([.integer(Int64(limits.listedSubscriptions + withFlows))])
+            while let row = try statement.step(), htmlSubscriptions.count < limits.listedSubscriptions + withFlows {
+                let id = row.integer("id") ?? 0
+                guard !embedded.contains(id) else { continue }
+                htmlSubscriptions.append(HTMLReport.Subscription(
+                    id: id, site: "\(row.text("file") ?? ""):\(row.integer("line") ?? 0)", thread: row.text("thread_name") ?? "",
+                    end: row.text("end_kind") ?? "never ended", isInPage: false, subscribeFlow: nil, flows: [], lanes: [],
+                    isVirtualTime: false, disposedAt: nil
+                ))
+            }
+            try statement.bind([])
+            htmlSubscriptions.sort { $0.id < $1.id }
+            let listedOnly = htmlSubscriptions.count - withFlows
+            let notListed = summary.subscriptionCount - htmlSubscriptions.count
+            notes.append(
+                "\(counted(summary.subscriptionCount - withFlows, "subscription")) without their flows and marbles"
+                    + (notListed > 0 ? " (\(listedOnly) listed, \(notListed) not listed)" : " (listed)")
+                    + ": `rxtrace report --subscription N` prints any one."
+            )
+        }
+
+        let endTime = try self.endTime()
+        let (lifetimes, livesLeftOut) = try self.lifetimes()
+        if livesLeftOut > 0 {
+            notes.append("The lifetimes show the first \(limits.lifetimeObjects) objects; \(livesLeftOut) more are left out.")
+        }
+        let resources = try self.resources(endTime: endTime, exact: livesLeftOut == 0 ? lifetimes : nil)
+        let (threads, callsLeftOut) = try self.threads()
+        if callsLeftOut {
+            notes.append(
+                "The thread lanes show the first \(limits.threadCalls) calls up to depth \(limits.threadDepth); later ones are left out."
+            )
+        }
+
+        return HTMLReport(
+            program: reader.run.program,
+            summaryLine: TextReportRenderer().render(summary),
+            isRecordingValues: reader.run.isRecordingValues,
+            flows: htmlFlows,
+            subscriptions: htmlSubscriptions,
+            leaks: leaks,
+            sources: Self.sources(flows: htmlFlows, subscriptions: htmlSubscriptions, leaks: leaks, files: sources),
+            endTime: endTime,
+            lifetimes: lifetimes,
+            resources: resources,
+            threads: threads,
+            notes: notes
+        )
+    }
+
+    // MARK: - Flows
+
+    /// Every flow when the trace's calls and objects fit in ``HTMLReport/Limits/steps``;
+    /// otherwise the flows that subscribed the leaked subscriptions, then the largest flows, as
+    /// many as fit, in order; with how many were left out.
+    private func embeddedFlows(leaks: LeakReport) throws -> ([Flow], Int) {
+        let builder = FlowBuilder(reader: reader)
+        let callCount = try reader.count(.call)
+        let objectCount = try reader.count(.object)
+        if callCount + objectCount <= limits.steps {
+            return (try builder.flows(), 0)
+        }
+        // Each flow's size in calls, counted in one pass down the call tree (call_parent index).
+        let sized = try reader.database.rows(
+            """
+            WITH RECURSIVE under(id, root) AS (
+                SELECT id, id FROM call WHERE parent_id IS NULL
+                UNION ALL
+                SELECT call.id, under.root FROM call JOIN under ON call.parent_id = under.id
+            )
+            SELECT root, count(*) AS size FROM under GROUP BY root
+            """
+        )
+        var sizes: [Int64: Int64] = [:]
+        for row in sized {
+            if let root = row.integer("root") { sizes[root] = row.integer("size") ?? 1 }
+        }
+        var leakRoots: [Int64] = []
+        for open in leaks.openSubscriptions.prefix(100) {
+            if let call = open.subscription.callID { leakRoots.append(try reader.rootCall(of: call)) }
+        }
+        let ranked = leakRoots + sizes.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.map(\.key)
+        var budget = Int64(limits.steps)
+        var chosen = Set<Int64>()
+        for root in ranked where !chosen.contains(root) {
+            // A flow's objects are about as many as its calls; both become steps.
+            let size = 2 * (sizes[root] ?? 1)
+            guard size <= budget else { continue }
+            chosen.insert(root)
+            budget -= size
+            if budget < 2 { break }
+        }
+        let roots = chosen.sorted()
+        let numbers = try reader.flowNumbers(ofTopLevelCalls: roots)
+        var flows: [Flow] = []
+        for id in roots {
+            guard let root = try reader.call(id) else { continue }
+            flows.append(try builder.flow(number: numbers[id] ?? 0, root: root, subscription: try reader.subscription(startedBy: id)))
+        }
+        return (flows, sizes.count - flows.count)
+    }
+
+    private static func htmlFlow(_ flow: Flow) -> HTMLReport.Flow {
+        let steps = flow.steps.map { step in
+            var place = step.location
+            if step.kind == .`init`, let location = step.location, location.hasPrefix("built at ") {
+                place = String(location.dropFirst("built at ".count))
+            }
+            return HTMLReport.Step(depth: step.depth, label: step.label, place: place, isInit: step.kind == .`init`)
+        }
+        var userPlace: String?
+        if let range = flow.title.range(of: " at ", options: .backwards) {
+            let place = String(flow.title[range.upperBound...])
+            if fileAndLine(place) != nil { userPlace = place }
+        }
+        return HTMLReport.Flow(
+            number: flow.number, title: flow.title, thread: flow.threadName, subscription: flow.subscriptionID,
+            userPlace: userPlace, steps: steps
+        )
+    }
+
+    /// `("RxCore/Empty.swift", 19)` from `RxCore/Empty.swift:19`.
+    static func fileAndLine(_ place: String) -> (file: String, line: Int)? {
+        guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else { return nil }
+        return (String(place[..<colon]), line)
+    }
+
+    // MARK: - Subscriptions and marbles
+
+    /// The subscriptions made in the embedded flows (at any depth: a subscribe inside a
+    /// scheduled action too), and every leaked one, in order.
+    private func embeddedSubscriptions(flows: [Flow], flowOfCall: [Int64: Int], leaks: LeakReport) throws -> [SubscriptionRecord] {
+        var byID: [Int64: SubscriptionRecord] = [:]
+        for open in leaks.openSubscriptions { byID[open.subscription.id] = open.subscription }
+        let statement = try reader.database.prepare(
+            "SELECT id, call_id FROM subscription WHERE call_id BETWEEN ? AND ? ORDER BY id"
+        )
+        for flow in flows {
+            let calls = flow.steps.compactMap(\.callID)
+            guard let low = calls.min(), let high = calls.max() else { continue }
+            try statement.bind([.integer(low), .integer(high)])
+            var ids: [Int64] = []
+            // Other threads' calls interleave with the flow's: only the flow's own count.
+            while let row = try statement.step() {
+                if let id = row.integer("id"), let call = row.integer("call_id"), flowOfCall[call] == flow.number {
+                    ids.append(id)
+                }
+            }
+            for id in ids where byID[id] == nil {
+                byID[id] = try reader.subscription(id)
+            }
+        }
+        try statement.bind([])
+        return byID.values.sorted { $0.id < $1.id }
+    }
+
+    /// The events of the embedded flows (all of them when the trace has few), at most
+    /// ``HTMLReport/Limits/events``; with how many of the flows' events were left out.
+    private func marbleEvents(
+        total: Int, flowCallRanges: [(Int64, Int64)], flowOfCall: [Int64: Int]
+    ) throws -> ([EventRow], Int) {
+        let columns = reader.run.schemaVersion >= 2 ? "virtual_ts" : "NULL AS virtual_ts"
+        let select = "SELECT id, ts, call_id, kind, value, source_object_id, observer_object_id, \(columns) FROM event"
+        var events: [EventRow] = []
+        var leftOut = 0
+        func read(_ statement: Statement, keep: (EventRow) -> Bool) throws {
+            while let row = try statement.step() {
+                let event = EventRow(
+                    id: row.integer("id") ?? 0, time: row.integer("ts") ?? 0, virtualTime: row.integer("virtual_ts"),
+                    callID: row.integer("call_id"), kind: row.text("kind") ?? "", value: row.text("value"),
+                    source: row.integer("source_object_id"), observer: row.integer("observer_object_id")
+                )
+                guard keep(event) else { continue }
+                if events.count < limits.events { events.append(event) } else { leftOut += 1 }
+            }
+        }
+        if total <= limits.events {
+            try read(try reader.database.prepare(select + " ORDER BY id")) { _ in true }
+            return (events, 0)
+        }
+        let statement = try reader.database.prepare(select + " WHERE call_id BETWEEN ? AND ? ORDER BY id")
+        var seen = Set<Int64>()
+        for (low, high) in flowCallRanges {
+            try statement.bind([.integer(low), .integer(high)])
+            try read(statement) { event in
+                event.callID.map { flowOfCall[$0] != nil } == true && seen.insert(event.id).inserted
+            }
+        }
+        try statement.bind([])
+        events.sort { $0.id < $1.id }
+        return (events, leftOut)
+    }
+
+    /// An object's label, owner and assembly, read once.
+    private mutating func info(_ id: Int64) throws -> ObjectInfo {
+        if let known = objectInfos[id] { return known }
+        let statement: Statement
+        if let objectStatement {
+            statement = objectStatement
+        } else {
+            let assembly = reader.run.schemaVersion >= 3
+                ? "(SELECT name || ' at ' || file || ':' || line FROM assembly WHERE object_id = object.id ORDER BY id DESC LIMIT 1)"
+                : "NULL"
+            statement = try reader.database.prepare(
+                """
+                SELECT type.type_name, call.object_id AS owner, object.call_id AS creator, \(assembly) AS assembly
+                FROM object JOIN type ON type.id = object.type_id LEFT JOIN call ON call.id = object.call_id
+                WHERE object.id = ?
+                """
+            )
+            objectStatement = statement
+        }
+        try statement.bind([.integer(id)])
+        var info = ObjectInfo(label: "#\(id)", owner: nil, assembly: nil, creator: nil)
+        if let row = try statement.step() {
+            info = ObjectInfo(
+                label: "\(TypeNames.short(row.text("type_name") ?? "object")) #\(id)",
+                owner: row.integer("owner").flatMap { $0 == id ? nil : $0 },
+                assembly: row.text("assembly"),
+                creator: row.integer("creator")
+            )
+        }
+        try statement.bind([])
+        objectInfos[id] = info
+        return info
+    }
+
+    /// The observable an object's events are drawn for: a sink's is the observable it serves
+    /// (the owner of the call that created it, followed up while there is one).
+    private mutating func laneObject(of id: Int64) throws -> Int64 {
+        var current = id
+        var seen: Set<Int64> = [id]
+        while let owner = try info(current).owner, seen.insert(owner).inserted {
+            current = owner
+        }
+        return current
+    }
+
+    /// A subscription with its lanes: the events that reached its observer, and, going back,
+    /// the events that reached each sink on the way (a sink being an object created by a call
+    /// on another); shared sources such as subjects are drawn but not followed past.
+    private mutating func htmlSubscription(
+        _ subscription: SubscriptionRecord, events: [EventRow], eventsByObserver: [Int64: [Int]],
+        childrenByOwner: [Int64: [Int64]], flowOfCall: [Int64: Int]
+    ) throws -> HTMLReport.Subscription {
+        var chosen = Set<Int>()
+        if let observer = subscription.observerObjectID {
+            var visited: Set<Int64> = [observer]
+            var queue: [Int64] = [observer]
+            while let object = queue.popLast() {
+                for index in eventsByObserver[object] ?? [] {
+                    chosen.insert(index)
+                    if let source = events[index].source, try info(source).owner != nil, visited.insert(source).inserted {
+                        queue.append(source)
+                    }
+                }
+                for child in childrenByOwner[object] ?? [] where visited.insert(child).inserted {
+                    queue.append(child)
+                }
+            }
+        }
+        let ordered = chosen.sorted().map { events[$0] }
+        let isVirtualTime = !ordered.isEmpty && ordered.allSatisfy { $0.virtualTime != nil }
+
+        // Lanes by the observable each event's sender serves; ranked by how far they are from
+        // the subscriber, the source first.
+        var laneOrder: [Int64] = []
+        var marbles: [Int64: [HTMLReport.Marble]] = [:]
+        var distance: [Int64: Int] = [:]
+        var feeds: [(from: Int64, to: Int64?)] = []
+        for (position, event) in ordered.enumerated() {
+            let lane = try laneObject(of: event.source ?? 0)
+            if marbles[lane] == nil { laneOrder.append(lane) }
+            marbles[lane, default: []].append(HTMLReport.Marble(
+                x: isVirtualTime ? event.virtualTime ?? 0 : Int64(position), kind: event.kind, value: event.value,
+                time: event.time, flow: event.callID.flatMap { flowOfCall[$0] }
+            ))
+            var receiver: Int64?
+            if let observer = event.observer, observer != subscription.observerObjectID {
+                receiver = try laneObject(of: observer)
+            }
+            feeds.append((lane, receiver))
+        }
+        for _ in 0..<max(1, laneOrder.count) {
+            for feed in feeds {
+                let next = feed.to.map { distance[$0].map { $0 + 1 } ?? Int.max } ?? 0
+                if next < distance[feed.from] ?? Int.max { distance[feed.from] = next }
+            }
+        }
+        let first = Dictionary(uniqueKeysWithValues: laneOrder.enumerated().map { ($1, $0) })
+        laneOrder.sort {
+            let (left, right) = (distance[$0] ?? Int.max, distance[$1] ?? Int.max)
+            return left != right ? left > right : first[$0]! < first[$1]!
+        }
+        var lanes: [HTMLReport.Lane] = []
+        for object in laneOrder {
+            let info = try self.info(object)
+            let label = object == 0 ? "unrecorded sender" : info.label + (info.assembly.map { " (\($0))" } ?? "")
+            lanes.append(HTMLReport.Lane(label: label, marbles: marbles[object] ?? []))
+        }
+
+        var disposedAt: Double?
+        if subscription.endKind == "disposed", let end = subscription.endNanoseconds {
+            let before = ordered.filter { $0.time <= end }
+            if isVirtualTime {
+                disposedAt = Double(before.last?.virtualTime ?? subscription.virtualTime ?? 0) + 0.5
+            } else {
+                disposedAt = Double(before.count) - 0.5
+            }
+        }
+
+        var flowNumbers = Set(ordered.compactMap { $0.callID.flatMap { flowOfCall[$0] } })
+        let subscribeFlow = subscription.callID.flatMap { flowOfCall[$0] }
+        if let subscribeFlow { flowNumbers.insert(subscribeFlow) }
+        // The flows that built the observables: the one subscribed to, and each lane's.
+        for object in laneOrder + [subscription.observableObjectID].compactMap({ $0 }) where object != 0 {
+            if let creator = try info(object).creator, let number = flowOfCall[creator] { flowNumbers.insert(number) }
+        }
+        return HTMLReport.Subscription(
+            id: subscription.id, site: subscription.site, thread: subscription.threadName,
+            end: subscription.endKind ?? "never ended", isInPage: true, subscribeFlow: subscribeFlow, flows: flowNumbers.sorted(), lanes: lanes,
+            isVirtualTime: isVirtualTime, disposedAt: disposedAt
+        )
+    }
+
+    // MARK: - Lifetimes, resources, threads
+
+    private func endTime() throws -> Int64 {
+        if let end = reader.run.endNanoseconds { return end }
+        let last = try reader.database.scalar(
+            "SELECT max(t) FROM (SELECT max(ts + coalesce(dur, 0)) AS t FROM call UNION ALL SELECT max(coalesce(end_ts, start_ts)) FROM object)"
+        )
+        return last?.integer ?? 0
+    }
+
+    private func lifetimes() throws -> ([HTMLReport.TypeLives], Int) {
+        let rows = try reader.database.rows(
+            """
+            SELECT object.id, type.type_name, object.start_ts, object.end_ts
+            FROM object JOIN type ON type.id = object.type_id ORDER BY object.id LIMIT ?
+            """,
+            [.integer(Int64(limits.lifetimeObjects))]
+        )
+        var types: [HTMLReport.TypeLives] = []
+        var indexByType: [String: Int] = [:]
+        for row in rows {
+            let type = TypeNames.short(row.text("type_name") ?? "object")
+            let life = HTMLReport.Life(id: row.integer("id") ?? 0, start: row.integer("start_ts") ?? 0, end: row.integer("end_ts"))
+            if let index = indexByType[type] {
+                types[index].lives.append(life)
+            } else {
+                indexByType[type] = types.count
+                types.append(HTMLReport.TypeLives(type: type, lives: [life]))
+            }
+        }
+        return (types, max(0, try reader.count(.object) - rows.count))
+    }
+
+    /// `Resources.total` over the run: the count at the start, plus each object's init, minus
+    /// each deinit; every change when the lifetimes are complete, else 200 buckets of time.
+    private func resources(endTime: Int64, exact: [HTMLReport.TypeLives]?) throws -> [HTMLReport.ResourcePoint] {
+        let start = reader.run.resourcesTotalStart
+        var changes: [(time: Int64, delta: Int)] = []
+        if let exact {
+            for life in exact.flatMap(\.lives) {
+                changes.append((life.start, 1))
+                if let end = life.end { changes.append((end, -1)) }
+            }
+        } else {
+            let buckets: Int64 = 200
+            let width = max(1, endTime / buckets + 1)
+            for (column, delta) in [("start_ts", 1), ("end_ts", -1)] {
+                let rows = try reader.database.rows(
+                    "SELECT \(column) / ? AS bucket, count(*) AS n FROM object WHERE \(column) IS NOT NULL GROUP BY bucket",
+                    [.integer(width)]
+                )
+                for row in rows {
+                    changes.append(((row.integer("bucket") ?? 0) * width + width - 1, delta * Int(row.integer("n") ?? 0)))
+                }
+            }
+        }
+        changes.sort { ($0.time, -$0.delta) < ($1.time, -$1.delta) }
+        var points = [HTMLReport.ResourcePoint(time: 0, total: start)]
+        var total = start
+        for change in changes {
+            total += change.delta
+            if points.last?.time == change.time {
+                points[points.count - 1].total = total
+            } else {
+                points.append(HTMLReport.ResourcePoint(time: change.time, total: total))
+            }
+        }
+        points.append(HTMLReport.ResourcePoint(time: endTime, total: reader.run.resourcesTotalEnd ?? total))
+        return points
+    }
+
+    private func threads() throws -> ([HTMLReport.Thread], Bool) {
+        let rows = try reader.database.rows(
+            "SELECT * FROM call_flow WHERE depth <= ? ORDER BY id LIMIT ?",
+            [.integer(Int64(limits.threadDepth)), .integer(Int64(limits.threadCalls) + 1)]
+        )
+        var threads: [HTMLReport.Thread] = []
+        var indexByName: [String: Int] = [:]
+        for row in rows.prefix(limits.threadCalls) {
+            let call = CallRecord(row: row)
+            let drawn = HTMLReport.ThreadCall(
+                depth: call.depth, start: call.startNanoseconds, duration: call.durationNanoseconds, label: call.label
+            )
+            if let index = indexByName[call.threadName] {
+                threads[index].calls.append(drawn)
+            } else {
+                indexByName[call.threadName] = threads.count
+                threads.append(HTMLReport.Thread(name: call.threadName, calls: [drawn]))
+            }
+        }
+        return (threads, rows.count > limits.threadCalls)
+    }
+
+    // MARK: - Sources
+
+    /// The files named by the flows' steps, their user lines and the leaks, each once, sorted.
+    private static func sources(
+        flows: [HTMLReport.Flow], subscriptions: [HTMLReport.Subscription], leaks: LeakReport, files: SourceFiles
+    ) -> [HTMLReport.Source] {
+        var places = Set<String>()
+        for flow in flows {
+            if let user = flow.userPlace { places.insert(user) }
+            for step in flow.steps { if let place = step.place { places.insert(place) } }
+        }
+        for subscription in subscriptions { places.insert(subscription.site) }
+        for open in leaks.openSubscriptions {
+            places.insert(open.subscription.site)
+            if let built = open.builtAt { places.insert("\(built.file):\(built.line)") }
+        }
+        let fileIDs = Set(places.compactMap { fileAndLine($0)?.file })
+        return fileIDs.sorted().map { fileID in
+            let text = files.text(of: fileID)
+            return HTMLReport.Source(
+                fileID: fileID,
+                lines: text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) },
+                mirror: text.flatMap(SourceFiles.mirrorLink(inSource:))
+            )
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+/// Writes an ``HTMLReport`` as one self-contained page: inline style and script, the report as
+/// JSON in a non-executed `<script type="application/json">`, and a Content-Security-Policy
+/// that forbids every request, so the page opened from disk loads nothing.
+///
+/// The summary and the leaks are written as HTML, readable with JavaScript off; the script
+/// draws the rest (flows beside their source, marble diagrams, timelines). Everything taken
+/// from the trace is escaped: as HTML text here, as JSON with `<`, `>` and `&` escaped in the
+/// data, and as DOM text (never markup) by the script. The page holds no time of its own
+/// making, so the same trace and sources give the same bytes.
+public struct HTMLReportRenderer {
+    /// The page's Content-Security-Policy: nothing may be fetched, posted or based elsewhere,
+    /// and only the page's own style and script, allowed by their SHA-256, apply and run; so
+    /// even text from a trace that got into the page as markup could run nothing.
+    public static let contentSecurityPolicy =
+        "default-src 'none'; script-src \(SHA256.contentSecurityPolicySource(of: scriptText)); "
+        + "style-src \(SHA256.contentSecurityPolicySource(of: styleText)); base-uri 'none'; form-action 'none'"
+
+    /// The text of the page's `<style>` element.
+    static let styleText = "\n" + HTMLPageAssets.style + "\n"
+    /// The text of the page's (executed) `<script>` element.
+    static let scriptText = "\n" + HTMLPageAssets.script + "\n"
+
+    /// A renderer.
+    public init() {}
+
+    /// The page of the trace at `path`, with sources from `sourceRoot` or, when it is `nil`,
+    /// from the package ``SourceFiles/defaultRoot(tracePath:fileIDs:)`` finds.
+    public static func page(ofTraceAt path: String, sourceRoot: String? = nil) throws -> String {
+        let reader = try TraceReader(path: path)
+        let root = try sourceRoot ?? SourceFiles.defaultRoot(tracePath: path, fileIDs: recordedFileIDs(reader))
+        return try HTMLReportRenderer().render(HTMLReport(reader: reader, sources: SourceFiles(root: root)))
+    }
+
+    /// The `#fileID`s of the trace's steps and subscriptions, to find the package they come from.
+    public static func recordedFileIDs(_ reader: TraceReader) throws -> [String] {
+        try reader.database.rows(
+            "SELECT file FROM (SELECT DISTINCT file FROM site LIMIT 50) UNION SELECT file FROM (SELECT DISTINCT file FROM subscription LIMIT 50)"
+        ).compactMap { $0.text("file") }
+    }
+
+    /// The page, ending with a newline.
+    public func render(_ report: HTMLReport) throws -> String {
+        let title = escaped(report.program)
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <title>\(title) · rxtrace</title>
+            <style>\(Self.styleText)</style>
+            </head>
+            <body>
+            <header>
+            <h1>\(title)</h1>
+            <p id="summary" class="mono">\(escaped(report.summaryLine))</p>
+
+            """
+        for note in report.notes {
+            page += "<p class=\"note\">\(escaped(note))</p>\n"
+        }
+        page += "</header>\n"
+        let leaks = leaksSection(report.leaks)
+        if !report.leaks.isEmpty { page += leaks }
+        page += """
+            <noscript><p class="note">The flows, source view, marble diagrams and timelines need JavaScript; the summary and leaks are complete without it.</p></noscript>
+            <main id="app" hidden>
+            <div id="explorer">
+            <div class="panel"><h2>Subscriptions</h2><input id="subscription-filter" type="search" placeholder="Filter" aria-label="Filter subscriptions"><div id="subscription-list" class="scroll"></div></div>
+            <div class="panel"><h2>Call flow</h2><div id="flow-tabs"></div><div id="flow-tree" class="scroll mono" role="tree"></div></div>
+            <div class="panel"><h2>Source</h2><div id="source-head"></div><div id="source-view" class="scroll"></div></div>
+            </div>
+            <section><h2>Marble diagram</h2><div id="marbles" class="figure"></div></section>
+            <section><h2>Object lifetimes</h2><p class="muted">Each object from init to deinit, by type; red ones were alive at the end.</p><div id="lifetimes" class="figure"></div></section>
+            <section><h2>Resources.total</h2><div id="resources" class="figure"></div></section>
+            <section><h2>Threads</h2><p class="muted">Each thread's calls as nested bars over the run; hover for the step and its duration.</p><div id="threads" class="figure"></div></section>
+            </main>
+
+            """
+        if report.leaks.isEmpty { page += leaks }
+        page += "<script type=\"application/json\" id=\"trace-data\">\(try Self.json(report))</script>\n"
+        page += "<script>\(Self.scriptText)</script>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// The leaks as the text report gives them, as HTML.
+    func leaksSection(_ report: LeakReport) -> String {
+        let change = report.resourcesTotalEnd.map { $0 - report.resourcesTotalStart }
+        let totals = change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
+            ?? "Resources.total unknown: the run was cut short"
+        guard !report.isEmpty else {
+            return """
+                <section id="leaks"><h2>Leaks</h2><p>No leaks: every subscription ended and no object outlived the run (\(escaped(totals))).</p></section>
+
+                """
+        }
+        var html = "<section id=\"leaks\" class=\"has-leaks\"><h2>Leaks</h2>\n<p>"
+            + escaped(
+                "\(counted(report.openSubscriptions.count, "subscription")) never ended · "
+                    + "\(counted(report.liveObjectCount, "object")) alive at the end (\(totals))"
+            ) + "</p>\n"
+        for open in report.openSubscriptions {
+            let subscription = open.subscription
+            let target = subscription.observableObjectID.map { id in
+                "\(TypeNames.short(subscription.observableTypeName ?? "object")) #\(id)"
+            } ?? "an observable"
+            html += "<article class=\"leak\" id=\"leak-\(subscription.id)\"><h3>"
+                + escaped("Subscription #\(subscription.id) to \(target): never disposed, and never terminated")
+                + "</h3><dl>\n"
+            html += "<dt>subscribed at</dt><dd>" + sourceLink(subscription.site, id: "leak-\(subscription.id)-site")
+                + " · thread " + escaped(subscription.threadName) + "</dd>\n"
+            if let builtAt = open.builtAt {
+                html += "<dt>built at</dt><dd>" + sourceLink("\(builtAt.file):\(builtAt.line)") + " (" + escaped(builtAt.name) + ")</dd>\n"
+            }
+            if !open.chain.isEmpty {
+                html += "<dt>chain</dt><dd><ol>" + open.chain.map { "<li>\(escaped($0))</li>" }.joined() + "</ol></dd>\n"
+            }
+            if !open.alive.isEmpty {
+                html += "<dt>alive</dt><dd>" + escaped(open.alive.joined(separator: ", ")) + "</dd>\n"
+            }
+            html += "<dt>fix</dt><dd>" + escaped(LeakReportRenderer.subscriptionAdvice) + "</dd>\n</dl></article>\n"
+        }
+        if !report.liveObjects.isEmpty {
+            html += "<h3>Objects alive at the end</h3>\n<div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
+            for group in report.liveObjects {
+                let cells = [
+                    "\(group.objectIDs.count) ×", group.typeName, group.objectIDs.map { "#\($0)" }.joined(separator: " "),
+                    group.createdIn.joined(separator: "; "),
+                ]
+                html += "<tr>" + cells.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
+            }
+            html += "</tbody></table></div>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// A link that shows `place` (`file:line`) in the page's source view.
+    private func sourceLink(_ place: String, id: String? = nil) -> String {
+        let target = place.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/._-:"))) ?? ""
+        let idAttribute = id.map { " id=\"\($0)\"" } ?? ""
+        return "<a class=\"source-link mono\"\(idAttribute) href=\"#src=\(escaped(target))&amp;show=explorer\">\(escaped(place))</a>"
+    }
+
+    /// `text` as HTML text or attribute value: `&`, `<`, `>`, `"` and `'` escaped, and control
+    /// characters shown as ``TerminalText`` shows them.
+    public func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in TerminalText.escaped(text) {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// The report as JSON that can sit inside a `<script>` element: sorted keys, and `<`, `>`,
+    /// `&`, U+2028 and U+2029 written as `\u` escapes, so no text from the trace can end the
+    /// element or be read as markup.
+    static func json(_ report: HTMLReport) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let text = String(decoding: try encoder.encode(report), as: UTF8.self)
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "<": result += "\\u003c"
+            case ">": result += "\\u003e"
+            case "&": result += "\\u0026"
+            case "\u{2028}": result += "\\u2028"
+            case "\u{2029}": result += "\\u2029"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Finds the source files a trace names by `#fileID` (`RxCore/Empty.swift`) in a Swift
+/// package's folders, for the HTML page's source view, and the RxSwift file each RxCore file
+/// mirrors.
+public struct SourceFiles {
+    /// The RxSwift release whose API and behaviour RxCore follows; mirror links point at its tag.
+    public static let rxSwiftRelease = "6.10.0"
+
+    /// The package folder searched, when one was found.
+    public let root: String?
+    /// `Module/File.swift` → the file's path, for every Swift file under `Sources/` and `Tests/`.
+    private let pathsByFileID: [String: String]
+
+    /// Indexes the Swift files of the package at `root`: each `Sources/MODULE/…/FILE.swift` and
+    /// `Tests/MODULE/…/FILE.swift` under the `#fileID` `MODULE/FILE.swift`.
+    public init(root: String?) {
+        self.root = root
+        var paths: [String: String] = [:]
+        if let root {
+            for top in ["Sources", "Tests"] {
+                let folder = (root as NSString).appendingPathComponent(top)
+                guard let enumerator = FileManager.default.enumerator(atPath: folder) else { continue }
+                while let relative = enumerator.nextObject() as? String {
+                    guard relative.hasSuffix(".swift") else { continue }
+                    let components = relative.split(separator: "/")
+                    guard components.count >= 2, let name = components.last else { continue }
+                    let fileID = "\(components[0])/\(name)"
+                    // The first found wins; a module cannot hold two files of one name.
+                    if paths[fileID] == nil { paths[fileID] = (folder as NSString).appendingPathComponent(relative) }
+                }
+            }
+        }
+        pathsByFileID = paths
+    }
+
+    /// The package a trace's program was most likely built from: the first folder with a
+    /// `Package.swift` whose `Sources/` holds one of `fileIDs`' modules, looking from the
+    /// trace's folder upwards, then from the current directory upwards; `nil` when none does.
+    public static func defaultRoot(tracePath: String, fileIDs: [String]) -> String? {
+        let modules = Set(fileIDs.compactMap { $0.split(separator: "/").first.map(String.init) })
+        let starts = [
+            URL(fileURLWithPath: tracePath).standardizedFileURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL,
+        ]
+        for start in starts {
+            var folder = start
+            while true {
+                let manifest = folder.appendingPathComponent("Package.swift").path
+                if FileManager.default.fileExists(atPath: manifest), modules.contains(where: { module in
+                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/\(module)").path)
+                }) {
+                    return folder.path
+                }
+                let parent = folder.deletingLastPathComponent()
+                if parent.path == folder.path { break }
+                folder = parent
+            }
+        }
+        return nil
+    }
+
+    /// The path of the file with `fileID`, if the package has it.
+    public func path(of fileID: String) -> String? {
+        pathsByFileID[fileID]
+    }
+
+    /// The text of the file with `fileID`, if the package has it and it is UTF-8.
+    public func text(of fileID: String) -> String? {
+        guard let path = path(of: fileID), let data = FileManager.default.contents(atPath: path) else { return nil }
+        return String(data: data, encoding: .utf8)
+    }
+
+    /// The RxSwift file a source mirrors, from its first line `// Mirrors RxSwift's PATH.`: a
+    /// link to PATH at ``rxSwiftRelease``; `nil` for a file without that line.
+    public static func mirrorLink(inSource text: String) -> String? {
+        let prefix = "// Mirrors RxSwift's "
+        guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
+            firstLine.hasPrefix(prefix)
+        else { return nil }
+        var path = firstLine.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+        if path.hasSuffix(".") { path.removeLast() }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/._+-"))
+        guard !path.isEmpty, !path.contains(".."), path.unicodeScalars.allSatisfy(allowed.contains) else { return nil }
+        return "https://github.com/ReactiveX/RxSwift/blob/\(rxSwiftRelease)/\(path)"
+    }
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Opens the committed example pages (traces/empty.html, traces/subject-never-completes.html) in
+# headless Chromium and checks what they show (scripts/browser-test.py), saving screenshots
+# under traces/screenshots/. Installs Debian's chromium first when it is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "installing chromium (apt-get)…"
+    sudo=""
+    if [ "$(id -u)" != 0 ]; then sudo=sudo; fi
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq chromium >/dev/null
+fi
+python3 scripts/browser-test.py chromium
