@@ -102,7 +102,13 @@ final class BehaviorRelayTests: RxRelayTestCase {
 
         XCTAssertTrue(message.contains("ViewModelTests.testLeak leaked 1 subscription"), message)
         XCTAssertTrue(message.contains("subscribed at  RxRelayTests/BehaviorRelayTests.swift:\(line)"), message)
-        XCTAssertTrue(message.contains("chain          BehaviorSubject<Int> #1 → AnonymousObserver<Int>"), message)
+        XCTAssertTrue(message.contains("built at       RxRelayTests/BehaviorRelayTests.swift:\(line - 2) (BehaviorRelay)"), message)
+        XCTAssertTrue(
+            message.contains(
+                "chain          BehaviorSubject<Int> #1 (BehaviorRelay at RxRelayTests/BehaviorRelayTests.swift:\(line - 2)) → AnonymousObserver<Int>"
+            ),
+            message
+        )
     }
 
     func testBehaviorRelay_AcceptedFromSeveralThreadsDeliversEveryElementOnce() {
