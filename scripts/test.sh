@@ -10,6 +10,17 @@ cd "$(dirname "$0")/.."
 scripts/ensure-sqlite.sh
 scripts/ensure-graphviz.sh
 swift build --build-tests
-swift test --skip-build
+# The package's tests are XCTest ones (the Swift Testing trait is exercised by the fixture
+# package below), so Swift Testing's empty run is left out of the output.
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+swift test --skip-build --disable-swift-testing 2>&1 | tee "$log"
 scripts/check-leak-fixture.sh
 scripts/test-browser.sh
+
+# One closing line for the whole run, from XCTest's count: "N passed, N failed, N skipped".
+summary="$(grep -E "Executed [0-9]+ tests?, with" "$log" | tail -n 1)"
+executed="$(sed -E 's/.*Executed ([0-9]+) tests?.*/\1/' <<<"$summary")"
+failed="$(sed -E 's/.* ([0-9]+) failures?.*/\1/' <<<"$summary")"
+skipped="$(grep -oE '[0-9]+ tests? skipped' <<<"$summary" | grep -oE '^[0-9]+' || echo 0)"
+echo "$((executed - failed - skipped)) passed, $failed failed, $skipped skipped"
