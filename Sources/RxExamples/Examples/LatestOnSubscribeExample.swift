@@ -1,10 +1,11 @@
 import RxCore
 
-/// Seed 003, section "subscribe" (its `returnLateste` option): a late subscriber that asks for
-/// the latest contents gets them at once. In RxSwift that is a `BehaviorSubject` (it always has
-/// a latest value), or `share(replay: 1)` on a subject with no initial value, which hands the
-/// latest on only once there is one — as `BwObservable` does with its optional `latestContents`.
-/// A plain `PublishSubject` subscriber, like `returnLateste: false`, gets only what comes next.
+/// Seed 003, section 【実装】 → "subscribe" (its `returnLateste` option): a late subscriber
+/// that asks for the latest contents gets them at once. In RxSwift that is a `BehaviorSubject`
+/// (it always has a latest value), or `share(replay: 1)` on a subject with no initial value,
+/// which hands the latest on only once there is one — as `BwObservable` does with its optional
+/// `latestContents`. A plain `PublishSubject` subscriber, like `returnLateste: false`, gets only
+/// what comes next.
 public struct LatestOnSubscribeExample: TracedExample {
     public init() {}
     public var name: String { "latest-on-subscribe" }
