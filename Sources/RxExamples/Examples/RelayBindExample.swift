@@ -2,8 +2,9 @@ import RxCore
 import RxRelay
 
 /// Seed 002, section "RxRelay" (its `bind`): a `BehaviorRelay` held by a view-model-like
-/// object, fed with `bind(to:)`. The bound sequence's elements reach the relay through
-/// `accept`; its completion is ignored, so the relay keeps its value and stays open.
+/// object, fed with `bind(to:)` from a text field's edits. Each edit reaches the relay through
+/// `accept`; the field's completion stops at the binding, so the relay keeps its value and
+/// stays open.
 public struct RelayBindExample: TracedExample {
     public init() {}
     public var name: String { "relay-bind" }
@@ -21,9 +22,13 @@ public struct RelayBindExample: TracedExample {
         viewModel.name
             .subscribe(onNext: { output.print("shows \($0)") }, onCompleted: { output.print("completed") })
             .disposed(by: bag)
-        Observable.of("Ann", "Bob")
+        let nameField = PublishSubject<String>()
+        nameField
             .bind(to: viewModel.name)
             .disposed(by: bag)
+        nameField.onNext("Ann")
+        nameField.onNext("Bob")
+        nameField.onCompleted()
         output.print("value \(viewModel.name.value)")
     }
 }
