@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite", "CRxTrace"]),
         // RxTrace's C: the load-time constructor behind RXTRACE_FILE, and gettid.
         .target(name: "CRxTrace"),
-        .target(name: "RxExamples", dependencies: ["RxCore"]),
+        .target(name: "RxExamples", dependencies: ["RxCore", "RxRelay"]),
         .target(name: "RxTesting", dependencies: ["RxCore", "RxTrace"]),
 
         // MARK: - Command-line tool

@@ -10,7 +10,7 @@ public protocol TracedExample: Sendable {
     var seed: String { get }
     /// What it shows, in one sentence.
     var summary: String { get }
-    /// Whether its report is meant to find a leak (only `subject-never-completes`).
+    /// Whether its report is meant to find a leak (`subject-never-completes`, `relay-without-bag`).
     var isLeakExpected: Bool { get }
 
     /// Runs the walkthrough, writing what its subscribers receive to `output`.

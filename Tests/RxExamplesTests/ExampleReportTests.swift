@@ -41,7 +41,7 @@ final class ExampleReportTests: XCTestCase {
         }
     }
 
-    func testOnlySubjectNeverCompletes_ReportsALeak() throws {
+    func testOnlyTheExamplesMeantToLeak_ReportALeak() throws {
         for example in ExampleCatalog.all {
             let trace = try Self.record(example, in: self)
             let leaks = try LeakFinder(reader: TraceReader(path: trace.path)).report()
@@ -86,6 +86,52 @@ final class ExampleReportTests: XCTestCase {
                 "ObserverBase.on(.completed) [AnonymousObserver<Int> #2]",
                 "AnonymousObserver.onCore(.completed) [AnonymousObserver<Int> #2]",
             ]
+        )
+    }
+
+    func testRelayWithoutBag_LeakNamesTheSubscribeLine() throws {
+        let source = try String(
+            contentsOf: Self.packageRoot.appendingPathComponent("Sources/RxExamples/Examples/RelayWithoutBagExample.swift"),
+            encoding: .utf8
+        )
+        let subscribeLine = try XCTUnwrap(
+            source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(".subscribe(") }
+        ) + 1
+
+        let trace = try Self.record(RelayWithoutBagExample(), in: self)
+        let leaks = try LeakFinder(reader: TraceReader(path: trace.path)).report()
+
+        XCTAssertEqual(leaks.openSubscriptions.count, 1)
+        XCTAssertEqual(leaks.openSubscriptions.first?.subscription.file, "RxExamples/RelayWithoutBagExample.swift")
+        XCTAssertEqual(leaks.openSubscriptions.first?.subscription.line, subscribeLine)
+    }
+
+    /// The steps of every flow of `example`'s trace, in order.
+    private func steps(of example: any TracedExample) throws -> [FlowStep] {
+        let trace = try Self.record(example, in: self)
+        return try FlowBuilder(reader: TraceReader(path: trace.path)).flows().flatMap(\.steps)
+    }
+
+    func testStopRuleObserverBase_TheStaleNextStopsAtObserverBaseOn() throws {
+        let steps = try steps(of: StopRuleObserverBaseExample())
+        let drop = try XCTUnwrap(steps.lastIndex { $0.label.hasPrefix("ObserverBase.on(.next(1))") })
+
+        XCTAssertEqual(steps.filter { $0.label.hasPrefix("ObserverBase.on(.next(1))") }.count, 2)
+        XCTAssertFalse(
+            steps.indices.contains(drop + 1) && steps[drop + 1].depth > steps[drop].depth,
+            "the dropped next must have no step under it: \(steps[drop...].map(\.label))"
+        )
+    }
+
+    func testBag_EachSubscriberIsInsertedIntoTheSubjectsBag() throws {
+        let steps = try steps(of: BagExample())
+        let inserts = steps.indices.filter { steps[$0].label == "Bag.insert" }
+
+        // Three under PublishSubject.synchronized_subscribe, three into the example's own bag.
+        XCTAssertEqual(inserts.count, 6)
+        XCTAssertEqual(
+            inserts.prefix(3).map { steps[$0 - 1].label },
+            Array(repeating: "PublishSubject.synchronized_subscribe [PublishSubject<Int> #1]", count: 3)
         )
     }
 }

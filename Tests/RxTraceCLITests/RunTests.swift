@@ -28,10 +28,10 @@ final class RunTests: XCTestCase {
         let examples = try CommandRunner.rxtrace(["examples"]).standardOutput
             .split(separator: "\n").dropFirst(2).map { String($0.split(separator: " ")[0]) }
         XCTAssertEqual(result.status, 0, result.standardError)
-        XCTAssertGreaterThanOrEqual(examples.count, 17)
+        XCTAssertGreaterThanOrEqual(examples.count, 27)
         XCTAssertTrue(
             result.standardOutput.hasSuffix(
-                "\n\n\(examples.count) examples recorded, 1 leak — expected in subject-never-completes\n"
+                "\n\n\(examples.count) examples recorded, 2 leaks — expected in relay-without-bag, subject-never-completes\n"
             ),
             "the last line counts the examples and the leaks: \(result.standardOutput.suffix(200))"
         )
