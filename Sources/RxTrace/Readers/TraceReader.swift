@@ -16,6 +16,9 @@ public final class TraceReader {
     /// The statements a report runs once per flow, compiled once: for a trace with a million
     /// flows, compiling them again for each was most of the work.
     private var cachedStatements: [String: Statement] = [:]
+    /// Whether the trace has the `assembly` table (schema 3 on): where user code built each
+    /// observable.
+    private let hasAssemblyTable: Bool
 
     /// Opens the trace at `path` read-only, writing nothing beside it or into it, even when
     /// its writer left it in WAL mode (see ``ReadOnlyTraceFile``).
@@ -60,6 +63,24 @@ public final class TraceReader {
         guard version <= TraceSchema.version else {
             throw .newerSchema(path: path, version: version, supported: TraceSchema.version)
         }
+        // A view where the schema has a table (only a damaged or hostile file has one) could
+        // return rows without end or fail in any way: such a file is refused here, and the
+        // readers never run the file's own views (see `callFlow`).
+        let kinds: [String: String]
+        do {
+            kinds = Dictionary(
+                try database.rows("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view')").map {
+                    (($0.text("name") ?? "").lowercased(), $0.text("type") ?? "")
+                },
+                uniquingKeysWith: { first, _ in first }
+            )
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+        for table in TraceTable.allCases.map(\.rawValue) + ["run", "assembly"] where kinds[table] == "view" {
+            throw .damaged(path: path, reason: "its \(table) table is a view")
+        }
+        self.hasAssemblyTable = kinds["assembly"] == "table"
         do {
             guard let row = try database.rows("SELECT * FROM run WHERE id = 1").first else {
                 throw TraceFileError.unreadable(path: path, reason: "it has no run row")
@@ -83,7 +104,7 @@ public final class TraceReader {
 
     /// The top-level calls, each the root of one call flow, in order.
     public func topLevelCalls() throws -> [CallRecord] {
-        try database.rows("SELECT * FROM call_flow WHERE parent_id IS NULL ORDER BY id").map(CallRecord.init(row:))
+        try database.rows("SELECT * FROM \(Self.callFlow) WHERE parent_id IS NULL ORDER BY id").map(CallRecord.init(row:))
     }
 
     /// Calls `body` with each top-level call in order, and the first subscription it started
@@ -94,7 +115,7 @@ public final class TraceReader {
             SELECT call_flow.*,
                 (SELECT min(subscription.id) FROM subscription WHERE subscription.call_id = call_flow.id)
                     AS started_subscription_id
-            FROM call_flow WHERE parent_id IS NULL ORDER BY id LIMIT ?
+            FROM \(Self.callFlow) WHERE parent_id IS NULL ORDER BY id LIMIT ?
             """
         )
         try statement.bind([.integer(limit.map(Int64.init) ?? -1)])
@@ -133,7 +154,7 @@ public final class TraceReader {
 
     /// The call with `id`, or `nil`.
     public func call(_ id: Int64) throws -> CallRecord? {
-        try database.rows("SELECT * FROM call_flow WHERE id = ?", [.integer(id)]).first.map(CallRecord.init(row:))
+        try database.rows("SELECT * FROM \(Self.callFlow) WHERE id = ?", [.integer(id)]).first.map(CallRecord.init(row:))
     }
 
     /// The call `root` and every call under it, in order of entry.
@@ -149,7 +170,7 @@ public final class TraceReader {
                 UNION
                 SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id
             )
-            SELECT * FROM call_flow WHERE id IN (SELECT id FROM tree) ORDER BY id
+            SELECT * FROM \(Self.callFlow) WHERE id IN (SELECT id FROM tree) ORDER BY id
             """,
             [.integer(root)]
         ).map(CallRecord.init(row:))
@@ -222,9 +243,10 @@ public final class TraceReader {
         try database.rows(objectQuery + " WHERE object.id = ?", [.integer(id)]).first.map(ObjectRecord.init(row:))
     }
 
-    /// Objects with their type names and, from schema 3 on, where they were assembled.
+    /// Objects with their type names and, from schema 3 on, where they were assembled (the
+    /// schema's `object_assembly` view, written out).
     private var objectQuery: String {
-        guard run.schemaVersion >= 3 else {
+        guard hasAssemblyTable else {
             return """
                 SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id, object.scope_id,
                     object.virtual_ts
@@ -236,9 +258,30 @@ public final class TraceReader {
                 object.virtual_ts, object_assembly.name AS assembled_by, object_assembly.file AS assembled_file,
                 object_assembly.line AS assembled_line
             FROM object JOIN type ON type.id = object.type_id
-            LEFT JOIN object_assembly ON object_assembly.object_id = object.id
+            LEFT JOIN (
+                SELECT assembly.object_id AS object_id, assembly.name AS name, assembly.file AS file,
+                    assembly.line AS line
+                FROM assembly
+                WHERE assembly.id IN (SELECT max(id) FROM assembly GROUP BY object_id)
+            ) AS object_assembly ON object_assembly.object_id = object.id
             """
     }
+
+    /// The schema's `call_flow` view, written out as a subquery named `call_flow`: the readers
+    /// never run a view from the file, which a damaged or hostile trace may have replaced by
+    /// one that never ends or fails.
+    private static let callFlow = """
+        (
+            SELECT call.id AS id, call.parent_id AS parent_id, call.depth AS depth, thread.name AS thread_name,
+                site.name AS name, site.file AS file, site.line AS line, call.object_id AS object_id,
+                type.type_name AS type_name, call.detail AS detail, call.ts AS ts, call.dur AS dur
+            FROM call
+            JOIN site ON site.id = call.site_id
+            JOIN thread ON thread.id = call.thread_id
+            LEFT JOIN object ON object.id = call.object_id
+            LEFT JOIN type ON type.id = object.type_id
+        ) AS call_flow
+        """
 
     // MARK: - Events
 
