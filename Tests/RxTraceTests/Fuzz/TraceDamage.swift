@@ -203,7 +203,7 @@ enum TraceDamager {
         case 2:
             // A deep chain of calls under an existing call, with objects and an open
             // subscription in it.
-            let depth = random.chance(20) ? random.within(5_000...20_000) : random.within(50...2_000)
+            let depth = random.chance(10) ? random.within(5_000...12_000) : random.within(50...2_000)
             let parent = random.pick(["NULL", "(SELECT min(id) FROM call)", "(SELECT max(id) FROM call)"])
             return .sql(
                 """

@@ -7,8 +7,9 @@ import XCTest
 ///
 /// The seeded run damages copies of the committed example traces with ``TraceDamager``,
 /// case by case, each from its own seed, so a failure is reproduced by its seed alone.
-/// `RXTRACE_FUZZ_ITERATIONS` (default 60) sets how many cases run and `RXTRACE_FUZZ_SEED`
-/// (default 1) the first case's seed; `scripts/test.sh` runs more, and
+/// `RXTRACE_FUZZ_ITERATIONS` (default 30) sets how many cases run, `RXTRACE_FUZZ_SEED`
+/// (default 1) the first case's seed, and `RXTRACE_FUZZ_VERBOSE=1` prints each case and what
+/// every form did with it; `scripts/test.sh` runs more, and
 /// `Documentation/Fuzzing.md` says how to run a long session and keep what it finds.
 final class TraceFuzzTests: RxTraceTestCase {
     /// How long one case may run, SQLite's time and Swift's, before the test process is
@@ -18,19 +19,23 @@ final class TraceFuzzTests: RxTraceTestCase {
     /// Where the case running now is saved, in regression-file form; left in place when a case
     /// crashes the process.
     static var currentCasePath: String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-fuzz-current-case.sql").path
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("rxtrace-fuzz-case-\(ProcessInfo.processInfo.processIdentifier).sql").path
     }
 
     func testSeededDamage_neverCrashesHangsOrThrowsWhatTheCLICannotPrint() throws {
         let environment = ProcessInfo.processInfo.environment
-        let iterations = environment["RXTRACE_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 60
+        let iterations = environment["RXTRACE_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 30
         let firstSeed = environment["RXTRACE_FUZZ_SEED"].flatMap(UInt64.init) ?? 1
         let bases = try FuzzCase.baseNames()
         XCTAssertFalse(bases.isEmpty, "no traces in \(FuzzCase.tracesDirectory.path)")
         let path = Fixture.temporaryTracePath("fuzz")
         var violations: [String] = []
         var errorsSeen = 0
+        var damagesMade = 0
+        var damagesApplied = 0
         let start = Date()
+        print("TraceFuzzTests: each case is saved as \(Self.currentCasePath) while it runs; if the process crashes, it is there")
 
         for iteration in 0..<iterations {
             let seed = firstSeed &+ UInt64(iteration)
@@ -38,7 +43,16 @@ final class TraceFuzzTests: RxTraceTestCase {
             let fuzzCase = FuzzCase(
                 base: random.pick(bases), damages: TraceDamager.damages(count: random.within(1...3), &random)
             )
-            let outcomes = try Self.check(fuzzCase, at: path, seed: seed)
+            let caseStart = Date()
+            let (applied, outcomes) = try Self.check(fuzzCase, at: path, seed: seed)
+            damagesApplied += applied
+            damagesMade += fuzzCase.damages.count
+            if environment["RXTRACE_FUZZ_VERBOSE"] == "1" {
+                print("-- seed: \(seed)\n" + fuzzCase.regressionText + outcomes.map { "   \($0)" }.joined(separator: "\n"))
+            }
+            if Date().timeIntervalSince(caseStart) > 5 {
+                print("TraceFuzzTests: seed \(seed) took \(Int(Date().timeIntervalSince(caseStart))) s")
+            }
             errorsSeen += outcomes.filter { $0.result != "ok" }.count
             let broken = outcomes.filter { $0.violation != nil }
             guard !broken.isEmpty else { continue }
@@ -60,7 +74,8 @@ final class TraceFuzzTests: RxTraceTestCase {
         try? FileManager.default.removeItem(atPath: Self.currentCasePath)
         print(
             "TraceFuzzTests: \(iterations) cases from seed \(firstSeed) in "
-                + "\(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(errorsSeen) error lines, "
+                + "\(String(format: "%.1f", Date().timeIntervalSince(start))) s, \(damagesApplied) of \(damagesMade) damages applied, "
+                + "\(errorsSeen) error lines, "
                 + "\(violations.count) broke the rule"
         )
     }
@@ -75,8 +90,8 @@ final class TraceFuzzTests: RxTraceTestCase {
                 contentsOf: FuzzCase.regressionsDirectory.appendingPathComponent(file), encoding: .utf8
             )
             let fuzzCase = try FuzzCase(regressionText: text)
-            XCTAssertEqual(try fuzzCase.makeTrace(at: path), fuzzCase.damages.count, "\(file): every damage applies")
-            let outcomes = try Self.check(fuzzCase, at: path, seed: nil)
+            let (applied, outcomes) = try Self.check(fuzzCase, at: path, seed: nil)
+            XCTAssertEqual(applied, fuzzCase.damages.count, "\(file): every damage applies")
             for outcome in outcomes where outcome.violation != nil {
                 XCTFail("\(file): \(outcome)")
             }
@@ -109,10 +124,13 @@ final class TraceFuzzTests: RxTraceTestCase {
 
     /// Saves `fuzzCase`, damages a copy of its trace at `path` and runs every form on it,
     /// under a watchdog that stops the process if the case runs too long.
-    static func check(_ fuzzCase: FuzzCase, at path: String, seed: UInt64?) throws -> [ReaderCheck.Outcome] {
+    /// Returns how many damages applied in full, and the outcomes.
+    static func check(
+        _ fuzzCase: FuzzCase, at path: String, seed: UInt64?
+    ) throws -> (applied: Int, outcomes: [ReaderCheck.Outcome]) {
         let header = seed.map { "-- seed: \($0) (RXTRACE_FUZZ_SEED=\($0) RXTRACE_FUZZ_ITERATIONS=1)\n" } ?? ""
         try (header + fuzzCase.regressionText).write(toFile: currentCasePath, atomically: true, encoding: .utf8)
-        try fuzzCase.makeTrace(at: path)
+        let applied = try fuzzCase.makeTrace(at: path)
         let watchdog = DispatchWorkItem {
             FileHandle.standardError.write(
                 Data("TraceFuzzTests: a case ran over \(Int(caseWatchdogSeconds)) s; it is saved as \(currentCasePath)\n".utf8)
@@ -121,6 +139,6 @@ final class TraceFuzzTests: RxTraceTestCase {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + caseWatchdogSeconds, execute: watchdog)
         defer { watchdog.cancel() }
-        return ReaderCheck.outcomes(path: path)
+        return (applied, ReaderCheck.outcomes(path: path))
     }
 }
