@@ -102,6 +102,20 @@ final class TraceFuzzTests: RxTraceTestCase {
         }
     }
 
+    func testMegabyteNames_areCutInTheRecordsAndSayHowMuchWasCut() throws {
+        let text = try String(
+            contentsOf: FuzzCase.regressionsDirectory.appendingPathComponent("megabyte-names.sql"), encoding: .utf8
+        )
+        let path = Fixture.temporaryTracePath("megabyte-names")
+        try FuzzCase(regressionText: text).makeTrace(at: path)
+
+        let flow = try XCTUnwrap(try FlowBuilder(reader: TraceReader(path: path)).flows().first)
+
+        let label = try XCTUnwrap(flow.steps.first?.label)
+        XCTAssertTrue(label.contains("… (1995904 more bytes)"), String(label.suffix(80)))
+        XCTAssertLessThan(flow.steps.map(\.label.utf8.count).max() ?? 0, 3 * TraceReader.maximumTextLength)
+    }
+
     func testARegressionFile_readsBackAsTheCaseItWasWrittenFrom() throws {
         var random = SeededGenerator(seed: 42)
         let damages = TraceDamager.damages(count: 3, &random) + [
