@@ -1,5 +1,4 @@
 import Foundation
-import XCTest
 
 /// One damaged trace: a committed trace from `traces/` and the damages done to it, written as
 /// a regression file (`Fuzz/Regressions/NAME.sql`):
@@ -22,10 +21,17 @@ struct FuzzCase {
     var damages: [TraceDamage]
     var expectation: String?
 
-    /// The committed example traces, the fuzz run's seeds.
-    static let tracesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("traces")
+    /// The committed example traces, the fuzz run's seeds (`RXTRACE_FUZZ_TRACES` when set, as
+    /// `scripts/fuzz.sh` sets it for the libFuzzer target built from a copy of this file).
+    static let tracesDirectory = ProcessInfo.processInfo.environment["RXTRACE_FUZZ_TRACES"].map(URL.init(fileURLWithPath:))
+        ?? URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("traces")
+
+    /// A regression file without its `-- base:` line.
+    struct MissingBase: Error, CustomStringConvertible {
+        var description: String { "a regression file starts with `-- base: NAME`" }
+    }
 
     /// The committed regression files.
     static let regressionsDirectory = URL(fileURLWithPath: #filePath)
@@ -76,7 +82,8 @@ struct FuzzCase {
             }
         }
         endSQL()
-        self.base = try XCTUnwrap(base, "a regression file starts with `-- base: NAME`")
+        guard let base else { throw MissingBase() }
+        self.base = base
         self.damages = damages
         self.expectation = expectation
     }

@@ -70,24 +70,14 @@ enum TraceDamage: Equatable {
     }
 }
 
-/// SplitMix64: a small generator whose numbers depend only on its seed, on every platform and
-/// Swift version (the helpers below never go through the standard library's random APIs,
-/// whose algorithms may change).
-struct SeededGenerator {
-    private var state: UInt64
+/// Where a damage's choices come from: a ``SeededGenerator`` in the test suite, the fuzzer's
+/// input bytes in a libFuzzer session (`scripts/fuzz.sh`).
+protocol DamageChoices {
+    /// The next 64 bits.
+    mutating func next() -> UInt64
+}
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension DamageChoices {
     /// A number in `0..<count`.
     mutating func below(_ count: Int) -> Int {
         Int(next() % UInt64(count))
@@ -109,11 +99,50 @@ struct SeededGenerator {
     }
 }
 
+/// SplitMix64: a small generator whose numbers depend only on its seed, on every platform and
+/// Swift version (the choices never go through the standard library's random APIs, whose
+/// algorithms may change).
+struct SeededGenerator: DamageChoices {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Choices read from bytes, two at a time (zeros once they run out), so that a fuzzer that
+/// changes the bytes changes the choices.
+struct ByteChoices: DamageChoices {
+    private var bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    mutating func next() -> UInt64 {
+        var value: UInt64 = 0
+        for _ in 0..<2 {
+            value = value << 8 | UInt64(offset < bytes.count ? bytes[offset] : 0)
+            offset += 1
+        }
+        return value
+    }
+}
+
 /// Makes damages for the fuzz run: each kind the brief of issue 9 lists (cycles of
 /// `call.parent_id`, deep and wide trees, huge rows, wrong types, NULLs, views replaced by
 /// recursive or failing ones, tables replaced by views or dropped, dangling references, absurd
 /// ids and timestamps, a missing or duplicated run row, other schema versions, bytes that are
-/// not a database), chosen and sized by a ``SeededGenerator``.
+/// not a database), chosen and sized by ``DamageChoices``.
 enum TraceDamager {
     /// The tables of the schema and their columns.
     static let columns: [String: [String]] = [
@@ -150,7 +179,7 @@ enum TraceDamager {
     ]
 
     /// Rows a damage applies to.
-    static func rows(of table: String, _ random: inout SeededGenerator) -> String {
+    static func rows(of table: String, _ random: inout some DamageChoices) -> String {
         random.pick([
             "1", "id = (SELECT min(id) FROM \(table))", "id = (SELECT max(id) FROM \(table))", "id % 3 = 0",
             "id = \(random.within(1...40))",
@@ -171,7 +200,7 @@ enum TraceDamager {
 
     /// A view body that never ends, one that fails when run, and others that cannot be what
     /// their readers expect.
-    static func viewBody(_ random: inout SeededGenerator) -> String {
+    static func viewBody(_ random: inout some DamageChoices) -> String {
         random.pick([
             "WITH RECURSIVE r(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM r) SELECT id, id AS parent_id FROM r",
             "SELECT abs(-9223372036854775807 - 1) AS id",
@@ -184,11 +213,11 @@ enum TraceDamager {
     }
 
     /// `count` damages for one case.
-    static func damages(count: Int, _ random: inout SeededGenerator) -> [TraceDamage] {
+    static func damages(count: Int, _ random: inout some DamageChoices) -> [TraceDamage] {
         (0..<count).map { _ in damage(&random) }
     }
 
-    static func damage(_ random: inout SeededGenerator) -> TraceDamage {
+    static func damage(_ random: inout some DamageChoices) -> TraceDamage {
         let table = random.pick(tables)
         let column = random.pick(columns[table]!)
         switch random.below(20) {
