@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 scripts/ensure-sqlite.sh
 swift build --build-tests
 swift test --skip-build
-# The suite fuzzes the readers with seeds 1 to 30; this goes on with other seeds, bounded by
-# its count of cases (about 40 s here), so CI covers more damaged traces in the same time
-# on every run and a failure names a seed that reproduces it.
-RXTRACE_FUZZ_SEED=100001 RXTRACE_FUZZ_ITERATIONS=100 \
+# The suite fuzzes the trace readers with seeds 1 to 50; this runs 250 more cases from other
+# seeds, bounded by their count, not by time (about 45 s here), so a failure names a seed
+# that reproduces it anywhere.
+RXTRACE_FUZZ_SEED=100001 RXTRACE_FUZZ_ITERATIONS=250 \
     swift test --skip-build --filter 'TraceFuzzTests/testSeededDamage'
 scripts/check-leak-fixture.sh

@@ -201,13 +201,21 @@ enum TraceDamager {
     /// A view body that never ends, one that fails when run, and others that cannot be what
     /// their readers expect.
     static func viewBody(_ random: inout some DamageChoices) -> String {
+        random.chance(30)
+            ? "WITH RECURSIVE r(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM r) SELECT id, id AS parent_id FROM r"
+            : finiteViewBody(&random)
+    }
+
+    /// A view body that ends, for a view in a table's place: a later damage that reads the
+    /// table must end too (the readers refuse such a trace whatever the view does;
+    /// `Regressions/recursive-views.sql` has one that never ends).
+    static func finiteViewBody(_ random: inout some DamageChoices) -> String {
         random.pick([
-            "WITH RECURSIVE r(id) AS (SELECT 1 UNION ALL SELECT id + 1 FROM r) SELECT id, id AS parent_id FROM r",
             "SELECT abs(-9223372036854775807 - 1) AS id",
             "SELECT json('not json') AS id",
             "SELECT 1 AS id WHERE 0",
             "SELECT * FROM sqlite_schema",
-            "SELECT a.id FROM call a, call b, call c, call d",
+            "SELECT a.id FROM sqlite_schema a, sqlite_schema b",
             "SELECT printf('%.*c', 1000000, 'x') AS id",
         ])
     }
@@ -290,7 +298,7 @@ enum TraceDamager {
         case 10:
             // A table replaced by a view, or dropped, or one of its columns dropped.
             return .sql(random.pick([
-                "DROP TABLE \(table); CREATE VIEW \(table) AS \(viewBody(&random));",
+                "DROP TABLE \(table); CREATE VIEW \(table) AS \(finiteViewBody(&random));",
                 "DROP TABLE \(table);",
                 "DROP VIEW \(random.pick(views));",
                 "PRAGMA legacy_alter_table = ON; ALTER TABLE \(table) DROP COLUMN \(column);",
