@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs the whole test suite: RxCore, RxTesting, the recorder, the examples' reports and the
-# CLI; then the leak-check fixture package, whose leaking test must fail with the pinned
-# report while its clean test passes; then the example pages in headless Chromium
-# (scripts/test-browser.sh, which installs chromium when missing). Graphviz is installed
-# first, so the DOT export tests render rather than skip.
+# CLI; then a longer fuzz run over the trace readers (Documentation/Fuzzing.md); then the
+# leak-check fixture package, whose leaking test must fail with the pinned report while its
+# clean test passes; then the example pages in headless Chromium (scripts/test-browser.sh,
+# which installs chromium when missing). Graphviz is installed first, so the DOT export
+# tests render rather than skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +16,11 @@ swift build --build-tests
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 swift test --skip-build --disable-swift-testing 2>&1 | tee "$log"
+# The suite fuzzes the trace readers with seeds 1 to 50; this runs 250 more cases from other
+# seeds, bounded by their count, not by time (about 45 s here), so a failure names a seed
+# that reproduces it anywhere.
+RXTRACE_FUZZ_SEED=100001 RXTRACE_FUZZ_ITERATIONS=250 \
+    swift test --skip-build --disable-swift-testing --filter 'TraceFuzzTests/testSeededDamage'
 scripts/check-leak-fixture.sh
 scripts/test-browser.sh
 

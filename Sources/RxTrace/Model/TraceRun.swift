@@ -38,6 +38,12 @@ public struct TraceRun: Codable, Equatable, Sendable {
     /// Why the recorder stopped writing early, when it did (`endReason == .failed`).
     public var failure: String?
 
+    /// How much `Resources.total` grew while recording; `nil` if the run was cut short, or
+    /// when a damaged trace's counts are too far apart to subtract.
+    public var resourcesTotalChange: Int? {
+        resourcesTotalDifference(from: resourcesTotalStart, to: resourcesTotalEnd)
+    }
+
     /// Whether the run ended normally: stopped by the program, or by `exit`.
     public var isEndedCleanly: Bool {
         endReason == .finished || endReason == .exited
@@ -53,4 +59,12 @@ public struct TraceRun: Codable, Equatable, Sendable {
         case .failed: "cut short: the recorder could not write (\(failure ?? "no reason recorded"))"
         }
     }
+}
+
+/// `end - start`, or `nil` when there is no end or the difference overflows (absurd counts in a
+/// damaged trace).
+func resourcesTotalDifference(from start: Int, to end: Int?) -> Int? {
+    guard let end else { return nil }
+    let (change, overflow) = end.subtractingReportingOverflow(start)
+    return overflow ? nil : change
 }

@@ -98,7 +98,9 @@ public struct LeakFinder {
     ///   everything.
     public func report(scope: Int64? = nil) throws -> LeakReport {
         let allLive = try reader.liveObjects()
-        let liveByID = Dictionary(uniqueKeysWithValues: allLive.map { ($0.id, $0) })
+        // Ids are unique in a sound trace; in a damaged one (a table without its primary key) the
+        // first row of an id stands for it.
+        let liveByID = Dictionary(allLive.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let live = allLive.filter { scope == nil || $0.scopeID == scope }
         // Only the open ones: a large trace's closed subscriptions are never read.
         let subscriptions = try reader.openSubscriptions()

@@ -18,6 +18,9 @@ public final class TraceReader {
     /// The statements a report runs once per flow, compiled once: for a trace with a million
     /// flows, compiling them again for each was most of the work.
     private var cachedStatements: [String: Statement] = [:]
+    /// Whether the trace has the `assembly` table (schema 3 on): where user code built each
+    /// observable.
+    private let hasAssemblyTable: Bool
 
     /// Opens the trace at `path` read-only, writing nothing beside it or into it, even when
     /// its writer left it in WAL mode (see ``ReadOnlyTraceFile``).
@@ -62,6 +65,24 @@ public final class TraceReader {
         guard version <= TraceSchema.version else {
             throw .newerSchema(path: path, version: version, supported: TraceSchema.version)
         }
+        // A view where the schema has a table (only a damaged or hostile file has one) could
+        // return rows without end or fail in any way: such a file is refused here, and the
+        // readers never run the file's own views (see `callFlow`).
+        let kinds: [String: String]
+        do {
+            kinds = Dictionary(
+                try database.rows("SELECT name, type FROM sqlite_schema WHERE type IN ('table', 'view')").map {
+                    (($0.text("name") ?? "").lowercased(), $0.text("type") ?? "")
+                },
+                uniquingKeysWith: { first, _ in first }
+            )
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
+        for table in TraceTable.allCases.map(\.rawValue) + ["run", "assembly"] where kinds[table] == "view" {
+            throw .damaged(path: path, reason: "its \(table) table is a view")
+        }
+        self.hasAssemblyTable = kinds["assembly"] == "table"
         do {
             guard let row = try database.rows("SELECT * FROM run WHERE id = 1").first else {
                 throw TraceFileError.unreadable(path: path, reason: "it has no run row")
@@ -86,7 +107,7 @@ public final class TraceReader {
 
     /// The top-level calls, each the root of one call flow, in order.
     public func topLevelCalls() throws -> [CallRecord] {
-        try database.rows("SELECT * FROM call_flow WHERE parent_id IS NULL ORDER BY id").map(CallRecord.init(row:))
+        try records("SELECT * FROM \(Self.callFlow) WHERE parent_id IS NULL ORDER BY id", CallRecord.init(row:))
     }
 
     /// Calls `body` with each top-level call in order, and the first subscription it started
@@ -97,7 +118,7 @@ public final class TraceReader {
             SELECT call_flow.*,
                 (SELECT min(subscription.id) FROM subscription WHERE subscription.call_id = call_flow.id)
                     AS started_subscription_id
-            FROM call_flow WHERE parent_id IS NULL ORDER BY id LIMIT ?
+            FROM \(Self.callFlow) WHERE parent_id IS NULL ORDER BY id LIMIT ?
             """
         )
         try statement.bind([.integer(limit.map(Int64.init) ?? -1)])
@@ -140,13 +161,13 @@ public final class TraceReader {
         guard !objects.isEmpty else { return [] }
         let list = objects.map(String.init).joined(separator: ",")
         return try database.rows(
-            "SELECT * FROM call_flow WHERE parent_id IS NULL AND object_id IN (\(list)) ORDER BY id"
+            "SELECT * FROM \(Self.callFlow) WHERE parent_id IS NULL AND object_id IN (\(list)) ORDER BY id"
         ).map(CallRecord.init(row:))
     }
 
     /// The call with `id`, or `nil`.
     public func call(_ id: Int64) throws -> CallRecord? {
-        try database.rows("SELECT * FROM call_flow WHERE id = ?", [.integer(id)]).first.map(CallRecord.init(row:))
+        try records("SELECT * FROM \(Self.callFlow) WHERE id = ?", [.integer(id)], CallRecord.init(row:)).first
     }
 
     /// The call `root` and every call under it, in order of entry.
@@ -155,17 +176,18 @@ public final class TraceReader {
     ///   `parent_id`s (its own descendants include its parent), which only a damaged trace has.
     public func callTree(under root: Int64) throws -> [CallRecord] {
         // UNION, not UNION ALL: a loop of parent_ids ends the recursion instead of running forever.
-        let calls = try cachedRows(
+        let calls = try cachedRecords(
             """
             WITH RECURSIVE tree(id) AS (
                 SELECT ?
                 UNION
                 SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id
             )
-            SELECT * FROM call_flow WHERE id IN (SELECT id FROM tree) ORDER BY id
+            SELECT * FROM \(Self.callFlow) WHERE id IN (SELECT id FROM tree) ORDER BY id
             """,
-            [.integer(root)]
-        ).map(CallRecord.init(row:))
+            [.integer(root)],
+            CallRecord.init(row:)
+        )
         if let parent = calls.first(where: { $0.id == root })?.parentID, calls.contains(where: { $0.id == parent }) {
             throw TraceFileError.damaged(path: path, reason: "call #\(root) is its own ancestor (a loop of parent_id)")
         }
@@ -209,7 +231,7 @@ public final class TraceReader {
 
     /// Every object, in order of creation.
     public func objects() throws -> [ObjectRecord] {
-        try database.rows(objectQuery + " ORDER BY object.id").map(ObjectRecord.init(row:))
+        try records(objectQuery + " ORDER BY object.id", ObjectRecord.init(row:))
     }
 
     /// The objects created directly by one of `calls`, in order of creation.
@@ -217,27 +239,28 @@ public final class TraceReader {
         guard !calls.isEmpty else { return [] }
         // One call (a flow's root without children, the commonest) through a cached statement.
         if calls.count == 1 {
-            return try cachedRows(objectQuery + " WHERE object.call_id = ? ORDER BY object.id", [.integer(calls[0])])
-                .map(ObjectRecord.init(row:))
+            return try cachedRecords(
+                objectQuery + " WHERE object.call_id = ? ORDER BY object.id", [.integer(calls[0])], ObjectRecord.init(row:)
+            )
         }
         let list = calls.map(String.init).joined(separator: ",")
-        return try database.rows(objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id")
-            .map(ObjectRecord.init(row:))
+        return try records(objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id", ObjectRecord.init(row:))
     }
 
     /// The objects alive when the run ended, in order of creation.
     public func liveObjects() throws -> [ObjectRecord] {
-        try database.rows(objectQuery + " WHERE object.end_ts IS NULL ORDER BY object.id").map(ObjectRecord.init(row:))
+        try records(objectQuery + " WHERE object.end_ts IS NULL ORDER BY object.id", ObjectRecord.init(row:))
     }
 
     /// The object with `id`, or `nil`.
     public func object(_ id: Int64) throws -> ObjectRecord? {
-        try database.rows(objectQuery + " WHERE object.id = ?", [.integer(id)]).first.map(ObjectRecord.init(row:))
+        try records(objectQuery + " WHERE object.id = ?", [.integer(id)], ObjectRecord.init(row:)).first
     }
 
-    /// Objects with their type names and, from schema 3 on, where they were assembled.
+    /// Objects with their type names and, from schema 3 on, where they were assembled (the
+    /// schema's `object_assembly` view, written out).
     private var objectQuery: String {
-        guard run.schemaVersion >= 3 else {
+        guard hasAssemblyTable else {
             return """
                 SELECT object.id, type.type_name, object.start_ts, object.end_ts, object.call_id, object.scope_id,
                     object.virtual_ts
@@ -258,11 +281,27 @@ public final class TraceReader {
             """
     }
 
+    /// The schema's `call_flow` view, written out as a subquery named `call_flow`: the readers
+    /// never run a view from the file, which a damaged or hostile trace may have replaced by
+    /// one that never ends or fails.
+    private static let callFlow = """
+        (
+            SELECT call.id AS id, call.parent_id AS parent_id, call.depth AS depth, thread.name AS thread_name,
+                site.name AS name, site.file AS file, site.line AS line, call.object_id AS object_id,
+                type.type_name AS type_name, call.detail AS detail, call.ts AS ts, call.dur AS dur
+            FROM call
+            JOIN site ON site.id = call.site_id
+            JOIN thread ON thread.id = call.thread_id
+            LEFT JOIN object ON object.id = call.object_id
+            LEFT JOIN type ON type.id = object.type_id
+        ) AS call_flow
+        """
+
     // MARK: - Events
 
     /// Every event, in order of delivery.
     public func events() throws -> [EventRecord] {
-        try database.rows("SELECT * FROM event ORDER BY id").map(EventRecord.init(row:))
+        try records("SELECT * FROM event ORDER BY id", EventRecord.init(row:))
     }
 
     /// The event with `id`, or `nil`.
@@ -369,19 +408,22 @@ public final class TraceReader {
 
     /// Every user-made subscription, in order of subscribe.
     public func subscriptions() throws -> [SubscriptionRecord] {
-        try database.rows(Self.subscriptionQuery + " ORDER BY subscription.id").map(SubscriptionRecord.init(row:))
+        try records(Self.subscriptionQuery + " ORDER BY subscription.id", SubscriptionRecord.init(row:))
     }
 
     /// The subscriptions that were neither disposed nor terminated, in order of subscribe.
     public func openSubscriptions() throws -> [SubscriptionRecord] {
-        try database.rows(Self.subscriptionQuery + " WHERE subscription.end_kind IS NULL ORDER BY subscription.id")
-            .map(SubscriptionRecord.init(row:))
+        try records(
+            Self.subscriptionQuery + " WHERE subscription.end_kind IS NULL ORDER BY subscription.id",
+            SubscriptionRecord.init(row:)
+        )
     }
 
     /// The subscription with `id`, or `nil`.
     public func subscription(_ id: Int64) throws -> SubscriptionRecord? {
-        try cachedRows(Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)]).first
-            .map(SubscriptionRecord.init(row:))
+        try cachedRecords(
+            Self.subscriptionQuery + " WHERE subscription.id = ?", [.integer(id)], SubscriptionRecord.init(row:)
+        ).first
     }
 
     /// The innermost user subscription whose `subscribe` was running on the thread when call
@@ -412,12 +454,30 @@ public final class TraceReader {
 
     /// The subscription whose `subscribe` is call `call`, if any.
     public func subscription(startedBy call: Int64) throws -> SubscriptionRecord? {
-        try database.rows(Self.subscriptionQuery + " WHERE subscription.call_id = ? ORDER BY subscription.id", [.integer(call)])
-            .first.map(SubscriptionRecord.init(row:))
+        try records(
+            Self.subscriptionQuery + " WHERE subscription.call_id = ? ORDER BY subscription.id", [.integer(call)],
+            SubscriptionRecord.init(row:)
+        ).first
     }
 
-    /// The rows of `sql` through a statement compiled once per reader.
-    private func cachedRows(_ sql: String, _ bindings: [SQLValue]) throws -> [Row] {
+    /// The rows of `sql`, with `bindings` bound, each made into a record as soon as it is read:
+    /// only the records are held, whose texts ``Row/traceText(_:)`` cuts short, so a damaged
+    /// trace's megabyte names are not held once per row.
+    private func records<Record>(
+        _ sql: String, _ bindings: [SQLValue], _ record: (Row) -> Record
+    ) throws -> [Record] {
+        try records(of: try database.prepare(sql), bindings, record)
+    }
+
+    /// The records of `sql`, which takes no bindings.
+    private func records<Record>(_ sql: String, _ record: (Row) -> Record) throws -> [Record] {
+        try records(of: try database.prepare(sql), [], record)
+    }
+
+    /// Like ``records(_:_:_:)``, through a statement compiled once per reader.
+    private func cachedRecords<Record>(
+        _ sql: String, _ bindings: [SQLValue], _ record: (Row) -> Record
+    ) throws -> [Record] {
         let statement: Statement
         if let cached = cachedStatements[sql] {
             statement = cached
@@ -425,15 +485,27 @@ public final class TraceReader {
             statement = try database.prepare(sql)
             cachedStatements[sql] = statement
         }
-        try statement.bind(bindings)
-        var rows: [Row] = []
-        while let row = try statement.step() {
-            rows.append(row)
-        }
+        let records = try records(of: statement, bindings, record)
         // Reset, so the statement holds no read transaction open between uses.
         try statement.bind([])
-        return rows
+        return records
     }
+
+    private func records<Record>(
+        of statement: Statement, _ bindings: [SQLValue], _ record: (Row) -> Record
+    ) throws -> [Record] {
+        try statement.bind(bindings)
+        var records: [Record] = []
+        while let row = try statement.step() {
+            records.append(record(row))
+        }
+        return records
+    }
+
+    /// The most characters of one text from a trace that a record keeps (names, files, types,
+    /// details): far more than any real name, and a bound on what a damaged or hostile trace's
+    /// huge values cost, since a report holds and prints a name once for every call that has it.
+    public static let maximumTextLength = 4_096
 
     private static let subscriptionQuery = """
         SELECT subscription.*, thread.name AS thread_name, type.type_name AS observable_type_name
@@ -453,16 +525,16 @@ extension TraceRun {
     init(row: Row) {
         self.init(
             schemaVersion: Int(row.integer("schema_version") ?? 0),
-            program: row.text("program") ?? "",
-            startTime: row.text("start_time") ?? "",
+            program: row.traceText("program") ?? "",
+            startTime: row.traceText("start_time") ?? "",
             endNanoseconds: row.integer("end_ts"),
-            endReason: EndReason(rawValue: row.text("end_reason") ?? "") ?? .running,
-            signalName: row.text("signal_name"),
+            endReason: EndReason(rawValue: row.traceText("end_reason") ?? "") ?? .running,
+            signalName: row.traceText("signal_name"),
             isRecordingValues: row.integer("is_recording_values") == 1,
             resourcesTotalStart: Int(row.integer("resources_total_start") ?? 0),
             resourcesTotalEnd: row.integer("resources_total_end").map(Int.init),
             recordCount: Int(row.integer("record_count") ?? 0),
-            failure: row.text("failure")
+            failure: row.traceText("failure")
         )
     }
 }
@@ -477,13 +549,13 @@ extension CallRecord {
             id: row.integer(idColumn) ?? 0,
             parentID: row.integer("parent_id"),
             depth: Int(row.integer("depth") ?? 0),
-            threadName: row.text("thread_name") ?? "",
-            name: row.text("name") ?? "",
-            file: row.text("file") ?? "",
+            threadName: row.traceText("thread_name") ?? "",
+            name: row.traceText("name") ?? "",
+            file: row.traceText("file") ?? "",
             line: Int(row.integer("line") ?? 0),
             objectID: row.integer("object_id"),
-            typeName: row.text("type_name"),
-            detail: row.text("detail"),
+            typeName: row.traceText("type_name"),
+            detail: row.traceText("detail"),
             startNanoseconds: row.integer("ts") ?? 0,
             durationNanoseconds: row.integer("dur")
         )
@@ -494,15 +566,15 @@ extension ObjectRecord {
     init(row: Row) {
         self.init(
             id: row.integer("id") ?? 0,
-            typeName: row.text("type_name") ?? "",
+            typeName: row.traceText("type_name") ?? "",
             startNanoseconds: row.integer("start_ts") ?? 0,
             endNanoseconds: row.integer("end_ts"),
             callID: row.integer("call_id"),
             scopeID: row.integer("scope_id"),
             virtualTime: row.integer("virtual_ts"),
-            assembly: row.text("assembled_by").map { name in
+            assembly: row.traceText("assembled_by").map { name in
                 Assembly(
-                    name: name, file: row.text("assembled_file") ?? "", line: Int(row.integer("assembled_line") ?? 0)
+                    name: name, file: row.traceText("assembled_file") ?? "", line: Int(row.integer("assembled_line") ?? 0)
                 )
             }
         )
@@ -515,8 +587,8 @@ extension EventRecord {
             id: row.integer("id") ?? 0,
             timeNanoseconds: row.integer("ts") ?? 0,
             callID: row.integer("call_id"),
-            kind: row.text("kind") ?? "",
-            value: row.text("value"),
+            kind: row.traceText("kind") ?? "",
+            value: row.traceText("value"),
             sourceObjectID: row.integer("source_object_id"),
             observerObjectID: row.integer("observer_object_id")
         )
@@ -528,16 +600,16 @@ extension SubscriptionRecord {
         self.init(
             id: row.integer("id") ?? 0,
             startNanoseconds: row.integer("ts") ?? 0,
-            threadName: row.text("thread_name") ?? "",
+            threadName: row.traceText("thread_name") ?? "",
             callID: row.integer("call_id"),
             observableObjectID: row.integer("observable_object_id"),
-            observableTypeName: row.text("observable_type_name"),
+            observableTypeName: row.traceText("observable_type_name"),
             observerObjectID: row.integer("observer_object_id"),
             disposableObjectID: row.integer("disposable_object_id"),
-            file: row.text("file") ?? "",
+            file: row.traceText("file") ?? "",
             line: Int(row.integer("line") ?? 0),
             endNanoseconds: row.integer("end_ts"),
-            endKind: row.text("end_kind"),
+            endKind: row.traceText("end_kind"),
             scopeID: row.integer("scope_id"),
             virtualTime: row.integer("virtual_ts"),
             endCallID: row.integer("end_call_id")

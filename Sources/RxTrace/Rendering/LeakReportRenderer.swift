@@ -12,7 +12,7 @@ public struct LeakReportRenderer {
     /// The `Leaks` section.
     public func render(_ report: LeakReport) -> String {
         var lines = ["Leaks", ""]
-        let change = report.resourcesTotalEnd.map { $0 - report.resourcesTotalStart }
+        let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
         let totals = change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" } ?? "Resources.total unknown: the run was cut short"
         guard !report.isEmpty else {
             lines.append("No leaks: every subscription ended and no object outlived the run (\(totals)).")

@@ -73,7 +73,7 @@ public struct TraceReport: Codable, Equatable, Sendable {
                 callCount: try reader.count(.call),
                 eventCount: try reader.count(.event),
                 objectCount: try reader.count(.object),
-                resourcesTotalChange: run.resourcesTotalEnd.map { $0 - run.resourcesTotalStart }
+                resourcesTotalChange: run.resourcesTotalChange
             )
         }
         if sections.contains(.flows) {

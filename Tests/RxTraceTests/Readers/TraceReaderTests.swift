@@ -1,3 +1,4 @@
+import Foundation
 import RxCore
 @testable import RxTrace
 import XCTest
@@ -40,5 +41,30 @@ final class TraceReaderTests: RxTraceTestCase {
         XCTAssertFalse(try reader.objects().isEmpty)
         XCTAssertTrue(try reader.objects().allSatisfy { $0.assembly == nil })
         XCTAssertEqual(flows.first?.title, "just")
+    }
+
+    func testTheReadersOwnCallFlowAndObjectAssembly_readAsTheSchemasViewsDo() throws {
+        // The readers write the two views out instead of running the file's (which a damaged
+        // trace may have replaced); on every example trace the two must agree.
+        let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("traces")
+        for name in ["flatmap", "subject-never-completes", "zip"] {
+            let reader = try TraceReader(path: traces.appendingPathComponent("\(name).sqlite").path)
+
+            var treeCalls: [CallRecord] = []
+            for root in try reader.topLevelCalls() {
+                treeCalls += try reader.callTree(under: root.id)
+            }
+            let viewCalls = try reader.database.rows("SELECT * FROM call_flow ORDER BY id").map(CallRecord.init(row:))
+            XCTAssertEqual(treeCalls.sorted { $0.id < $1.id }, viewCalls, name)
+
+            let assemblies = try reader.objects().compactMap { object in object.assembly.map { (object.id, $0) } }
+            let viewAssemblies = try reader.database.rows("SELECT * FROM object_assembly ORDER BY object_id").map {
+                ($0.integer("object_id") ?? 0, Assembly(name: $0.text("name") ?? "", file: $0.text("file") ?? "", line: Int($0.integer("line") ?? 0)))
+            }
+            XCTAssertFalse(viewAssemblies.isEmpty, name)
+            XCTAssertEqual(assemblies.map(\.0), viewAssemblies.map(\.0), name)
+            XCTAssertEqual(assemblies.map(\.1), viewAssemblies.map(\.1), name)
+        }
     }
 }
