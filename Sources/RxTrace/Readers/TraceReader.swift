@@ -429,7 +429,7 @@ public final class TraceReader {
     /// The innermost user subscription whose `subscribe` was running on the thread when call
     /// `call` ran (the nearest caller that started one), if any.
     public func innermostSubscription(enclosing call: Int64) throws -> SubscriptionRecord? {
-        try cachedRows(
+        try cachedRecords(
             """
             WITH RECURSIVE up(id, parent_id) AS (
                 SELECT id, parent_id FROM call WHERE id = ?
@@ -440,8 +440,8 @@ public final class TraceReader {
             WHERE subscription.call_id IN (SELECT id FROM up)
             ORDER BY subscription.call_id DESC, subscription.id DESC LIMIT 1
             """,
-            [.integer(call)]
-        ).first.map(SubscriptionRecord.init(row:))
+            [.integer(call)], SubscriptionRecord.init(row:)
+        ).first
     }
 
     /// The subscriptions whose observer is `observer`, in order of subscribe.
@@ -650,5 +650,17 @@ public struct SchemaFeatures: Sendable, Equatable {
         hasTags = names.contains("tag")
         hasCauseViews = names.contains("call_cause") && names.contains("event_cause")
         isTagged = try hasTags && database.scalar("SELECT EXISTS (SELECT 1 FROM tag)")?.integer == 1
+    }
+}
+
+extension Row {
+    /// The text of column `name` cut to ``TraceReader/maximumTextLength`` characters, with how
+    /// much was left out, or `nil`.
+    func traceText(_ name: String) -> String? {
+        guard let text = text(name) else { return nil }
+        guard text.utf8.count > TraceReader.maximumTextLength else { return text }
+        let kept = text.prefix(TraceReader.maximumTextLength)
+        guard kept.endIndex < text.endIndex else { return text }
+        return kept + "… (\(text.utf8.count - kept.utf8.count) more bytes)"
     }
 }
