@@ -338,19 +338,7 @@ public enum TraceSchema {
 
         CREATE VIEW call_cause -- Each call with the call that caused it: its caller, or, for a step running work a scheduler queued (a ScheduledWorkItem's invoke, on another thread), the scheduler's step that queued it.
         AS
-        SELECT
-            -- The call.
-            call.id AS call_id,
-            -- The call that caused it; NULL for a root: a call into RxCore from outside it (user
-            -- code, a test scheduler's loop, a bag's deinit) with nothing traced before it.
-            CASE WHEN \(scheduledHop) THEN object.call_id ELSE call.parent_id END AS cause_call_id,
-            -- 'called' when the cause is its caller on the same thread; 'scheduled' when the cause
-            -- queued the work it runs, on the thread that scheduled it; NULL for a root.
-            CASE WHEN \(scheduledHop) THEN 'scheduled' WHEN call.parent_id IS NOT NULL THEN 'called' END AS via
-        FROM call
-        JOIN site ON site.id = call.site_id
-        LEFT JOIN object ON object.id = call.object_id
-        LEFT JOIN type ON type.id = object.type_id;
+        \(callCauseQuery);
 
         CREATE VIEW event_cause -- Why each event happened: the chain of calls from the step that delivered it back, across threads, to the root call that pushed it in; `rxtrace why` reads it (WHERE event_id = ?).
         AS
@@ -363,17 +351,43 @@ public enum TraceSchema {
     /// scheduling thread, whose child is the item's enqueue.
     static let scheduledHop = "type.type_name = 'ScheduledWorkItem' AND site.name <> 'ScheduledWorkItem.enqueue' AND object.call_id IS NOT NULL"
 
+    /// The `call_cause` view's query. The view is defined with it, and the readers run it as a
+    /// subquery of their own rather than the file's view, which a damaged file may have
+    /// replaced.
+    static let callCauseQuery = """
+        SELECT
+            -- The call.
+            call.id AS call_id,
+            -- The call that caused it; NULL for a root: a call into RxCore from outside it (user
+            -- code, a test scheduler's loop, a bag's deinit) with nothing traced before it.
+            CASE WHEN \(scheduledHop) THEN object.call_id ELSE call.parent_id END AS cause_call_id,
+            -- 'called' when the cause is its caller on the same thread; 'scheduled' when the cause
+            -- queued the work it runs, on the thread that scheduled it; NULL for a root.
+            CASE WHEN \(scheduledHop) THEN 'scheduled' WHEN call.parent_id IS NOT NULL THEN 'called' END AS via
+        FROM call
+        JOIN site ON site.id = call.site_id
+        LEFT JOIN object ON object.id = call.object_id
+        LEFT JOIN type ON type.id = object.type_id
+        """
+
+    /// The most rows a chain of causes may have: far more than any real call depth (a trace's
+    /// calls are a tree, so a chain has one row a level), and a bound on a damaged trace whose
+    /// duplicated call ids make the chain branch.
+    static let causeChainRowLimit = 20_000
+
     /// The `event_cause` view's query for the events `condition` (on `event`) selects: the
     /// view selects every event with a call, `TraceReader` one event, so both follow the same
-    /// rules and the reader does not walk every event's chain to answer for one.
-    static func eventCauseQuery(events condition: String) -> String {
+    /// rules and the reader does not walk every event's chain to answer for one. `callCause`
+    /// names the call causes: the view, or the readers' own subquery.
+    static func eventCauseQuery(events condition: String, callCause: String = "call_cause") -> String {
         """
         WITH RECURSIVE chain(event_id, step, call_id, via) AS (
                 SELECT event.id, 0, event.call_id, 'delivered' FROM event WHERE \(condition)
                 UNION ALL
                 SELECT chain.event_id, chain.step + 1, call_cause.cause_call_id, call_cause.via
-                FROM chain JOIN call_cause ON call_cause.call_id = chain.call_id
+                FROM chain JOIN \(callCause) ON call_cause.call_id = chain.call_id
                 WHERE call_cause.cause_call_id IS NOT NULL AND chain.step < 100000
+                LIMIT \(causeChainRowLimit)
             )
             SELECT
                 -- The event explained.
