@@ -1,4 +1,7 @@
 // Mirrors RxSwift's RxSwift/Rx.swift.
+// Deviation from RxSwift: no DEBUG `SynchronizationTracker` (RxSwift warns when events overlap from two
+// threads or re-entrantly), no `incrementChecked`/`decrementChecked`; adds the package-level
+// `FatalErrorInDebug.intercept`. `Resources` is in Resources.swift.
 
 import Synchronization
 

@@ -1,4 +1,6 @@
 // Mirrors RxSwift's Platform/DataStructures/Queue.swift.
+// Simpler than RxSwift: a head index and a count; it halves when under a quarter full and above 8
+// slots (RxSwift: not below its initial capacity). It is `package` (RxSwift's is internal).
 
 /// A first-in, first-out queue on a ring buffer that grows as needed and shrinks when mostly
 /// empty: what `merge(maxConcurrent:)`, `concat`, `observe(on:)`, `delay` and `ReplaySubject`

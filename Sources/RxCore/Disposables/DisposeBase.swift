@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Disposables/DisposeBase.swift.
+// Deviation from RxSwift: it always counts in `Resources.total` (RxSwift: under `TRACE_RESOURCES`)
+// and is a `TraceableObject`, so every disposable class has a public `traceObjectID`.
 
 /// The base class of RxCore's disposable classes: counts them in ``Resources/total`` and gives
 /// each a trace id.

@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observables/CombineLatest+Collection.swift.
+// Deviation from RxSwift: an empty collection only completes; RxSwift 6 first sends the result
+// selector's value for `[]` (RxSwift 5's fix of issue #1879), or its error.
 
 extension ObservableType {
     /// Combines the latest elements of every sequence in `collection` with `resultSelector`,

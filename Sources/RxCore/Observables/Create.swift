@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observables/Create.swift.
+// Simpler than RxSwift: `AnonymousObservableSink` keeps its stopped flag under a `RecursiveLock`
+// (RxSwift: an `AtomicInt` set with `fetchOr`), and has no DEBUG `SynchronizationTracker`.
 
 extension ObservableType {
     /// A sequence whose subscribers are served by `subscribe`: it receives an observer, sends it

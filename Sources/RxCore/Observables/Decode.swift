@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observables/Decode.swift.
+// Simpler than RxSwift: `decode` builds the `Map` directly (RxSwift calls the public `map`), so the
+// trace shows `decode` with no `map` step under it; same events.
 
 import Foundation
 

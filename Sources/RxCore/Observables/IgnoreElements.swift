@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observables/IgnoreElements.swift.
+// Simpler than RxSwift: it builds the `FlatMap` directly around one shared `Observable<Never>.empty()`
+// (RxSwift calls `flatMap { _ in Observable<Never>.empty() }`, a new empty per element); same events.
 
 extension ObservableType {
     /// Only this sequence's completion or error, without its elements.

@@ -1,5 +1,8 @@
 // Mirrors RxSwift's RxSwift/Observables/Multicast.swift: connectable observables (`multicast`,
 // `publish`, `replay`, `replayAll`), `refCount`, and the selector form of `multicast`.
+// Deviation from RxSwift: `publish`, `replay` and `replayAll` make the adapter directly (RxSwift: via
+// `multicast(makeSubject:)`); the adapter makes its subject under its lock on subscribe too (RxSwift:
+// unlocked there); `RefCountSink`'s disposal is its method `unsubscribe` (RxSwift: a closure).
 
 import Synchronization
 

@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observables/Producer.swift.
+// Deviation from RxSwift: `subscribe` makes the sink in `subscribeNow`, called directly or through
+// `CurrentThreadScheduler.scheduleNow` (RxSwift: inline, or in a closure passed to `schedule(())`).
 
 import Synchronization
 

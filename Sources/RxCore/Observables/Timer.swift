@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observables/Timer.swift.
+// Deviation from RxSwift: `TimerOneOffSink`'s scheduled action holds the sink strongly (RxSwift
+// passes it as the state and captures it `unowned`) until the action runs or is cancelled.
 
 extension ObservableType where Element: RxAbstractInteger {
     /// Sends 0, 1, 2, … one every `period` on `scheduler`, the first one `period` after

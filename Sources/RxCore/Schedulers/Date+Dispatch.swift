@@ -1,5 +1,7 @@
 // Mirrors RxSwift's RxSwift/Date+Dispatch.swift (the parts the virtual time scheduler and
 // the time operators use).
+// Deviation from RxSwift: when the later date is not after the earlier one, `reduceWithSpanBetween`
+// returns the interval undiminished (RxSwift: zero), which `delay` and `throttle` use for what is left.
 
 import Dispatch
 import Foundation

@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxBlocking/BlockingObservable+Operators.swift.
+// Deviation from RxSwift: the elements and the error are kept in the `BlockingLock` (RxBlocking: local
+// variables of `materializeResult`), which also drops late events (RxBlocking: the disposable's flag).
 
 import RxCore
 

@@ -1,4 +1,6 @@
 // Mirrors RxSwift's RxSwift/Schedulers/Internal/ScheduledItem.swift.
+// Simpler than RxSwift: a final class (RxSwift: a struct), and `ScheduledItemType` is declared here
+// without RxSwift's `InvocableType` (RxSwift: in ScheduledItemType.swift and InvocableType.swift).
 
 /// Work waiting in a scheduler's queue.
 protocol ScheduledItemType: Cancelable {

@@ -1,5 +1,8 @@
 // Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/Completable.swift, with the deprecated
 // `merge` forms RxSwift 6 keeps in RxSwift/Deprecated.swift.
+// Deviation from RxSwift: `subscribe(onCompleted:…)` records the call stack for the default error
+// handler whenever `Hooks.recordCallStackOnError` is set, with `Hooks.customCaptureSubscriptionCallstack`
+// (RxSwift: only in DEBUG builds, with `Thread.callStackSymbols`).
 
 /// The trait of a ``Completable``: no element, only completion or an error.
 public enum CompletableTrait {}

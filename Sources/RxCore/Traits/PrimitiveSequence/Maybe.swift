@@ -1,4 +1,7 @@
 // Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/Maybe.swift.
+// Deviation from RxSwift: `subscribe(onSuccess:…)` records the call stack for the default error
+// handler whenever `Hooks.recordCallStackOnError` is set, with `Hooks.customCaptureSubscriptionCallstack`
+// (RxSwift: only in DEBUG builds, with `Thread.callStackSymbols`).
 
 /// The trait of a ``Maybe``: one element, or none, or an error.
 public enum MaybeTrait {}
