@@ -1,6 +1,4 @@
 // Mirrors RxSwift's RxSwift/Observables/CombineLatest+Collection.swift.
-// Deviation from RxSwift: an empty collection only completes; RxSwift 6 first sends the result
-// selector's value for `[]` (RxSwift 5's fix of issue #1879), or its error.
 
 extension ObservableType {
     /// Combines the latest elements of every sequence in `collection` with `resultSelector`,
@@ -9,7 +7,7 @@ extension ObservableType {
     /// `resultSelector` gets the latest elements in the collection's order. An error from a
     /// source or from `resultSelector` ends the result. It completes when every source
     /// completed, or when a source sends while every other one is done; an empty collection
-    /// completes at once.
+    /// sends `resultSelector([])` and completes at once.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
         resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
@@ -134,7 +132,14 @@ where Collection.Element: ObservableConvertibleType {
         }
 
         if parent.sources.isEmpty {
-            forwardOn(.completed)
+            // Nothing to wait for: the combination of no elements, then completion.
+            do {
+                forwardOn(.next(try parent.resultSelector([])))
+                forwardOn(.completed)
+            } catch {
+                forwardOn(.error(error))
+            }
+            dispose()
         }
 
         return Disposables.create(subscriptions)

@@ -105,12 +105,30 @@ final class CombineLatestTests: RxCoreTestCase {
 
     // MARK: - Collection
 
-    func testCombineLatestCollection_EmptyCollectionCompletesAtOnce() {
+    func testCombineLatestCollection_EmptyCollection_SendsTheEmptyCombinationAndCompletesAtOnce() {
         let scheduler = TestScheduler(initialClock: 0)
 
         let res = scheduler.start { Observable.combineLatest([Observable<Int>]()) }
 
-        XCTAssertEqual(res.events, [.completed(200)])
+        XCTAssertEqual(res.events.count, 2)
+        XCTAssertEqual(res.events.first?.value.element, [])
+        XCTAssertEqual(res.events.first?.time, 200)
+        XCTAssertEqual(res.events.last, .completed(200))
+    }
+
+    func testCombineLatestCollection_EmptyCollection_CallsTheSelectorOnce_AndSendsWhatItThrows() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var calls = 0
+
+        let res = scheduler.start {
+            Observable.combineLatest([Observable<Int>]()) { (elements: [Int]) -> Int in
+                calls += 1
+                throw TestError.boom
+            }
+        }
+
+        XCTAssertEqual(res.events, [.error(200, TestError.boom)])
+        XCTAssertEqual(calls, 1)
     }
 
     func testCombineLatestCollection_ArraysInCollectionOrder() {
