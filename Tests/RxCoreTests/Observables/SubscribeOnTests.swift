@@ -100,16 +100,24 @@ final class SubscribeOnTests: RxCoreTestCase {
         }
         let log = SynchronizedLog<String>()
         let subscribed = DispatchSemaphore(value: 0)
+        let disposed = DispatchSemaphore(value: 0)
         let xs = Observable<Int>.create { observer in
             log.append("subscribed on \(QueueName.current ?? "?")")
             observer.onNext(1)
             subscribed.signal()
-            return Disposables.create { log.append("disposed on \(QueueName.current ?? "?")") }
+            return Disposables.create {
+                log.append("disposed on \(QueueName.current ?? "?")")
+                disposed.signal()
+            }
         }
 
         let subscription = xs.subscribe(on: scheduler).subscribe(onNext: { log.append("next \($0) on \(QueueName.current ?? "?")") })
         waitForSignal(of: subscribed, "the subscription")
+        // The dispose may reach the queue while the subscribe is still running there; the
+        // subscribe then queues the source's dispose behind it, after anything queued now, so
+        // the test waits for the dispose itself rather than for the queue to drain.
         subscription.dispose()
+        waitForSignal(of: disposed, "the source's dispose")
         waitForQueuedWork(on: scheduler)
 
         XCTAssertEqual(log.values, ["subscribed on subscribe", "next 1 on subscribe", "disposed on subscribe"])
