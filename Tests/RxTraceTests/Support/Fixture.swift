@@ -50,16 +50,7 @@ enum Fixture {
         process.standardError = error
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        // A fixture that hangs is killed, and the test fails, instead of the whole run hanging.
-        let pid = process.processIdentifier
-        let killer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        killer.cancel()
-        if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
-            throw TimedOut(arguments: arguments, seconds: timeout)
-        }
+        let errorData = try waitForExit(process) { error.fileHandleForReading.readDataToEndOfFile() }
         return (ending(of: process), String(decoding: errorData, as: UTF8.self), process.processIdentifier)
     }
 
@@ -80,14 +71,23 @@ enum Fixture {
     /// Waits for `process`, started with ``start(_:environment:)``, to exit, for at most
     /// ``timeout`` seconds: one that hangs is killed and the test fails.
     static func waitForExit(_ process: Process) throws {
+        try waitForExit(process) {}
+    }
+
+    /// Runs `whileRunning` (reading the process's pipes to their end), then waits for
+    /// `process` to exit; after ``timeout`` seconds in all the process is killed, so a fixture
+    /// that hangs fails its test instead of hanging the run.
+    static func waitForExit<Result>(_ process: Process, whileRunning: () -> Result) throws -> Result {
         let pid = process.processIdentifier
         let killer = DispatchWorkItem { _ = kill(pid, SIGKILL) }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
+        let result = whileRunning()
         process.waitUntilExit()
         killer.cancel()
         if process.terminationReason == .uncaughtSignal, process.terminationStatus == SIGKILL {
             throw TimedOut(arguments: process.arguments ?? [], seconds: timeout)
         }
+        return result
     }
 
     /// How `process`, which has exited, ended.
