@@ -29,7 +29,7 @@ public enum Hooks {
         }
     }
 
-    private static let state = Mutex(State())
+    private static let state = LockedState(State())
 
     /// Whether `subscribe` captures its call stack for ``defaultErrorHandler``; off by default
     /// because capturing is slow.

@@ -269,7 +269,7 @@ final class TaskSink<Observer: ObserverType>: Sink<Observer> {
         var isCancelled = false
     }
 
-    private let state = Mutex(TaskState())
+    private let state = LockedState(TaskState())
     private let operation: Parent.Operation
 
     init(operation: @escaping Parent.Operation, observer: Observer, cancel: Cancelable) {

@@ -39,7 +39,7 @@ package enum FatalErrorInDebug {
     /// Receives the message instead of the trap.
     package typealias Intercept = @Sendable (String) -> Void
 
-    private static let state = Mutex<Intercept?>(nil)
+    private static let state = LockedState<Intercept?>(nil)
 
     /// Receives the messages while set; `nil` (the default) traps in debug builds. Tests set
     /// it and reset it before they end.

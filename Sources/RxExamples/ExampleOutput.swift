@@ -1,10 +1,10 @@
-import Synchronization
+import RxCore
 
 /// What an example's subscribers print: collected in order, so that `rxtrace run` can show it
 /// and the tests can check it.
 public final class ExampleOutput: Sendable {
     /// The lines so far; guarded by its mutex.
-    private let storage = Mutex<[String]>([])
+    private let storage = LockedState<[String]>([])
 
     /// An empty output.
     public init() {}

@@ -113,7 +113,7 @@ final class BehaviorRelayTests: RxRelayTestCase {
 
     func testBehaviorRelay_AcceptedFromSeveralThreadsDeliversEveryElementOnce() {
         let relay = BehaviorRelay(value: 0)
-        let received = Mutex<[Int]>([])
+        let received = LockedState<[Int]>([])
         let subscription = relay.subscribe(onNext: { element in received.withLock { $0.append(element) } })
 
         DispatchQueue.concurrentPerform(iterations: 4) { thread in

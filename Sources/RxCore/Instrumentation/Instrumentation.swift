@@ -10,7 +10,7 @@ import Synchronization
 /// `record(to:)` does it for you.
 public enum Instrumentation {
     /// Whether ``bootstrap(_:)`` was called; guarded by its mutex.
-    private static let isBootstrapped = Mutex(false)
+    private static let isBootstrapped = LockedState(false)
 
     /// Installs `recorder` for the rest of the process.
     ///
@@ -87,7 +87,7 @@ public enum Instrumentation {
 
 /// The number behind ``Instrumentation/installationCount``; its lock also serializes
 /// installations, so a change and its count are one step.
-private let installations = Mutex<Int>(0)
+private let installations = LockedState<Int>(0)
 
 /// The address of the installed recorder's box, or 0; see ``Instrumentation/recorder``.
 private let installedBox = Atomic<UInt>(0)

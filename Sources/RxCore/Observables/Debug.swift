@@ -56,7 +56,7 @@ package enum DebugOutput {
         var now: Now = { Date() }
     }
 
-    private static let state = Mutex(State())
+    private static let state = LockedState(State())
 
     /// Receives each line `debug` prints; `print` by default.
     package static var write: Write {

@@ -136,7 +136,7 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// The one tracker of the process.
     static let shared = LeakTracker()

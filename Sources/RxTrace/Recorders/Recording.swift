@@ -39,7 +39,7 @@ public final class TraceRecording: Sendable {
     }
 
     /// The recording that is installed, if any.
-    private static let current = Mutex<TraceRecording?>(nil)
+    private static let current = LockedState<TraceRecording?>(nil)
 
     fileprivate static func start(path: String, program: String, isRecordingValues: Bool) throws -> TraceRecording {
         try current.withLock { current in

@@ -31,7 +31,7 @@ final class RecordingSession {
     /// The writer thread's `pthread_t`, once it runs; lets a handler see it runs on it.
     private let writerThreadID = Atomic<UInt>(0)
     /// The writer thread, for the one `pthread_join`; `nil` once joined.
-    private let writerThread: Mutex<pthread_t?>
+    private let writerThread: LockedState<pthread_t?>
     /// Whether the connection is closed when the trace is complete (a file), or kept for
     /// reading (in memory).
     private let keepsDatabaseOpen: Bool
@@ -55,7 +55,7 @@ final class RecordingSession {
         self.isRecordingValues = isRecordingValues
         self.buffer = RecordBuffer(capacity: bufferCapacity)
         self.keepsDatabaseOpen = keepsDatabaseOpen
-        self.writerThread = Mutex(nil)
+        self.writerThread = LockedState(nil)
         var thread = pthread_t()
         let status = pthread_create(
             &thread, nil,
@@ -362,5 +362,5 @@ final class RecordingSession {
 
 // `writer` and `writeError` belong to the writer thread until `pthread_join` (or, for a second
 // `finish`, until `isWriterDone` is seen); everything else is immutable, atomic, or guarded by
-// the `Mutex` it is wrapped in, and the buffer has its own lock.
+// the `LockedState` it is wrapped in, and the buffer has its own lock.
 extension RecordingSession: @unchecked Sendable {}

@@ -1,4 +1,5 @@
 import Glibc
+import RxCore
 import Synchronization
 
 /// Completes the active recording's trace when the process ends without stopping it: on
@@ -86,7 +87,7 @@ enum Termination {
 }
 
 /// Whether the `atexit` hook and handlers are installed; they stay for the process.
-private let isInstalled = Mutex(false)
+private let isInstalled = LockedState(false)
 
 /// The address of the watched ``RecordingSession``, or 0.
 private let watchedSession = Atomic<UInt>(0)

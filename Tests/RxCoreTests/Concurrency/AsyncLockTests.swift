@@ -46,7 +46,7 @@ final class AsyncLockTests: RxCoreTestCase {
 
     func testAsyncLock_ActionsFromManyThreads_RunOneAtATime() {
         let gate = AsyncLock()
-        let counters = Mutex((running: 0, maximum: 0, total: 0))
+        let counters = LockedState((running: 0, maximum: 0, total: 0))
 
         DispatchQueue.concurrentPerform(iterations: 200) { _ in
             gate.invoke {

@@ -30,7 +30,7 @@ private final class CollectingRecorder: TraceRecorder {
         var subscriptions: [Subscription] = []
     }
 
-    let state = Mutex(State())
+    let state = LockedState(State())
 
     var isRecordingValues: Bool { true }
 

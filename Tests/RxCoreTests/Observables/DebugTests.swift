@@ -12,7 +12,7 @@ private final class StepRecorder: TraceRecorder {
         var assemblies: [(name: String, site: String)] = []
     }
 
-    let state = Mutex(State())
+    let state = LockedState(State())
 
     var isRecordingValues: Bool { true }
 
@@ -51,7 +51,7 @@ private final class StepRecorder: TraceRecorder {
 
 /// The lines `debug` wrote during one test.
 private final class PrintedLines: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = LockedState<[String]>([])
 
     func append(_ line: String) {
         lines.withLock { $0.append(line) }

@@ -17,7 +17,7 @@ private final class DepthRecorder: TraceRecorder {
         var steps: [Step] = []
     }
 
-    let state = Mutex(State())
+    let state = LockedState(State())
 
     var isRecordingValues: Bool { false }
 

@@ -185,7 +185,7 @@ private final class BindingRecorder: TraceRecorder {
         var subscriptionSites: [CallSite] = []
     }
 
-    let state = Mutex(State())
+    let state = LockedState(State())
 
     var isRecordingValues: Bool { true }
 

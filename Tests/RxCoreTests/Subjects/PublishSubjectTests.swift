@@ -5,7 +5,7 @@ import XCTest
 
 /// A counter several threads may bump.
 private final class ThreadSafeCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedState(0)
 
     var value: Int { count.withLock { $0 } }
 

@@ -267,7 +267,7 @@ final class InfallibleOperatorsTests: RxCoreTestCase {
     func testDebug_PrintsForSinglesAndInfallibles() {
         let previousWrite = DebugOutput.write
         defer { DebugOutput.write = previousWrite }
-        let lines = Mutex<[String]>([])
+        let lines = LockedState<[String]>([])
         DebugOutput.write = { line in lines.withLock { $0.append(line) } }
 
         let single = TestScheduler(initialClock: 0).start { Single.just(1).debug("single") }

@@ -23,7 +23,7 @@ func interceptingFatalErrorsInDebug(_ body: () -> Void) -> [String] {
 
 /// Messages appended from any thread.
 final class MessageLog: Sendable {
-    private let messages = Mutex<[String]>([])
+    private let messages = LockedState<[String]>([])
 
     func append(_ message: String) {
         messages.withLock { $0.append(message) }

@@ -23,7 +23,7 @@ final class StepRecorder: TraceRecorder {
         var subscriptionSites: [CallSite] = []
     }
 
-    let state = Mutex(State())
+    let state = LockedState(State())
 
     var isRecordingValues: Bool { true }
 

@@ -18,7 +18,7 @@ final class LeakCheckStressTests: RxTestingTestCase {
         var falseAlarms: [String] = []
         for round in 0..<rounds {
             let leaking = round % testsPerRound
-            let leaked = Mutex<PublishSubject<Int>?>(nil)
+            let leaked = LockedState<PublishSubject<Int>?>(nil)
             let messages = try runTogether(count: testsPerRound) { index in
                 let subject = PublishSubject<Int>()
                 let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
@@ -93,7 +93,7 @@ final class LeakCheckStressTests: RxTestingTestCase {
         Instrumentation.bootstrapInternal(nil)
         defer { LeakTracker.installIfNeeded() }
         let arrived = Atomic<Int>(0)
-        let messages = Mutex([LeakFailureMessage?](repeating: nil, count: count))
+        let messages = LockedState([LeakFailureMessage?](repeating: nil, count: count))
         let group = DispatchGroup()
         for index in 0..<count {
             group.enter()
@@ -124,5 +124,5 @@ private struct RoundTimedOut: Error {}
 
 /// The leaking test's subject, kept by the stress test until the round's checks are done.
 private final class LeakedSubject: Sendable {
-    let subject = Mutex<PublishSubject<Int>?>(nil)
+    let subject = LockedState<PublishSubject<Int>?>(nil)
 }

@@ -16,7 +16,7 @@ private final class ListeningRecorder: TraceRecorder {
         var events: [(kind: EventKind, source: Int64, observer: Int64)] = []
     }
 
-    let log = Mutex(Log())
+    let log = LockedState(Log())
 
     var isRecordingValues: Bool { true }
 

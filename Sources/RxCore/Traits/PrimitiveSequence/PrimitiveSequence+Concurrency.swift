@@ -142,7 +142,7 @@ private final class FirstValueContinuation<Element: Sendable>: ValuesContinuatio
         var isCancelled = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Keeps the awaiting task's continuation until the first event resumes it.
     func start(_ continuation: CheckedContinuation<Element?, Swift.Error>) {
