@@ -99,6 +99,10 @@ extension DisposeBag {
         }
         if isAlreadyDisposed {
             disposables.forEach { $0.dispose() }
+        } else if let recorder = Instrumentation.recorder {
+            for case let disposable as TraceableObject in disposables {
+                recorder.disposableInserted(disposable.traceObjectID, into: traceObjectID)
+            }
         }
     }
 

@@ -87,6 +87,10 @@ public protocol TraceRecorder: AnyObject, Sendable {
     /// or `debug("login")`'s identifier. Reports show the tag with every subscription whose
     /// chain holds the observable, and filter on it.
     func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite)
+
+    /// `bag` (a `DisposeBag`) took `disposable`, to dispose it when the bag goes. A report
+    /// sets apart what a bag still alive at the end holds: a global's bag lives until exit.
+    func disposableInserted(_ disposable: ObjectID, into bag: ObjectID)
 }
 
 extension TraceRecorder {
@@ -95,4 +99,7 @@ extension TraceRecorder {
 
     /// Ignores tags: a recorder that has nowhere to keep them need not implement it.
     public func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {}
+
+    /// Ignores what bags hold: a recorder that has nowhere to keep it need not implement it.
+    public func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {}
 }

@@ -42,6 +42,27 @@ public struct LiveObjectGroup: Codable, Equatable, Sendable {
     }
 }
 
+/// A DisposeBag that user code made in a `main.swift`, alive at the end with what it holds: a
+/// global's bag lives until the program exits, so none of it is a leak (``LeakRules``).
+public struct BagAliveAtExit: Codable, Equatable, Sendable {
+    /// The bag: `DisposeBag #3`.
+    public var bag: String
+    /// Where user code made it.
+    public var madeAt: Assembly
+    /// The subscriptions it holds that had not ended, each with its chain and what it keeps alive.
+    public var subscriptions: [OpenSubscription]
+    /// Every object alive at the end that the bag holds or keeps alive, the bag first.
+    public var objects: [String]
+
+    /// A bag made at `madeAt`, holding `subscriptions` and keeping `objects` alive.
+    public init(bag: String, madeAt: Assembly, subscriptions: [OpenSubscription], objects: [String]) {
+        self.bag = bag
+        self.madeAt = madeAt
+        self.subscriptions = subscriptions
+        self.objects = objects
+    }
+}
+
 /// What the leak report says: subscriptions that never ended, objects alive at the end.
 public struct LeakReport: Codable, Equatable, Sendable {
     /// `Resources.total` when recording started.
@@ -52,19 +73,23 @@ public struct LeakReport: Codable, Equatable, Sendable {
     public var openSubscriptions: [OpenSubscription]
     /// Objects alive at the end, grouped by type.
     public var liveObjects: [LiveObjectGroup]
+    /// DisposeBags made in `main.swift` and alive at the end, with what they hold: alive by
+    /// design, kept apart from ``openSubscriptions`` and ``liveObjects``; `nil` for none.
+    public var aliveAtExit: [BagAliveAtExit]? = nil
 
     /// A report with every field given; RxTesting's leak checks build one per test.
     public init(
         resourcesTotalStart: Int, resourcesTotalEnd: Int?, openSubscriptions: [OpenSubscription],
-        liveObjects: [LiveObjectGroup]
+        liveObjects: [LiveObjectGroup], aliveAtExit: [BagAliveAtExit]? = nil
     ) {
         self.resourcesTotalStart = resourcesTotalStart
         self.resourcesTotalEnd = resourcesTotalEnd
         self.openSubscriptions = openSubscriptions
         self.liveObjects = liveObjects
+        self.aliveAtExit = aliveAtExit
     }
 
-    /// Whether nothing leaked.
+    /// Whether nothing leaked (what ``aliveAtExit`` holds is alive by design).
     public var isEmpty: Bool { openSubscriptions.isEmpty && liveObjects.isEmpty }
 
     /// The number of objects alive at the end.
@@ -115,6 +140,18 @@ public struct LeakFinder {
             return text
         }
 
+        // Bags alive until exit by design, and which of them took each disposable.
+        let bagsAliveUntilExit = live.filter { LeakRules.isAliveUntilExit(bagMadeAt: $0.assembly) }
+        var bagOfDisposable: [Int64: Int64] = [:]
+        // What each such bag holds: the subscriptions, and the objects, the bag and its entries first.
+        var heldByBag: [Int64: (subscriptions: [OpenSubscription], objects: [Int64])] = [:]
+        let entries = try reader.bagEntries(of: bagsAliveUntilExit.map(\.id))
+        for bag in bagsAliveUntilExit {
+            let disposables = entries[bag.id] ?? []
+            for disposable in disposables where bagOfDisposable[disposable] == nil { bagOfDisposable[disposable] = bag.id }
+            heldByBag[bag.id] = (subscriptions: [], objects: [bag.id] + disposables)
+        }
+
         var open: [OpenSubscription] = []
         for subscription in subscriptions where scope == nil || subscription.scopeID == scope {
             let isObserverAlive = subscription.observerObjectID.map { liveByID[$0] != nil } ?? true
@@ -139,17 +176,35 @@ public struct LeakFinder {
             let alive = LeakRules.keptAlive(subscribedThrough: subscribed, created: created) { liveByID[$0]?.label }
             let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
             let tags = try reader.tags(ofChain: subscription)
-            open.append(OpenSubscription(
+            let openSubscription = OpenSubscription(
                 subscription: subscription, builtAt: builtAt, chain: chain, alive: alive, tags: tags.isEmpty ? nil : tags
-            ))
+            )
+            if let bag = subscription.disposableObjectID.flatMap({ bagOfDisposable[$0] }) {
+                heldByBag[bag]?.subscriptions.append(openSubscription)
+                heldByBag[bag]?.objects += (subscribed.reversed() + created).filter { liveByID[$0] != nil }
+            } else {
+                open.append(openSubscription)
+            }
         }
 
-        let groups = LeakRules.groupLiveObjects(try live.map { ($0.typeName, $0.id, try place(ofCreating: $0)) })
+        var aliveAtExit: [BagAliveAtExit] = []
+        var setApart: Set<Int64> = []
+        for bag in bagsAliveUntilExit {
+            guard let held = heldByBag[bag.id], let madeAt = bag.assembly else { continue }
+            var objects: [String] = []
+            for id in held.objects {
+                if let object = liveByID[id], setApart.insert(id).inserted { objects.append(object.label) }
+            }
+            aliveAtExit.append(BagAliveAtExit(bag: bag.label, madeAt: madeAt, subscriptions: held.subscriptions, objects: objects))
+        }
+        let leaked = live.filter { !setApart.contains($0.id) }
+        let groups = LeakRules.groupLiveObjects(try leaked.map { ($0.typeName, $0.id, try place(ofCreating: $0)) })
         return LeakReport(
             resourcesTotalStart: reader.run.resourcesTotalStart,
             resourcesTotalEnd: reader.run.resourcesTotalEnd,
             openSubscriptions: open,
-            liveObjects: groups
+            liveObjects: groups,
+            aliveAtExit: aliveAtExit.isEmpty ? nil : aliveAtExit
         )
     }
 }

@@ -13,6 +13,9 @@
 ///   `subscribe` ran.
 /// - An object alive at the end was created in the innermost user `subscribe` running on its
 ///   thread when it was made, or outside any.
+/// - A DisposeBag that user code made in a `main.swift` and that is alive at the end is a
+///   global's (top-level code's variables live until the program exits): the subscriptions it
+///   holds, what they keep alive and the bag itself are alive at exit by design, not leaks.
 public enum LeakRules {
     /// Whether a subscription is still open: it has not ended, and, when the disposable it
     /// returned is not traced, its observer is still alive.
@@ -45,6 +48,13 @@ public enum LeakRules {
             alive.append(label)
         }
         return alive
+    }
+
+    /// Whether a DisposeBag alive at the end is alive by design: user code made it in a
+    /// `main.swift`, whose top-level variables are globals that live until the program exits.
+    public static func isAliveUntilExit(bagMadeAt assembly: Assembly?) -> Bool {
+        guard let assembly, assembly.name == "DisposeBag" else { return false }
+        return assembly.file == "main.swift" || assembly.file.hasSuffix("/main.swift")
     }
 
     /// A chain element's name: `label`, and where user code built it, if it did.

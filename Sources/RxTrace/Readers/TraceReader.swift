@@ -372,6 +372,21 @@ public final class TraceReader {
         return tags
     }
 
+    // MARK: - Bags
+
+    /// The disposables each of the DisposeBags `bags` took, in order of insertion; empty for a
+    /// trace written before bag entries.
+    public func bagEntries(of bags: [Int64]) throws -> [Int64: [Int64]] {
+        guard features.hasBagEntries, !bags.isEmpty else { return [:] }
+        let list = Set(bags).sorted().map(String.init).joined(separator: ",")
+        var entries: [Int64: [Int64]] = [:]
+        for row in try database.rows("SELECT bag_id, disposable_id FROM bag_entry WHERE bag_id IN (\(list)) ORDER BY id") {
+            guard let bag = row.integer("bag_id"), let disposable = row.integer("disposable_id") else { continue }
+            entries[bag, default: []].append(disposable)
+        }
+        return entries
+    }
+
     /// The tags of every object in `subscription`'s chain, in order of tagging, each once.
     public func tags(ofChain subscription: SubscriptionRecord) throws -> [String] {
         guard features.isTagged else { return [] }
@@ -646,6 +661,8 @@ public struct SchemaFeatures: Sendable, Equatable {
     /// Whether user code tagged any chain: the `tag` table has rows. Reports look tags up only
     /// then.
     public var isTagged: Bool
+    /// The `bag_entry` table: what each DisposeBag took.
+    public var hasBagEntries: Bool
 
     init(database: Database) throws {
         let names = Set(try database.rows("SELECT name FROM sqlite_schema").compactMap { $0.text("name") })
@@ -656,6 +673,7 @@ public struct SchemaFeatures: Sendable, Equatable {
         hasTags = names.contains("tag")
         hasCauseViews = names.contains("call_cause") && names.contains("event_cause")
         isTagged = try hasTags && database.scalar("SELECT EXISTS (SELECT 1 FROM tag)")?.integer == 1
+        hasBagEntries = names.contains("bag_entry")
     }
 }
 

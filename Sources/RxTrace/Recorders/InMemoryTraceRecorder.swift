@@ -95,4 +95,8 @@ public final class InMemoryTraceRecorder: TraceRecorder {
     public func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
         session.observableTagged(observable, as: tag, at: site)
     }
+
+    public func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
+        session.disposableInserted(disposable, into: bag)
+    }
 }

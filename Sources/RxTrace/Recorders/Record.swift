@@ -47,6 +47,8 @@ enum Record {
     case observableAssembled(id: Int64, name: StaticString, file: StaticString, line: UInt)
     /// User code at `file`:`line` named the chain ending in observable `id` `tag`.
     case observableTagged(id: Int64, tag: String, file: StaticString, line: UInt)
+    /// `DisposeBag` `bag` took disposable `id`.
+    case disposableInserted(id: Int64, bag: Int64)
 
     /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
     /// recorder adds itself); what `run.record_count` counts.

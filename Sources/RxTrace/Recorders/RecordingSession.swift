@@ -346,6 +346,12 @@ final class RecordingSession {
         }
     }
 
+    /// Records that a bag took a disposable.
+    func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
+        guard disposable.isRecorded, bag.isRecorded else { return }
+        _ = buffer.append(.none) { _ in .disposableInserted(id: disposable.rawValue, bag: bag.rawValue) }
+    }
+
     /// How many times a producer found the buffer full and waited; for tests.
     var producerWaitCount: Int {
         buffer.producerWaitCount

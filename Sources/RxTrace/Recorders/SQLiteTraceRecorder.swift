@@ -125,6 +125,10 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     public func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
         session.observableTagged(observable, as: tag, at: site)
     }
+
+    public func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
+        session.disposableInserted(disposable, into: bag)
+    }
 }
 
 /// How a recording's bounded buffer was used; see ``SQLiteTraceRecorder/bufferStatistics``.

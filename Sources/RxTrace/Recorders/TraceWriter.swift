@@ -27,6 +27,7 @@ final class TraceWriter {
     private let updateRecordCount: Statement
     private let insertAssembly: Statement
     private let insertTag: Statement
+    private let insertBagEntry: Statement
 
     private let clock: TraceClock
     private let processID = getpid()
@@ -169,6 +170,7 @@ final class TraceWriter {
         updateRecordCount = try database.prepare("UPDATE run SET record_count = ? WHERE id = 1")
         insertAssembly = try database.prepare("INSERT INTO assembly (object_id, name, file, line) VALUES (?, ?, ?, ?)")
         insertTag = try database.prepare("INSERT INTO tag (object_id, name, file, line) VALUES (?, ?, ?, ?)")
+        insertBagEntry = try database.prepare("INSERT INTO bag_entry (bag_id, disposable_id) VALUES (?, ?)")
     }
 
     /// Writes `records` and the new `run.record_count` in one transaction.
@@ -335,6 +337,11 @@ final class TraceWriter {
             insertTag.bind(file.description, at: 3)
             insertTag.bind(Int64(line), at: 4)
             try insertTag.run()
+
+        case .disposableInserted(let id, let bag):
+            insertBagEntry.bind(bag, at: 1)
+            insertBagEntry.bind(id, at: 2)
+            try insertBagEntry.run()
         }
     }
 

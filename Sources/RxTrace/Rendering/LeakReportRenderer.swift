@@ -14,9 +14,17 @@ public struct LeakReportRenderer {
         var lines = ["Leaks", ""]
         let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
         let totals = change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" } ?? "Resources.total unknown: the run was cut short"
+        let aliveAtExit = report.aliveAtExit ?? []
         guard !report.isEmpty else {
-            lines.append("No leaks: every subscription ended and no object outlived the run (\(totals)).")
-            return lines.joined(separator: "\n")
+            if aliveAtExit.isEmpty {
+                lines.append("No leaks: every subscription ended and no object outlived the run (\(totals)).")
+            } else {
+                lines.append(
+                    "No leaks: every subscription ended or is held by a global's DisposeBag, and no other object outlived the run (\(totals))."
+                )
+                lines += aliveAtExitLines(aliveAtExit)
+            }
+            return lines.map(TerminalText.escaped).joined(separator: "\n")
         }
         lines.append(
             "\(counted(report.openSubscriptions.count, "subscription")) never ended · "
@@ -31,6 +39,17 @@ public struct LeakReportRenderer {
             lines.append("Objects alive at the end:")
             lines += LeakWording.lines(forLiveObjects: report.liveObjects)
         }
+        lines += aliveAtExitLines(aliveAtExit)
         return lines.map(TerminalText.escaped).joined(separator: "\n")
+    }
+
+    /// The bags made in `main.swift` and what they held, after a line saying why they are not leaks.
+    private func aliveAtExitLines(_ bags: [BagAliveAtExit]) -> [String] {
+        guard !bags.isEmpty else { return [] }
+        var lines = ["", "Alive at exit by design, not leaks: a DisposeBag made in main.swift belongs to a global, which lives until the program exits."]
+        for bag in bags {
+            lines += LeakWording.lines(forAliveAtExit: bag).map { "  " + $0 }
+        }
+        return lines
     }
 }

@@ -45,6 +45,21 @@ public enum LeakWording {
         return lines
     }
 
+    /// What a DisposeBag made in `main.swift` held at the end, which is alive by design:
+    ///
+    ///     DisposeBag #1 made at App/main.swift:3 holds
+    ///       Subscription #1 subscribed at App/main.swift:6: PublishSubject<Int> #2 → AnonymousObserver<Int> #3
+    ///       alive          DisposeBag #1, SinkDisposer #4, PublishSubject<Int> #2, AnonymousObserver<Int> #3
+    public static func lines(forAliveAtExit bag: BagAliveAtExit) -> [String] {
+        var lines = ["\(bag.bag) made at \(bag.madeAt.file):\(bag.madeAt.line) holds"]
+        for open in bag.subscriptions {
+            let chain = open.chain.isEmpty ? "" : ": " + open.chain.joined(separator: " → ")
+            lines.append("  Subscription #\(open.subscription.id) subscribed at \(open.subscription.site)\(chain)")
+        }
+        lines.append("  alive          " + bag.objects.joined(separator: ", "))
+        return lines
+    }
+
     /// The objects alive at the end, a line per type (count, short type name, ids, where they
     /// were created), columns aligned, then what to do; `untracedCount` more objects that
     /// `Resources.total` counted but no trace holds get a line of their own.

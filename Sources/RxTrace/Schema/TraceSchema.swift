@@ -20,7 +20,8 @@ public enum TraceSchema {
     /// (`end_reason = 'failed'`, `failure`), and the `assembly` table says where user code
     /// built each observable. Later version-3 traces add, and readers do without in earlier
     /// ones: `subscription.end_call_id` (what ended a subscription), the `tag` table (chains
-    /// user code named) and the `call_cause` and `event_cause` views.
+    /// user code named), the `call_cause` and `event_cause` views and the `bag_entry` table
+    /// (what each DisposeBag took).
     public static let version: Int32 = 3
 
     /// The tables and views, created when a trace is started.
@@ -230,6 +231,16 @@ public enum TraceSchema {
             line INTEGER NOT NULL
         );
 
+        CREATE TABLE bag_entry -- A disposable a DisposeBag took (disposed(by:), insert), to dispose when the bag goes; reports set apart what a bag still alive at the end holds.
+        (
+            -- Serial id, in order of insertion.
+            id INTEGER PRIMARY KEY,
+            -- The DisposeBag.
+            bag_id INTEGER NOT NULL REFERENCES object(id),
+            -- The disposable it took: often a subscription's (subscription.disposable_object_id).
+            disposable_id INTEGER NOT NULL REFERENCES object(id)
+        );
+
         CREATE VIEW object_assembly -- Each assembled observable with the call that built it; when an operator built it through another (take(0) through empty()), the outermost, which is the user's.
         AS
         SELECT
@@ -283,7 +294,7 @@ public enum TraceSchema {
         WHERE subscription.end_kind IS NULL
             AND (subscription.disposable_object_id IS NOT NULL OR observer.id IS NULL OR observer.end_ts IS NULL);
 
-        CREATE VIEW leak -- Everything the leak report lists: open subscriptions, then objects alive at the end.
+        CREATE VIEW leak -- Open subscriptions, then objects alive at the end: what the leak report lists, before it sets apart what a DisposeBag made in main.swift (a global's) still holds.
         AS
         SELECT
             -- 'subscription' or 'object'.
@@ -437,5 +448,6 @@ public enum TraceSchema {
         CREATE INDEX IF NOT EXISTS assembly_object ON assembly(object_id);
         CREATE INDEX IF NOT EXISTS call_root_object ON call(object_id) WHERE parent_id IS NULL;
         CREATE INDEX IF NOT EXISTS tag_object ON tag(object_id);
+        CREATE INDEX IF NOT EXISTS bag_entry_bag ON bag_entry(bag_id);
         """
 }

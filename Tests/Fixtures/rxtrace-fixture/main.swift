@@ -6,6 +6,8 @@
 //   fatal PATH        record, work, then fatalError inside an onNext
 //   signal PATH       record, work, raise(SIGTERM)
 //   environment       work only: RXTRACE_FILE does the recording
+//   global-bag        RXTRACE_FILE records a subscription kept in a top-level DisposeBag, as a
+//                     main.swift keeps one: a global's, alive until exit by design
 //   threads PATH N    record, work on N threads at once, stop
 //   busy PATH         record, work nonstop on 2 threads, send itself SIGTERM after 100 ms
 //   hold PATH         record, work, print the trace's path, wait for stdin to close, stop
@@ -24,6 +26,9 @@ func work() {
         return Disposables.create()
     }.subscribe(onNext: { _ in })
 }
+
+/// The `global-bag` mode's bag: a global, as top-level code's variables are.
+nonisolated(unsafe) var globalBag: DisposeBag?
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
@@ -54,6 +59,12 @@ case "signal":
 
 case "environment":
     work()
+
+case "global-bag":
+    globalBag = DisposeBag()
+    let ticks = PublishSubject<Int>()
+    ticks.map { $0 * 2 }.subscribe(onNext: { _ in }).disposed(by: globalBag!)
+    ticks.onNext(1)
 
 case "threads":
     let recording = try record(to: arguments[2], program: "fixture-threads")

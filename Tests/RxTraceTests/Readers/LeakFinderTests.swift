@@ -81,4 +81,67 @@ final class LeakFinderTests: RxTraceTestCase {
         XCTAssertEqual(report.liveObjectCount, 2)
         XCTAssertTrue(report.openSubscriptions.isEmpty)
     }
+
+    // MARK: - Globals: a DisposeBag made in main.swift lives until the program exits
+
+    func testSubscriptionInABagMadeInMainSwift_isAliveAtExitByDesign_notALeak() throws {
+        var bag: DisposeBag?
+        var subscribeLine: UInt = 0
+        let reader = try recordedTrace {
+            // As top-level code in a main.swift makes it: a global, alive until exit.
+            bag = DisposeBag(file: "App/main.swift", line: 3)
+            let subject = PublishSubject<Int>()
+            subscribeLine = #line; subject.map { $0 * 2 }.subscribe(onNext: { _ in }).disposed(by: bag!)
+            subject.onNext(1)
+        }
+        bag = nil
+
+        let report = try LeakFinder(reader: reader).report()
+
+        XCTAssertTrue(report.isEmpty, "\(report)")
+        let held = try XCTUnwrap(report.aliveAtExit?.first)
+        XCTAssertEqual(report.aliveAtExit?.count, 1)
+        XCTAssertEqual(held.bag, "DisposeBag #1")
+        XCTAssertEqual(held.madeAt, Assembly(name: "DisposeBag", file: "App/main.swift", line: 3))
+        XCTAssertEqual(held.subscriptions.map(\.subscription.site), ["RxTraceTests/LeakFinderTests.swift:\(subscribeLine)"])
+        XCTAssertEqual(held.objects.first, "DisposeBag #1")
+        XCTAssertTrue(held.objects.contains("MapSink<…> #6"), "\(held.objects)")
+        XCTAssertTrue(held.objects.contains("SinkDisposer #5"), "the bag holds the disposable subscribe returned: \(held.objects)")
+    }
+
+    func testSubscriptionInABagMadeElsewhere_andAliveAtTheEnd_isStillALeak() throws {
+        var bag: DisposeBag?
+        let reader = try recordedTrace {
+            // A view model's bag whose owner never went away: nothing says it is a global.
+            bag = DisposeBag(file: "App/ViewModel.swift", line: 12)
+            PublishSubject<Int>().subscribe(onNext: { _ in }).disposed(by: bag!)
+        }
+        bag = nil
+
+        let report = try LeakFinder(reader: reader).report()
+
+        XCTAssertNil(report.aliveAtExit)
+        XCTAssertEqual(report.openSubscriptions.count, 1)
+        XCTAssertTrue(report.liveObjects.contains { $0.typeName == "DisposeBag" }, "\(report.liveObjects)")
+    }
+
+    func testSubscriptionLeftOpenBesideAGlobalBag_isStillALeak() throws {
+        var bag: DisposeBag?
+        var leaked: Disposable?
+        let reader = try recordedTrace {
+            bag = DisposeBag(file: "App/main.swift", line: 3)
+            let subject = PublishSubject<Int>()
+            subject.subscribe(onNext: { _ in }).disposed(by: bag!)
+            leaked = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+        }
+        bag = nil
+        leaked?.dispose()
+
+        let report = try LeakFinder(reader: reader).report()
+
+        XCTAssertEqual(report.aliveAtExit?.first?.subscriptions.map(\.subscription.id), [1])
+        XCTAssertEqual(report.openSubscriptions.map(\.subscription.id), [2])
+        XCTAssertTrue(report.liveObjects.contains { $0.typeName.hasPrefix("MapSink") }, "\(report.liveObjects)")
+        XCTAssertFalse(report.liveObjects.contains { $0.typeName == "DisposeBag" }, "\(report.liveObjects)")
+    }
 }

@@ -25,4 +25,23 @@ final class AutostartTests: RxTraceTestCase {
         XCTAssertEqual(try trace.integer("SELECT count(*) FROM event WHERE kind = 'next'"), 3)
         XCTAssertEqual(try trace.integer("SELECT count(*) FROM event WHERE value IS NOT NULL"), 0)
     }
+
+    func testTopLevelDisposeBagInMainSwift_holdsItsSubscriptionUntilExit_andTheReportSaysItIsNoLeak() throws {
+        let path = Fixture.temporaryTracePath("global-bag")
+        XCTAssertEqual(try Fixture.run(["global-bag"], environment: ["RXTRACE_FILE": path]), .exited(0))
+        let reader = try TraceReader(path: path)
+
+        let report = try LeakFinder(reader: reader).report()
+        let text = LeakReportRenderer().render(report)
+
+        XCTAssertTrue(report.isEmpty, text)
+        XCTAssertEqual(report.aliveAtExit?.map(\.madeAt.file), ["rxtrace_fixture/main.swift"])
+        XCTAssertEqual(report.aliveAtExit?.first?.subscriptions.count, 1)
+        XCTAssertTrue(text.contains("No leaks: every subscription ended or is held by a global's DisposeBag"), text)
+        XCTAssertTrue(text.contains("Alive at exit by design, not leaks"), text)
+        XCTAssertTrue(text.contains("DisposeBag #1 made at rxtrace_fixture/main.swift:"), text)
+        let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
+        XCTAssertTrue(page.contains("<h3>Alive at exit by design</h3>"), "the page keeps them apart too")
+        XCTAssertFalse(page.contains("class=\"has-leaks\""))
+    }
 }

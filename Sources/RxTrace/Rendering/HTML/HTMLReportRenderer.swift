@@ -93,10 +93,15 @@ public struct HTMLReportRenderer {
         let totals = change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
         guard !report.isEmpty else {
-            return """
-                <section id="leaks"><h2>Leaks</h2><p>No leaks: every subscription ended and no object outlived the run (\(escaped(totals))).</p></section>
+            guard let aliveAtExit = report.aliveAtExit else {
+                return """
+                    <section id="leaks"><h2>Leaks</h2><p>No leaks: every subscription ended and no object outlived the run (\(escaped(totals))).</p></section>
 
-                """
+                    """
+            }
+            return "<section id=\"leaks\"><h2>Leaks</h2><p>"
+                + escaped("No leaks: every subscription ended or is held by a global's DisposeBag, and no other object outlived the run (\(totals)).")
+                + "</p>\n" + aliveAtExitSection(aliveAtExit) + "</section>\n"
         }
         var html = "<section id=\"leaks\" class=\"has-leaks\"><h2>Leaks</h2>\n<p>"
             + escaped(
@@ -135,7 +140,25 @@ public struct HTMLReportRenderer {
             }
             html += "</tbody></table></div>\n"
         }
-        return html + "</section>\n"
+        return html + aliveAtExitSection(report.aliveAtExit ?? []) + "</section>\n"
+    }
+
+    /// The DisposeBags made in main.swift and what they held, kept apart from the leaks.
+    private func aliveAtExitSection(_ bags: [BagAliveAtExit]) -> String {
+        guard !bags.isEmpty else { return "" }
+        var html = "<h3>Alive at exit by design</h3>\n<p>"
+            + escaped("Not leaks: a DisposeBag made in main.swift belongs to a global, which lives until the program exits.")
+            + "</p>\n"
+        for bag in bags {
+            html += "<article class=\"alive-at-exit\"><h4>" + escaped(bag.bag) + " made at "
+                + sourceLink("\(bag.madeAt.file):\(bag.madeAt.line)") + "</h4><dl>\n"
+            for open in bag.subscriptions {
+                html += "<dt>" + escaped("Subscription #\(open.subscription.id)") + "</dt><dd>"
+                    + sourceLink(open.subscription.site) + ": " + escaped(open.chain.joined(separator: " → ")) + "</dd>\n"
+            }
+            html += "<dt>alive</dt><dd>" + escaped(bag.objects.joined(separator: ", ")) + "</dd>\n</dl></article>\n"
+        }
+        return html
     }
 
     /// A link that shows `place` (`file:line`) in the page's source view.
