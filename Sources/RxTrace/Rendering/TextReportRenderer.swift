@@ -22,7 +22,8 @@ public struct TextReportRenderer {
         if let summary = report.summary { blocks.append(render(summary)) }
         if let subscription = report.subscription { blocks.append(subscription.text) }
         if let flows = report.flows {
-            var block = FlowTreeRenderer().render(flows)
+            var block = flows.isEmpty && report.detail == .events
+                ? "Call flows\n\n" + Self.callsNotRecordedNote : FlowTreeRenderer().render(flows)
             if let notShown = report.flowsNotShown {
                 block += "\n\n" + Self.flowsNotShownNote(notShown)
             }
@@ -68,7 +69,9 @@ public struct TextReportRenderer {
                     output("\n\n" + FlowTreeRenderer().render(flow))
                     shown += 1
                 }
-                if shown == 0 {
+                if shown == 0, reader.run.detail == .events {
+                    output("\n\n" + Self.callsNotRecordedNote)
+                } else if shown == 0 {
                     output(tag.map { "\n\nNo flow runs on a chain tagged \"\($0)\"." } ?? "\n\nNo calls were recorded.")
                 } else if tag == nil, let flowLimit, shown == flowLimit {
                     let notShown = try reader.topLevelCallCount() - shown
@@ -89,6 +92,10 @@ public struct TextReportRenderer {
         output("\n")
         return leaks
     }
+
+    /// What a report says instead of flows for a trace recorded without calls.
+    static let callsNotRecordedNote =
+        "No call flows: the trace was recorded with RXTRACE_DETAIL=events (objects, subscriptions and events only)."
 
     /// What a report limited to its first flows says about the rest.
     static func flowsNotShownNote(_ count: Int) -> String {
