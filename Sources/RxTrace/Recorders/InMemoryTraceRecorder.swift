@@ -54,6 +54,8 @@ public final class InMemoryTraceRecorder: TraceRecorder {
 
     public var isRecordingValues: Bool { session.isRecordingValues }
 
+    public var isRecordingCalls: Bool { session.detail == .calls }
+
     public func objectInitialized(_ type: Any.Type) -> ObjectID {
         session.objectInitialized(type)
     }

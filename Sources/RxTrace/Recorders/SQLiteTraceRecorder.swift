@@ -89,6 +89,8 @@ public final class SQLiteTraceRecorder: TraceRecorder {
 
     public var isRecordingValues: Bool { session.isRecordingValues }
 
+    public var isRecordingCalls: Bool { session.detail == .calls }
+
     public func objectInitialized(_ type: Any.Type) -> ObjectID {
         session.objectInitialized(type)
     }
