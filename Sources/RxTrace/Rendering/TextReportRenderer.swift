@@ -59,9 +59,11 @@ public struct TextReportRenderer {
             if let subscription {
                 let summary = try SubscriptionSummary(reader: reader, id: subscription)
                 startBlock(summary.text)
-                startBlock(FlowTreeRenderer().render(
-                    try TraceReport(reader: reader, sections: .flows, subscription: subscription).flows ?? []
-                ))
+                let flows = try TraceReport(reader: reader, sections: .flows, subscription: subscription).flows ?? []
+                startBlock(
+                    flows.isEmpty && reader.run.detail == .events
+                        ? "Call flows\n\n" + Self.callsNotRecordedNote : FlowTreeRenderer().render(flows)
+                )
             } else {
                 startBlock("Call flows")
                 var shown = 0
@@ -94,7 +96,7 @@ public struct TextReportRenderer {
     }
 
     /// What a report says instead of flows for a trace recorded without calls.
-    static let callsNotRecordedNote =
+    public static let callsNotRecordedNote =
         "No call flows: the trace was recorded with RXTRACE_DETAIL=events (objects, subscriptions and events only)."
 
     /// What a report limited to its first flows says about the rest.

@@ -100,6 +100,10 @@ final class RecordingDetailTests: RxTraceTestCase {
         XCTAssertEqual(streamed, report, "the streamed report says the same")
         let summary = try SubscriptionSummary(reader: reader, id: 2)
         XCTAssertTrue(summary.text.contains("completed"), summary.text)
+        var one = ""
+        try TextReportRenderer().write(reader: reader, sections: .flows, subscription: 2) { one += $0 }
+        XCTAssertTrue(one.contains(TextReportRenderer.callsNotRecordedNote), one)
+        XCTAssertFalse(one.contains("No calls were recorded."), one)
     }
 
     func testCalls_report_hasNoNoteAboutEvents() throws {
