@@ -180,15 +180,38 @@ final class RecordingDetailTests: RxTraceTestCase {
         XCTAssertEqual(converter.nanoseconds(401_000), 200_010)
     }
 
+    func testStamps_countFromTheRecordersStart() throws {
+        var start = timespec()
+        var end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        let recorder = try InMemoryTraceRecorder()
+        Instrumentation.bootstrapInternal(recorder)
+        _ = Observable.just(1).subscribe(onNext: { _ in })
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        Instrumentation.bootstrapInternal(nil)
+        let database = try recorder.finish()
+
+        let elapsed = (Int64(end.tv_sec) - Int64(start.tv_sec)) * 1_000_000_000 + Int64(end.tv_nsec - start.tv_nsec)
+        let first = try database.integer("SELECT min(ts) FROM call")
+        XCTAssertGreaterThanOrEqual(first, 0)
+        XCTAssertLessThanOrEqual(first, elapsed, "the first step ran before the wall clock says it did")
+    }
+
     func testStamps_becomeNanosecondsThatGrowWithTheRun_andCoverAPause() throws {
+        var before: timespec = timespec()
+        var after: timespec = timespec()
         let database = try trace(.calls) {
+            clock_gettime(CLOCK_MONOTONIC, &before)
             _ = Observable.just(1).subscribe(onNext: { _ in })
             usleep(20_000)
             _ = Observable.just(2).subscribe(onNext: { _ in })
+            clock_gettime(CLOCK_MONOTONIC, &after)
         }
 
         let starts = try database.column("SELECT ts FROM subscription ORDER BY id").compactMap { Int64($0) }
         XCTAssertEqual(starts.count, 2)
+        let elapsed = (Int64(after.tv_sec) - Int64(before.tv_sec)) * 1_000_000_000 + Int64(after.tv_nsec - before.tv_nsec)
+        XCTAssertLessThanOrEqual(starts[1] - starts[0], elapsed, "no more time passed between them than the clock says")
         XCTAssertGreaterThanOrEqual(starts[1] - starts[0], 20_000_000, "the 20 ms pause is in the stamps")
         let end = try database.integer("SELECT end_ts FROM run")
         XCTAssertLessThanOrEqual(starts[1], end)
