@@ -14,10 +14,16 @@ struct TraceClock: Sendable {
     /// Whether ``ticks()`` reads the CPU's counter; otherwise it is `CLOCK_MONOTONIC` in ns.
     let isCountingTicks: Bool
 
-    /// A clock that reads 0 now.
+    /// A clock that reads 0 now, stamping with the tick counter where the kernel keeps time
+    /// with it.
     init() {
+        self.init(usingTickCounter: Self.isTickCounterTheKernelClock)
+    }
+
+    /// A clock that reads 0 now and stamps with the tick counter or with `CLOCK_MONOTONIC`.
+    init(usingTickCounter: Bool) {
         start = Self.monotonicNanoseconds()
-        isCountingTicks = Self.isTickCounterTheKernelClock
+        isCountingTicks = usingTickCounter
     }
 
     /// Nanoseconds since the clock was made.

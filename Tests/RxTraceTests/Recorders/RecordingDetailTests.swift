@@ -180,6 +180,16 @@ final class RecordingDetailTests: RxTraceTestCase {
         XCTAssertEqual(converter.nanoseconds(401_000), 200_010)
     }
 
+    func testTickConverter_withoutATickCounter_stampsAreMonotonicNanosecondsFromTheStart() {
+        let clock = TraceClock(usingTickCounter: false)
+        let converter = TickConverter(clock: clock, start: clock.anchor())
+        let before = clock.now()
+        let stamp = converter.nanoseconds(clock.ticks())
+        let after = clock.now()
+        XCTAssertLessThanOrEqual(before, stamp)
+        XCTAssertLessThanOrEqual(stamp, after)
+    }
+
     func testStamps_countFromTheRecordersStart() throws {
         var start = timespec()
         var end = timespec()
