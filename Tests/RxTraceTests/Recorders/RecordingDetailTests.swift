@@ -100,6 +100,8 @@ final class RecordingDetailTests: RxTraceTestCase {
         XCTAssertEqual(streamed, report, "the streamed report says the same")
         let summary = try SubscriptionSummary(reader: reader, id: 2)
         XCTAssertTrue(summary.text.contains("completed"), summary.text)
+        let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
+        XCTAssertTrue(page.contains("<p class=\"note\">\(TextReportRenderer.callsNotRecordedNote)</p>"), "the page's header says so")
         var one = ""
         try TextReportRenderer().write(reader: reader, sections: .flows, subscription: 2) { one += $0 }
         XCTAssertTrue(one.contains(TextReportRenderer.callsNotRecordedNote), one)
