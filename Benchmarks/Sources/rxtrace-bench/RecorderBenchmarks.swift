@@ -20,9 +20,21 @@ struct RecordedRun {
     let producerWallSeconds: Double
     /// The producing thread's CPU time in the workload: waits not counted.
     let producerCPUSeconds: Double
-    /// The same workload's wall time with no recorder, just before.
+    /// The same workload's wall time with no recorder, just before: the least of three runs.
     let unrecordedSeconds: Double
+    /// The same workload's CPU time with no recorder, the least of the same three runs.
+    let unrecordedCPUSeconds: Double
     let buffer: TraceBufferStatistics
+
+    /// Producer wall time ÷ unrecorded wall time: what recording costs the program's thread.
+    var producerSlowdown: Double { producerWallSeconds / unrecordedSeconds }
+    /// Until `stop()` returned ÷ unrecorded wall time: when the trace is complete.
+    var endToEndSlowdown: Double { endToEndSeconds / unrecordedSeconds }
+    /// Producer CPU per record, the workload's own work included.
+    var producerCPUPerRecord: Double { producerCPUSeconds * 1e9 / Double(records) }
+    /// Producer CPU per record minus the unrecorded run's: the hooks' own cost. Both are the
+    /// thread's CPU clock, so time the thread waited or was descheduled counts in neither.
+    var hookCPUPerRecord: Double { (producerCPUSeconds - unrecordedCPUSeconds) * 1e9 / Double(records) }
 }
 
 /// T1 for one workload and T2, in rounds.
@@ -40,6 +52,9 @@ struct RecorderResult {
 /// The records T1's workloads run: sized so that one recorded run takes about a second.
 private let recordedW1sCount = 20_000
 private let recordedW2Cycles = 10_000
+/// `RXTRACE_DETAIL=events` is for long runs, and its W1s run is 3 records per element: ten
+/// times longer, so that creating and completing the file do not make most of its time.
+private let recordedW1sEventsCount = 200_000
 
 /// Runs T1 (W1s and W2 recorded) and T2 interleaved, `rounds` times.
 func runRecorderBenchmarks(rounds: Int, log: (String) -> Void) throws -> RecorderResult {
@@ -47,9 +62,16 @@ func runRecorderBenchmarks(rounds: Int, log: (String) -> Void) throws -> Recorde
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    let cases: [(name: String, run: () -> Int)] = [
-        ("W1s recorded (\(grouped(recordedW1sCount)) elements)", { RxCoreWorkloads.w1s(count: recordedW1sCount) }),
-        ("W2 recorded (\(grouped(recordedW2Cycles)) cycles)", { RxCoreWorkloads.w2(cycles: recordedW2Cycles) }),
+    let cases: [(name: String, detail: RecordingDetail, run: () -> Int)] = [
+        (
+            "W1s recorded (\(grouped(recordedW1sCount)) elements)", .calls,
+            { RxCoreWorkloads.w1s(count: recordedW1sCount) }
+        ),
+        (
+            "W1s recorded, RXTRACE_DETAIL=events (\(grouped(recordedW1sEventsCount)) elements)", .events,
+            { RxCoreWorkloads.w1s(count: recordedW1sEventsCount) }
+        ),
+        ("W2 recorded (\(grouped(recordedW2Cycles)) cycles)", .calls, { RxCoreWorkloads.w2(cycles: recordedW2Cycles) }),
     ]
     var runs: [[RecordedRun]] = Array(repeating: [], count: cases.count)
     var sqlite: [Double] = []
@@ -58,7 +80,7 @@ func runRecorderBenchmarks(rounds: Int, log: (String) -> Void) throws -> Recorde
         log(round == 0 ? "recorder warm-up" : "recorder round \(round) of \(rounds)")
         for index in 0..<cases.count {
             let path = directory.appendingPathComponent("t1-\(index).sqlite").path
-            let run = try recordedRun(path: path, cases[index].run)
+            let run = try recordedRun(path: path, detail: cases[index].detail, cases[index].run)
             if round > 0 { runs[index].append(run) }
         }
         let rate = try sqliteRowsPerSecond(path: directory.appendingPathComponent("t2.sqlite").path, rows: 1_000_000)
@@ -70,11 +92,21 @@ func runRecorderBenchmarks(rounds: Int, log: (String) -> Void) throws -> Recorde
     )
 }
 
-/// Runs `workload` once unrecorded, then once recorded into a new trace at `path`.
-private func recordedRun(path: String, _ workload: () -> Int) throws -> RecordedRun {
-    let unrecorded = timed { workload() }
+/// Runs `workload` three times unrecorded, then once recorded at `detail` into a new trace at
+/// `path`.
+private func recordedRun(path: String, detail: RecordingDetail, _ workload: () -> Int) throws -> RecordedRun {
+    var unrecordedWall = Double.infinity
+    var unrecordedCPU = Double.infinity
+    var expected = 0
+    for _ in 0..<3 {
+        let cpuStart = threadCPUNanoseconds()
+        let run = timed { workload() }
+        unrecordedCPU = min(unrecordedCPU, Double(threadCPUNanoseconds() - cpuStart) / 1e9)
+        unrecordedWall = min(unrecordedWall, run.seconds)
+        expected = run.result
+    }
     let start = monotonicNanoseconds()
-    let recording = try record(to: path, program: "rxtrace-bench")
+    let recording = try record(to: path, program: "rxtrace-bench", detail: detail)
     let cpuStart = threadCPUNanoseconds()
     let wallStart = monotonicNanoseconds()
     let checksum = workload()
@@ -84,7 +116,7 @@ private func recordedRun(path: String, _ workload: () -> Int) throws -> Recorded
     let sustained = Double(monotonicNanoseconds() - start) / 1e9
     try recording.stop()
     let endToEnd = Double(monotonicNanoseconds() - start) / 1e9
-    precondition(checksum == unrecorded.result, "recording changed what the subscriber received")
+    precondition(checksum == expected, "recording changed what the subscriber received")
 
     let database = try Database(path: path, mode: .readOnly)
     let records = try database.scalar("SELECT record_count FROM run")?.integer ?? 0
@@ -96,7 +128,7 @@ private func recordedRun(path: String, _ workload: () -> Int) throws -> Recorded
     )?.integer ?? 0
     return RecordedRun(
         records: Int(records), rows: Int(rows), sustainedSeconds: sustained, endToEndSeconds: endToEnd, producerWallSeconds: producerWall,
-        producerCPUSeconds: producerCPU, unrecordedSeconds: unrecorded.seconds,
+        producerCPUSeconds: producerCPU, unrecordedSeconds: unrecordedWall, unrecordedCPUSeconds: unrecordedCPU,
         buffer: recording.recorder.bufferStatistics
     )
 }
@@ -140,4 +172,54 @@ private func sqliteRowsPerSecond(path: String, rows: Int) throws -> Double {
         }
     }.seconds
     return Double(rows) / elapsed
+}
+
+// MARK: - The table
+
+/// T1 and T2 as a Markdown table: per run, the two slowdowns the recorder's targets are about
+/// (the producing thread, and until `stop()` returned, each ÷ the unrecorded run), producer CPU
+/// per record with and without the workload's own work, then the writer's rates.
+func renderRecorderTable(_ recorder: RecorderResult) -> String {
+    var out = "\n### Recorder on (T1) and SQLite alone (T2): median (min–max) of \(recorder.sqliteRowsPerSecond.count) rounds\n\n"
+    let sqlite = Summary(recorder.sqliteRowsPerSecond)
+    func cell(_ summary: Summary, _ digits: Int = 1, _ unit: String = "") -> String {
+        "\(format(summary.median, digits))\(unit) (\(format(summary.minimum, digits))–\(format(summary.maximum, digits)))"
+    }
+    out += "| run | records | rows | producer wall ÷ unrecorded | end to end ÷ unrecorded | producer CPU ns/record "
+    out += "| hooks' CPU ns/record | end to end, s | sustained rows/s ÷ T2 | rows/s ÷ T2 (end to end) "
+    out += "| buffer peak / capacity (bytes) | producer waits |\n"
+    out += "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
+    for recorded in recorder.recorded {
+        let runs = recorded.runs
+        let records = Summary(runs.map { Double($0.records) })
+        let peak = runs.map(\.buffer.highWaterMark).max() ?? 0
+        let buffer = runs[0].buffer
+        out += "| \(recorded.name) | \(grouped(Int(records.median))) | \(grouped(runs[0].rows)) "
+        out += "| \(cell(Summary(runs.map(\.producerSlowdown)), 1, "×")) "
+        out += "| \(cell(Summary(runs.map(\.endToEndSlowdown)), 1, "×")) "
+        out += "| \(cell(Summary(runs.map(\.producerCPUPerRecord)))) "
+        out += "| \(cell(Summary(runs.map(\.hookCPUPerRecord)))) "
+        out += "| \(cell(Summary(runs.map(\.endToEndSeconds)), 3)) "
+        out += "| \(format(Summary(runs.map { Double($0.rows) / $0.sustainedSeconds }).median / sqlite.median * 100, 0))% "
+        out += "| \(format(Summary(runs.map { Double($0.rows) / $0.endToEndSeconds }).median / sqlite.median * 100, 0))% "
+        out += "| \(grouped(peak)) / \(grouped(buffer.capacity)) (\(grouped(peak * buffer.recordStride)) of "
+        out += "\(grouped(buffer.allocatedBytes))) | \(grouped(Int(Summary(runs.map { Double($0.buffer.producerWaits) }).median))) |\n"
+    }
+    out += "| T2 SQLite alone: call-shaped rows, one prepared statement, 10,000 rows per transaction, WAL "
+    out += "| – | 1,000,000 | – | – | – | – | – | \(grouped(Int(sqlite.median))) rows/s (\(grouped(Int(sqlite.minimum)))–"
+    out += "\(grouped(Int(sqlite.maximum)))) | 100% | – | – |\n"
+    return out
+}
+
+/// The recorder's targets (issue 12): label, measured median, limit, and whether the limit is
+/// a most (`true`) or a least.
+func recorderTargets(_ recorder: RecorderResult) -> [(label: String, value: Double, limit: Double, unit: String)] {
+    recorder.recorded.flatMap { recorded -> [(label: String, value: Double, limit: Double, unit: String)] in
+        let runs = recorded.runs
+        return [
+            ("\(recorded.name): producer wall ÷ unrecorded", Summary(runs.map(\.producerSlowdown)).median, 4, "×"),
+            ("\(recorded.name): end to end ÷ unrecorded", Summary(runs.map(\.endToEndSlowdown)).median, 8, "×"),
+            ("\(recorded.name): producer CPU ns/record", Summary(runs.map(\.producerCPUPerRecord)).median, 50, " ns"),
+        ]
+    }
 }

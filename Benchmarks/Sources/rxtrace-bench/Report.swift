@@ -48,39 +48,7 @@ struct Report {
     }
 
     private func renderRecorder(_ recorder: RecorderResult) -> String {
-        var out = "\n### Recorder on (T1) and SQLite alone (T2): median (min–max) of \(recorder.sqliteRowsPerSecond.count) rounds\n\n"
-        let sqlite = Summary(recorder.sqliteRowsPerSecond)
-        out += "| run | records | rows | sustained rows/s | sustained ÷ T2 | end to end, s | records/s | rows/s "
-        out += "| rows/s ÷ T2 | producer CPU ns/record "
-        out += "| producer wall ns/record | added wall ns/record | buffer peak / capacity (bytes) | producer waits |\n"
-        out += "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
-        for recorded in recorder.recorded {
-            let runs = recorded.runs
-            let records = runs.map { Double($0.records) }
-            let endToEnd = Summary(runs.map(\.endToEndSeconds))
-            let recordRate = Summary(runs.map { Double($0.records) / $0.endToEndSeconds })
-            let rowRate = Summary(runs.map { Double($0.rows) / $0.endToEndSeconds })
-            let sustainedRate = Summary(runs.map { Double($0.rows) / $0.sustainedSeconds })
-            let cpu = Summary(runs.map { $0.producerCPUSeconds * 1e9 / Double($0.records) })
-            let wall = Summary(runs.map { $0.producerWallSeconds * 1e9 / Double($0.records) })
-            let added = Summary(runs.map { ($0.producerWallSeconds - $0.unrecordedSeconds) * 1e9 / Double($0.records) })
-            let peak = runs.map(\.buffer.highWaterMark).max() ?? 0
-            let buffer = runs[0].buffer
-            let waits = Summary(runs.map { Double($0.buffer.producerWaits) })
-            out += "| \(recorded.name) | \(grouped(Int(Summary(records).median))) | \(grouped(runs[0].rows)) "
-            out += "| \(grouped(Int(sustainedRate.median))) | \(format(sustainedRate.median / sqlite.median * 100, 0))% "
-            out += "| \(format(endToEnd.median, 2)) (\(format(endToEnd.minimum, 2))–\(format(endToEnd.maximum, 2))) "
-            out += "| \(grouped(Int(recordRate.median))) | \(grouped(Int(rowRate.median))) "
-            out += "| \(format(rowRate.median / sqlite.median * 100, 0))% "
-            out += "| \(format(cpu.median)) (\(format(cpu.minimum))–\(format(cpu.maximum))) "
-            out += "| \(format(wall.median)) | \(format(added.median)) "
-            out += "| \(grouped(peak)) / \(grouped(buffer.capacity)) (\(grouped(peak * buffer.recordStride)) of "
-            out += "\(grouped(buffer.allocatedBytes))) | \(grouped(Int(waits.median))) |\n"
-        }
-        out += "| T2 SQLite alone: call-shaped rows, one prepared statement, 10,000 rows per transaction, WAL "
-        out += "| – | 1,000,000 | – | – | – | – | \(grouped(Int(sqlite.median))) (\(grouped(Int(sqlite.minimum)))–"
-        out += "\(grouped(Int(sqlite.maximum)))) | 100% | – | – | – | – | – |\n"
-        return out
+        renderRecorderTable(recorder)
     }
 
     private func renderTraceReport(_ report: ReportResult) -> String {
@@ -125,13 +93,8 @@ struct Report {
             }
         }
         if let recorder {
-            let sqlite = Summary(recorder.sqliteRowsPerSecond).median
-            for recorded in recorder.recorded {
-                let runs = recorded.runs
-                let sustained = Summary(runs.map { Double($0.rows) / $0.sustainedSeconds }).median
-                check("\(recorded.name): sustained rows/s ÷ T2", sustained / sqlite * 100, 75, atMost: false, unit: "%")
-                let cpu = Summary(runs.map { $0.producerCPUSeconds * 1e9 / Double($0.records) }).median
-                check("\(recorded.name): producer CPU ns/record", cpu, 100, unit: " ns")
+            for target in recorderTargets(recorder) {
+                check(target.label, target.value, target.limit, unit: target.unit)
             }
         }
         if let traceReport {

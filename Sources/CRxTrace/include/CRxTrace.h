@@ -1,8 +1,11 @@
 #ifndef RXTRACE_CRXTRACE_H
 #define RXTRACE_CRXTRACE_H
-// The little C that RxTrace needs and Swift cannot say: a load-time hook and gettid.
+// The little C that RxTrace needs and Swift cannot say: a load-time hook, gettid and the
+// CPU's tick counter.
 
+#include <stdint.h>
 #include <sys/types.h>
+#include <time.h>
 
 /// Starts a recording when RXTRACE_FILE is set. Implemented in Swift (RxTrace's
 /// Autostart.swift, through @_cdecl); called once, by a constructor, before main runs.
@@ -10,5 +13,24 @@ void rxtrace_autostart(void);
 
 /// The calling thread's kernel thread id (Glibc's gettid, which Swift's Glibc module lacks).
 pid_t rxtrace_gettid(void);
+
+/// The CPU's tick counter: the time stamp counter on x86-64 (`rdtsc`, about a third of a vDSO
+/// `clock_gettime` on this project's machines), the virtual counter on AArch64, else
+/// `CLOCK_MONOTONIC` in ns. RxTrace uses it only where the kernel's own clock source is that
+/// counter, so it runs at one rate and agrees across CPUs; ticks become ns on the writer
+/// thread (`TraceClock`).
+static inline int64_t rxtrace_ticks(void) {
+#if defined(__x86_64__)
+    return (int64_t)__builtin_ia32_rdtsc();
+#elif defined(__aarch64__)
+    uint64_t ticks;
+    __asm__ volatile("mrs %0, cntvct_el0" : "=r"(ticks));
+    return (int64_t)ticks;
+#else
+    struct timespec time;
+    clock_gettime(CLOCK_MONOTONIC, &time);
+    return (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
+#endif
+}
 
 #endif

@@ -26,7 +26,7 @@ package struct TraceCall {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let recorder = Instrumentation.recorder else { return TraceCall(recorder: nil, id: .none) }
+        guard let recorder = Instrumentation.callRecorder else { return TraceCall(recorder: nil, id: .none) }
         let id = recorder.callEntered(
             name, object: object?.traceObjectID ?? .none, detail: detail(), file: file, line: line
         )
@@ -42,7 +42,7 @@ package struct TraceCall {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let recorder = Instrumentation.recorder else { return TraceCall(recorder: nil, id: .none) }
+        guard let recorder = Instrumentation.callRecorder else { return TraceCall(recorder: nil, id: .none) }
         let detail = event.traceDetail(includingElement: recorder.isRecordingValues)
         let id = recorder.callEntered(
             name, object: object?.traceObjectID ?? .none, detail: detail, file: file, line: line

@@ -33,6 +33,11 @@ public protocol TraceRecorder: AnyObject, Sendable {
     /// (`next`), for programs whose elements hold private data.
     var isRecordingValues: Bool { get }
 
+    /// Whether the calls (``callEntered(_:object:detail:file:line:)``) are wanted; read once,
+    /// when the recorder is installed. A recorder that answers `false` never receives them,
+    /// and a step costs what it costs with no recorder.
+    var isRecordingCalls: Bool { get }
+
     /// An instrumented object finished its `init`; returns the object's serial id.
     ///
     /// - Parameter type: the object's dynamic type; its name (`PublishSubject<Int>`) is what
@@ -94,6 +99,9 @@ public protocol TraceRecorder: AnyObject, Sendable {
 }
 
 extension TraceRecorder {
+    /// Every call is recorded, unless a recorder says otherwise.
+    public var isRecordingCalls: Bool { true }
+
     /// Ignores assembly sites: a recorder that has nowhere to keep them need not implement it.
     public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {}
 

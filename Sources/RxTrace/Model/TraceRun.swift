@@ -37,6 +37,9 @@ public struct TraceRun: Codable, Equatable, Sendable {
     public var recordCount: Int
     /// Why the recorder stopped writing early, when it did (`endReason == .failed`).
     public var failure: String?
+    /// Whether the calls were recorded (``RecordingDetail/calls``, and in every trace older
+    /// than schema version 4) or left out (``RecordingDetail/events``).
+    public var detail: RecordingDetail = .calls
 
     /// How much `Resources.total` grew while recording; `nil` if the run was cut short, or
     /// when a damaged trace's counts are too far apart to subtract.

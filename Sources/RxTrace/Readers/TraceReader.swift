@@ -555,7 +555,8 @@ extension TraceRun {
             resourcesTotalStart: Int(row.integer("resources_total_start") ?? 0),
             resourcesTotalEnd: row.integer("resources_total_end").map(Int.init),
             recordCount: Int(row.integer("record_count") ?? 0),
-            failure: row.traceText("failure")
+            failure: row.traceText("failure"),
+            detail: row.traceText("detail").flatMap(RecordingDetail.init(rawValue:)) ?? .calls
         )
     }
 }

@@ -1,8 +1,9 @@
 import Glibc
 
 /// Starts a recording when the environment asks for one: `RXTRACE_FILE=trace.sqlite` records
-/// the whole run of any program that links RxTrace, with no change to its code, and
-/// `RXTRACE_VALUES=0` leaves element values out.
+/// the whole run of any program that links RxTrace, with no change to its code,
+/// `RXTRACE_VALUES=0` leaves element values out, and `RXTRACE_DETAIL=events` leaves out the
+/// calls.
 ///
 /// CRxTrace's load-time constructor calls it, before `main`, unless the program opted out (the
 /// `rxtrace` tool does: it reads traces and must never record itself). The recording is never
@@ -21,8 +22,16 @@ func autostart() {
         )
         return
     }
+    let detailSetting = getenv("RXTRACE_DETAIL").map { String(cString: $0) }
+    guard let detail = RecordingDetail.parse(environmentValue: detailSetting) else {
+        writeToStandardError(
+            "RxTrace: not recording: RXTRACE_DETAIL is '\(detailSetting ?? "")'; use calls to record every step "
+                + "(call flows) or events to record objects, subscriptions and events only\n"
+        )
+        return
+    }
     do {
-        _ = try record(to: path, recordingValues: isRecordingValues)
+        _ = try record(to: path, recordingValues: isRecordingValues, detail: detail)
     } catch {
         writeToStandardError("RxTrace: cannot record to \(path) (RXTRACE_FILE): \(error)\n")
     }

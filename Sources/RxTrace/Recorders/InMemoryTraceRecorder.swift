@@ -11,21 +11,25 @@ public final class InMemoryTraceRecorder: TraceRecorder {
     /// - Parameters:
     ///   - program: what is recorded, for `run.program`.
     ///   - isRecordingValues: `false` to record event kinds without element values.
+    ///   - detail: ``RecordingDetail/events`` to leave out the calls.
     /// - Throws: ``SQLiteError`` when SQLite cannot create the database.
-    public convenience init(program: String = "test", isRecordingValues: Bool = true) throws {
-        try self.init(program: program, isRecordingValues: isRecordingValues, bufferCapacity: 8192)
+    public convenience init(
+        program: String = "test", isRecordingValues: Bool = true, detail: RecordingDetail = .calls
+    ) throws {
+        try self.init(program: program, isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: 8192)
     }
 
     /// Starts recording; producers get at most `bufferCapacity` records ahead of the writer.
-    init(program: String, isRecordingValues: Bool, bufferCapacity: Int) throws {
+    init(program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int) throws {
         let clock = TraceClock()
         let database = try Database(path: ":memory:", mode: .readWriteCreate)
         try TraceWriter.createTrace(
-            in: database, program: program, isRecordingValues: isRecordingValues, clock: clock
+            in: database, program: program, isRecordingValues: isRecordingValues, detail: detail, clock: clock
         )
         self.session = RecordingSession(
             writer: try TraceWriter(database: database, clock: clock), clock: clock,
-            isRecordingValues: isRecordingValues, bufferCapacity: bufferCapacity, keepsDatabaseOpen: true
+            isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: bufferCapacity,
+            keepsDatabaseOpen: true
         )
     }
 
@@ -49,6 +53,8 @@ public final class InMemoryTraceRecorder: TraceRecorder {
     // MARK: - TraceRecorder
 
     public var isRecordingValues: Bool { session.isRecordingValues }
+
+    public var isRecordingCalls: Bool { session.detail == .calls }
 
     public func objectInitialized(_ type: Any.Type) -> ObjectID {
         session.objectInitialized(type)

@@ -3,8 +3,9 @@ import RxCore
 /// One thing a producing thread saw, as compact as it can be said: what the buffer holds
 /// between a hook and the writer.
 ///
-/// Ids are integers (0 for none), times are ns since the run started, and threads are the
-/// recorder's serial thread ids. Names and files are `StaticString`s and types are metatypes:
+/// Ids are integers (0 for none), times (`ts`) are ``TraceClock/ticks()`` stamps, which the
+/// writer turns into ns since the run started, and threads are the recorder's serial thread
+/// ids. Names and files are `StaticString`s and types are metatypes:
 /// both are immortal, so a record carries them as pointers and the writer builds the `String`s,
 /// once per distinct type or site, off the producing thread. Event values and call details
 /// travel as ``TraceValue``s and ``TraceDetail``s, which the writer formats: the only `String`s

@@ -17,15 +17,20 @@ import Synchronization
 ///     on stderr says. ``TraceRecording/path`` is where it went.
 ///   - program: what is recorded, for `run.program`; the process name by default.
 ///   - recordingValues: `false` to record event kinds without element values.
+///   - detail: ``RecordingDetail/events`` to record objects, subscriptions and events without
+///     RxCore's internal calls (no call flows), for long runs of whole programs.
 /// - Returns: the recording, to stop.
 /// - Throws: ``TraceCreationError`` saying why the file cannot be created.
-public func record(to path: String, program: String? = nil, recordingValues: Bool = true) throws -> TraceRecording {
+public func record(
+    to path: String, program: String? = nil, recordingValues: Bool = true, detail: RecordingDetail = .calls
+) throws -> TraceRecording {
     try TraceRecording.start(
-        path: path, program: program ?? ProcessInfo.processInfo.processName, isRecordingValues: recordingValues
+        path: path, program: program ?? ProcessInfo.processInfo.processName, isRecordingValues: recordingValues,
+        detail: detail
     )
 }
 
-/// A recording started by ``record(to:program:recordingValues:)``: stop it to complete the
+/// A recording started by ``record(to:program:recordingValues:detail:)``: stop it to complete the
 /// trace.
 public final class TraceRecording: Sendable {
     /// The trace file: the path asked for, or the sibling written instead.
@@ -41,7 +46,9 @@ public final class TraceRecording: Sendable {
     /// The recording that is installed, if any.
     private static let current = LockedState<TraceRecording?>(nil)
 
-    fileprivate static func start(path: String, program: String, isRecordingValues: Bool) throws -> TraceRecording {
+    fileprivate static func start(
+        path: String, program: String, isRecordingValues: Bool, detail: RecordingDetail
+    ) throws -> TraceRecording {
         try current.withLock { current in
             if let previous = current {
                 previous.synchronized_uninstall()
@@ -49,7 +56,9 @@ public final class TraceRecording: Sendable {
                 try previous.recorder.finish()
             }
             let recording = TraceRecording(
-                recorder: try SQLiteTraceRecorder(path: path, program: program, isRecordingValues: isRecordingValues)
+                recorder: try SQLiteTraceRecorder(
+                    path: path, program: program, isRecordingValues: isRecordingValues, detail: detail
+                )
             )
             Termination.watch(recording.recorder.session)
             Instrumentation.bootstrapInternal(recording.recorder)

@@ -8,14 +8,18 @@ import Synchronization
 /// ``TraceWriter``.
 ///
 /// ``SQLiteTraceRecorder`` and ``InMemoryTraceRecorder`` are this with a different database.
-/// A hook costs a clock read, a thread-state lookup through a pthread key, and one locked
-/// append; everything else (names, interning, formatting values and details, SQL) happens on
+/// A hook costs a read of the CPU's tick counter, a thread-state lookup through a pthread key,
+/// and one locked append (with ``RecordingDetail/events``, a call hook costs one branch); everything else (names, interning, formatting values and details, SQL) happens on
 /// the writer thread. The session ends in one of three ways, whichever comes first:
 /// ``finish()``, the process exiting, or a fatal signal (``terminate(_:waitingAtMost:)``,
 /// called by ``Termination``).
 final class RecordingSession {
     /// Whether element values are recorded.
     let isRecordingValues: Bool
+    /// What is recorded: everything, or no calls.
+    let detail: RecordingDetail
+    /// `detail == .calls`, read by every call hook.
+    private let isRecordingCalls: Bool
 
     private let clock: TraceClock
     private let buffer: RecordBuffer
@@ -47,12 +51,14 @@ final class RecordingSession {
     ///     this many are held at most).
     ///   - keepsDatabaseOpen: `false` to close the connection once the trace is complete.
     init(
-        writer: TraceWriter, clock: TraceClock, isRecordingValues: Bool, bufferCapacity: Int,
-        keepsDatabaseOpen: Bool
+        writer: TraceWriter, clock: TraceClock, isRecordingValues: Bool, detail: RecordingDetail,
+        bufferCapacity: Int, keepsDatabaseOpen: Bool
     ) {
         self.writer = writer
         self.clock = clock
         self.isRecordingValues = isRecordingValues
+        self.detail = detail
+        self.isRecordingCalls = detail == .calls
         self.buffer = RecordBuffer(capacity: bufferCapacity)
         self.keepsDatabaseOpen = keepsDatabaseOpen
         self.writerThread = LockedState(nil)
@@ -224,7 +230,7 @@ final class RecordingSession {
 
     /// Records an object's `init`; see ``TraceRecorder/objectInitialized(_:)``.
     func objectInitialized(_ type: Any.Type) -> ObjectID {
-        let ts = clock.now()
+        let ts = clock.ticks()
         let thread = currentThread()
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
@@ -239,7 +245,7 @@ final class RecordingSession {
 
     /// Records an object's `deinit`.
     func objectDeinitialized(_ object: ObjectID) {
-        let ts = clock.now()
+        let ts = clock.ticks()
         _ = buffer.append(.none) { _ in .objectDeinitialized(id: object.rawValue, ts: ts) }
     }
 
@@ -247,7 +253,8 @@ final class RecordingSession {
     func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
-        let ts = clock.now()
+        guard isRecordingCalls else { return .none }
+        let ts = clock.ticks()
         let thread = currentThread()
         let parent = thread.pointee.currentCall
         let depth = Int32(thread.pointee.openCalls.count)
@@ -267,7 +274,7 @@ final class RecordingSession {
     /// Records a call's exit.
     func callExited(_ call: CallID) {
         guard call != .none else { return }
-        let ts = clock.now()
+        let ts = clock.ticks()
         let thread = currentThread()
         thread.pointee.close(call.rawValue)
         _ = buffer.append(.none) { _ in .callExited(id: call.rawValue, thread: thread.pointee.id, ts: ts) }
@@ -275,7 +282,7 @@ final class RecordingSession {
 
     /// Records an event inside the thread's innermost open call.
     func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
-        let ts = clock.now()
+        let ts = clock.ticks()
         let thread = currentThread()
         let call = thread.pointee.currentCall
         let virtualTS = Instrumentation.virtualTime
@@ -289,7 +296,7 @@ final class RecordingSession {
 
     /// Records a user-facing `subscribe` inside the thread's innermost open call.
     func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
-        let ts = clock.now()
+        let ts = clock.ticks()
         let thread = currentThread()
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
@@ -315,7 +322,7 @@ final class RecordingSession {
     /// observer's step that received it, which leads back to whoever sent it.
     func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
         guard subscription != .none else { return }
-        let ts = clock.now()
+        let ts = clock.ticks()
         let call = currentThread().pointee.currentCall
         _ = buffer.append(.none) { _ in
             .subscriptionTerminated(id: subscription.rawValue, end: end, ts: ts, call: call)
@@ -325,7 +332,7 @@ final class RecordingSession {
     /// Records a disposable's first `dispose`, inside the thread's innermost open call: the
     /// step that disposed it, which leads back to whoever ended the subscription.
     func objectDisposed(_ object: ObjectID) {
-        let ts = clock.now()
+        let ts = clock.ticks()
         let call = currentThread().pointee.currentCall
         _ = buffer.append(.none) { _ in .objectDisposed(id: object.rawValue, ts: ts, call: call) }
     }

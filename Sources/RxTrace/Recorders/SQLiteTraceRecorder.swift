@@ -7,7 +7,7 @@ import RxCore
 /// The hooks only append to a bounded buffer; a writer thread drains it in transactions. The
 /// `run` row is committed before anything else, saying `'running'`, so a trace whose process
 /// was killed outright is still readable and says it was cut short. ``finish()`` completes the
-/// file; most programs let ``record(to:program:recordingValues:)`` create, install and finish
+/// file; most programs let ``record(to:program:recordingValues:detail:)`` create, install and finish
 /// one instead.
 public final class SQLiteTraceRecorder: TraceRecorder {
     /// The trace file: the path asked for, or the sibling written instead (see
@@ -27,14 +27,22 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     ///     went.
     ///   - program: what is recorded, for `run.program`.
     ///   - isRecordingValues: `false` to record event kinds without element values.
+    ///   - detail: ``RecordingDetail/events`` to leave out the calls (no call flows), for long
+    ///     runs of whole programs.
     /// - Throws: ``TraceCreationError`` saying why the file cannot be created.
-    public convenience init(path: String, program: String, isRecordingValues: Bool = true) throws {
-        try self.init(path: path, program: program, isRecordingValues: isRecordingValues, bufferCapacity: 8192)
+    public convenience init(
+        path: String, program: String, isRecordingValues: Bool = true, detail: RecordingDetail = .calls
+    ) throws {
+        try self.init(
+            path: path, program: program, isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: 8192
+        )
     }
 
     /// Starts a new trace at `path` whose producers get at most `bufferCapacity` records ahead
     /// of the writer.
-    init(path: String, program: String, isRecordingValues: Bool, bufferCapacity: Int) throws {
+    init(
+        path: String, program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int
+    ) throws {
         let clock = TraceClock()
         let claim: TraceFileClaim
         let database: Database
@@ -42,7 +50,7 @@ public final class SQLiteTraceRecorder: TraceRecorder {
             claim = try TraceFileClaim.claim(path)
             database = try Database(path: claim.path, mode: .readWriteCreate, holding: claim.descriptor)
             try TraceWriter.createTrace(
-                in: database, program: program, isRecordingValues: isRecordingValues, clock: clock
+                in: database, program: program, isRecordingValues: isRecordingValues, detail: detail, clock: clock
             )
         } catch let error as SQLiteError {
             throw TraceCreationError(path: path, sqliteError: error)
@@ -50,7 +58,8 @@ public final class SQLiteTraceRecorder: TraceRecorder {
         self.path = claim.path
         self.session = RecordingSession(
             writer: try TraceWriter(database: database, clock: clock), clock: clock,
-            isRecordingValues: isRecordingValues, bufferCapacity: bufferCapacity, keepsDatabaseOpen: false
+            isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: bufferCapacity,
+            keepsDatabaseOpen: false
         )
     }
 
@@ -79,6 +88,8 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     // MARK: - TraceRecorder
 
     public var isRecordingValues: Bool { session.isRecordingValues }
+
+    public var isRecordingCalls: Bool { session.detail == .calls }
 
     public func objectInitialized(_ type: Any.Type) -> ObjectID {
         session.objectInitialized(type)

@@ -30,6 +30,8 @@ final class TraceWriter {
     private let insertBagEntry: Statement
 
     private let clock: TraceClock
+    /// Turns the records' tick stamps into ns; set for each batch.
+    private var ticks: TickConverter
     private let processID = getpid()
     private var typeIDs: [ObjectIdentifier: Int64] = [:]
     private var siteIDs: [SiteKey: Int64] = [:]
@@ -53,7 +55,7 @@ final class TraceWriter {
     ///
     /// - Throws: ``SQLiteError`` when SQLite refuses.
     static func createTrace(
-        in database: Database, program: String, isRecordingValues: Bool, clock: TraceClock
+        in database: Database, program: String, isRecordingValues: Bool, detail: RecordingDetail, clock: TraceClock
     ) throws {
         try database.execute(
             """
@@ -68,8 +70,8 @@ final class TraceWriter {
             let insertRun = try database.prepare(
                 """
                 INSERT INTO run (id, schema_version, program, start_time, end_reason, is_recording_values,
-                    resources_total_start)
-                VALUES (1, ?, ?, ?, 'running', ?, ?)
+                    resources_total_start, detail)
+                VALUES (1, ?, ?, ?, 'running', ?, ?, ?)
                 """
             )
             try insertRun.bind([
@@ -78,16 +80,18 @@ final class TraceWriter {
                 .text(ISO8601DateFormatter().string(from: Date())),
                 .integer(isRecordingValues ? 1 : 0),
                 .integer(Int64(Resources.total)),
+                .text(detail.rawValue),
             ])
             try insertRun.run()
         }
     }
 
-    /// A writer into `database`, which ``createTrace(in:program:isRecordingValues:clock:)``
+    /// A writer into `database`, which ``createTrace(in:program:isRecordingValues:detail:clock:)``
     /// prepared.
     init(database: Database, clock: TraceClock) throws {
         self.database = database
         self.clock = clock
+        ticks = TickConverter(clock: clock, start: clock.anchor())
         insertThread = try database.prepare("INSERT INTO thread (id, tid, name) VALUES (?, ?, ?)")
         insertType = try database.prepare("INSERT INTO type (id, type_name) VALUES (?, ?)")
         insertSite = try database.prepare("INSERT INTO site (id, name, file, line) VALUES (?, ?, ?, ?)")
@@ -175,6 +179,8 @@ final class TraceWriter {
 
     /// Writes `records` and the new `run.record_count` in one transaction.
     func write(_ records: UnsafeMutableBufferPointer<Record>) throws {
+        // Every record in the batch was stamped before this anchor.
+        ticks.advance(to: clock.anchor())
         try database.transaction {
             for record in records {
                 try write(record)
@@ -262,13 +268,15 @@ final class TraceWriter {
                 openCalls.append([])
             }
 
-        case .objectInitialized(let id, let type, let ts, let thread, let call, let scope, let virtualTS):
+        case .objectInitialized(let id, let type, let stamp, let thread, let call, let scope, let virtualTS):
+            let ts = ticks.nanoseconds(stamp)
             newObjects[id] = ObjectRow(
                 id: id, type: try typeID(of: type), ts: ts, endTS: nil, thread: thread, call: call,
                 scope: try scopeID(of: scope), virtualTS: virtualTS
             )
 
-        case .objectDeinitialized(let id, let ts):
+        case .objectDeinitialized(let id, let stamp):
+            let ts = ticks.nanoseconds(stamp)
             subscriptionsByDisposable[id] = nil
             if var object = newObjects.removeValue(forKey: id) {
                 object.endTS = ts
@@ -280,7 +288,8 @@ final class TraceWriter {
             }
 
         case .callEntered(let id, let parent, let depth, let thread, let name, let file, let line, let object,
-            let detail, let ts, let virtualTS):
+            let detail, let stamp, let virtualTS):
+            let ts = ticks.nanoseconds(stamp)
             let call = OpenCall(
                 id: id, parent: parent, depth: depth, thread: thread,
                 site: try siteID(name: name, file: file, line: line), object: object, detail: detail?.description, ts: ts,
@@ -288,20 +297,20 @@ final class TraceWriter {
             )
             openCalls[Int(thread) - 1].append(call)
 
-        case .callExited(let id, let thread, let ts):
-            try exit(id, on: Int(thread) - 1, at: ts)
+        case .callExited(let id, let thread, let stamp):
+            try exit(id, on: Int(thread) - 1, at: ticks.nanoseconds(stamp))
 
-        case .eventDelivered(let kind, let value, let source, let observer, let ts, let thread, let call, let virtualTS):
+        case .eventDelivered(let kind, let value, let source, let observer, let stamp, let thread, let call, let virtualTS):
             try insertEvents.append(EventRow(
-                id: nextEventID, ts: ts, thread: thread, call: call, kind: kind, value: value?.description,
+                id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: call, kind: kind, value: value?.description,
                 source: source, observer: observer, virtualTS: virtualTS
             ))
             nextEventID += 1
 
-        case .subscriptionStarted(let id, let observable, let observer, let file, let line, let ts, let thread,
+        case .subscriptionStarted(let id, let observable, let observer, let file, let line, let stamp, let thread,
             let call, let scope, let virtualTS):
             newSubscriptions[id] = SubscriptionRow(
-                id: id, ts: ts, thread: thread, call: call, observable: observable, observer: observer,
+                id: id, ts: ticks.nanoseconds(stamp), thread: thread, call: call, observable: observable, observer: observer,
                 disposable: nil, file: file.description, line: Int64(line), endTS: nil, endKind: nil,
                 scope: try scopeID(of: scope), virtualTS: virtualTS
             )
@@ -317,12 +326,12 @@ final class TraceWriter {
                 try setDisposable.run()
             }
 
-        case .subscriptionTerminated(let id, let end, let ts, let call):
-            try endSubscription(id, by: end, at: ts, in: call)
+        case .subscriptionTerminated(let id, let end, let stamp, let call):
+            try endSubscription(id, by: end, at: ticks.nanoseconds(stamp), in: call)
 
-        case .objectDisposed(let id, let ts, let call):
+        case .objectDisposed(let id, let stamp, let call):
             guard let subscription = subscriptionsByDisposable.removeValue(forKey: id) else { return }
-            try endSubscription(subscription, by: .disposed, at: ts, in: call)
+            try endSubscription(subscription, by: .disposed, at: ticks.nanoseconds(stamp), in: call)
 
         case .observableAssembled(let id, let name, let file, let line):
             insertAssembly.bind(id, at: 1)

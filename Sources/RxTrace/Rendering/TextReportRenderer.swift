@@ -22,7 +22,8 @@ public struct TextReportRenderer {
         if let summary = report.summary { blocks.append(render(summary)) }
         if let subscription = report.subscription { blocks.append(subscription.text) }
         if let flows = report.flows {
-            var block = FlowTreeRenderer().render(flows)
+            var block = flows.isEmpty && report.detail == .events
+                ? "Call flows\n\n" + Self.callsNotRecordedNote : FlowTreeRenderer().render(flows)
             if let notShown = report.flowsNotShown {
                 block += "\n\n" + Self.flowsNotShownNote(notShown)
             }
@@ -58,9 +59,11 @@ public struct TextReportRenderer {
             if let subscription {
                 let summary = try SubscriptionSummary(reader: reader, id: subscription)
                 startBlock(summary.text)
-                startBlock(FlowTreeRenderer().render(
-                    try TraceReport(reader: reader, sections: .flows, subscription: subscription).flows ?? []
-                ))
+                let flows = try TraceReport(reader: reader, sections: .flows, subscription: subscription).flows ?? []
+                startBlock(
+                    flows.isEmpty && reader.run.detail == .events
+                        ? "Call flows\n\n" + Self.callsNotRecordedNote : FlowTreeRenderer().render(flows)
+                )
             } else {
                 startBlock("Call flows")
                 var shown = 0
@@ -68,7 +71,9 @@ public struct TextReportRenderer {
                     output("\n\n" + FlowTreeRenderer().render(flow))
                     shown += 1
                 }
-                if shown == 0 {
+                if shown == 0, reader.run.detail == .events {
+                    output("\n\n" + Self.callsNotRecordedNote)
+                } else if shown == 0 {
                     output(tag.map { "\n\nNo flow runs on a chain tagged \"\($0)\"." } ?? "\n\nNo calls were recorded.")
                 } else if tag == nil, let flowLimit, shown == flowLimit {
                     let notShown = try reader.topLevelCallCount() - shown
@@ -89,6 +94,10 @@ public struct TextReportRenderer {
         output("\n")
         return leaks
     }
+
+    /// What a report says instead of flows for a trace recorded without calls.
+    public static let callsNotRecordedNote =
+        "No call flows: the trace was recorded with RXTRACE_DETAIL=events (objects, subscriptions and events only)."
 
     /// What a report limited to its first flows says about the rest.
     static func flowsNotShownNote(_ count: Int) -> String {

@@ -55,6 +55,9 @@ public struct TraceReport: Codable, Equatable, Sendable {
     public var leaks: LeakReport?
     /// The subscription asked about, with what ended it, when one was.
     public var subscription: SubscriptionSummary?
+    /// ``RecordingDetail/events`` when the trace was recorded without calls, so it has no
+    /// flows to show; `nil` for a trace with calls.
+    public var detail: RecordingDetail?
 
     /// Builds the `sections` of `reader`'s trace; with `subscription`, only the flows of that
     /// subscription; with `flowLimit`, only the first `flowLimit` flows (and how many more
@@ -75,6 +78,9 @@ public struct TraceReport: Codable, Equatable, Sendable {
                 objectCount: try reader.count(.object),
                 resourcesTotalChange: run.resourcesTotalChange
             )
+        }
+        if reader.run.detail != .calls {
+            detail = reader.run.detail
         }
         if sections.contains(.flows) {
             let builder = FlowBuilder(reader: reader)

@@ -22,7 +22,10 @@ public enum TraceSchema {
     /// ones: `subscription.end_call_id` (what ended a subscription), the `tag` table (chains
     /// user code named), the `call_cause` and `event_cause` views and the `bag_entry` table
     /// (what each DisposeBag took).
-    public static let version: Int32 = 3
+    ///
+    /// Version 4: `run.detail` says whether the calls were recorded (`'calls'`) or left out
+    /// (`'events'`, `RXTRACE_DETAIL=events`); earlier traces recorded them all.
+    public static let version: Int32 = 4
 
     /// The tables and views, created when a trace is started.
     public static let definition = """
@@ -56,7 +59,11 @@ public enum TraceSchema {
             record_count INTEGER NOT NULL DEFAULT 0,
             -- Why the recorder stopped writing before the run ended (end_reason 'failed'): the
             -- error SQLite gave; NULL otherwise.
-            failure TEXT
+            failure TEXT,
+            -- What was recorded: 'calls' (everything, so reports show call flows) or 'events'
+            -- (RXTRACE_DETAIL=events: objects, subscriptions and events; the call table is empty
+            -- and every call_id and end_call_id is NULL).
+            detail TEXT NOT NULL DEFAULT 'calls' CHECK (detail IN ('calls', 'events'))
         );
 
         CREATE TABLE thread -- A thread that ran instrumented code.

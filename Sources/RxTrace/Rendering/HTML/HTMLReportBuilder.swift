@@ -47,6 +47,9 @@ struct HTMLReportBuilder {
         let report = try TraceReport(reader: reader, sections: [.summary, .leaks])
         let summary = report.summary!
         let leaks = report.leaks!
+        if reader.run.detail == .events {
+            notes.append(TextReportRenderer.callsNotRecordedNote)
+        }
 
         let (flows, flowsLeftOut) = try embeddedFlows(leaks: leaks)
         if flowsLeftOut > 0 {
