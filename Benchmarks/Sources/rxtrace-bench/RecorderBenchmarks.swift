@@ -6,7 +6,7 @@ import RxTrace
 import Workloads
 
 /// One recorded run of a workload (T1).
-struct RecordedRun {
+struct RecordedRun: Codable {
     /// `run.record_count`: hook records written.
     let records: Int
     /// Rows inserted into `call`, `event`, `object` and `subscription`.
@@ -22,12 +22,12 @@ struct RecordedRun {
     let producerCPUSeconds: Double
     /// The same workload's wall time with no recorder, just before.
     let unrecordedSeconds: Double
-    let buffer: TraceBufferStatistics
+    let buffer: BufferStatistics
 }
 
 /// T1 for one workload and T2, in rounds.
-struct RecorderResult {
-    struct Recorded {
+struct RecorderResult: Codable {
+    struct Recorded: Codable {
         let name: String
         let runs: [RecordedRun]
     }
@@ -97,7 +97,7 @@ private func recordedRun(path: String, _ workload: () -> Int) throws -> Recorded
     return RecordedRun(
         records: Int(records), rows: Int(rows), sustainedSeconds: sustained, endToEndSeconds: endToEnd, producerWallSeconds: producerWall,
         producerCPUSeconds: producerCPU, unrecordedSeconds: unrecorded.seconds,
-        buffer: recording.recorder.bufferStatistics
+        buffer: BufferStatistics(recording.recorder.bufferStatistics)
     )
 }
 
