@@ -7,14 +7,17 @@
 #
 #   Benchmarks/leak-check-overhead.sh [--runs N] [--skip-build]
 #
-# Debug builds, as `swift test` builds them. The two suites run alternately, N times each
-# (default 3); the time is XCTest's own wall time for the selected tests (process and SwiftPM
-# start-up left out). Prints the median and min–max of each and the ratio of the medians.
-# One test reads the scope the leak check binds and cannot pass without it; both runs skip it.
+# Debug builds, as `swift test` builds them. The test bundle of each build runs the same list
+# of RxCoreTests cases (from `--list-tests`), the two alternately, N times each (default 5).
+# Two times per run: XCTest's wall time for the tests (process start-up left out), and the
+# process's CPU time (user + system, from /usr/bin/time), which a loaded machine disturbs
+# less: waits (the check's retries, real schedulers' timers) cost wall time, not CPU. Prints
+# the median and min–max of each and the ratios of the medians. One test reads the scope the
+# leak check binds and cannot pass without it; both runs leave it out.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
-runs=3
+runs=5
 build=yes
 while (($#)); do
     case "$1" in
@@ -34,20 +37,28 @@ if [[ $build == yes ]]; then
     swift build --build-tests --scratch-path .build-noleak -Xswiftc "-D$knob" >&2
 fi
 
-# Runs RxCoreTests from the build in scratch path $1; prints XCTest's seconds for them.
+# The RxCoreTests test cases, less the skipped one, as XCTest names them: the same list for
+# both builds, run by the test bundle itself (no SwiftPM in the timings).
+tests="$(.build/debug/*PackageTests.xctest --list-tests 2>/dev/null | grep '^RxCoreTests\.' | grep -v "$skipped" | paste -sd, -)"
+[[ -n $tests ]] || { echo "[leak-check-overhead] no RxCoreTests in .build/debug" >&2; exit 1; }
+
+# Runs the tests from the build in scratch path $1; prints XCTest's wall seconds and the
+# process's CPU seconds (user + system).
 run_suite() {
-    local output seconds
-    output="$(swift test --skip-build --scratch-path "$1" --disable-swift-testing \
-        --filter '^RxCoreTests\.' --skip "$skipped" 2>&1)" || {
+    local output seconds cpu
+    output="$(/usr/bin/time -f '%U %S' -o "$timing" "$1"/debug/*PackageTests.xctest "$tests" 2>&1)" || {
         echo "$output" | grep -E "error|failed|Executed" | tail -n 20 >&2
-        echo "[leak-check-overhead] the suite in $1 failed" >&2
+        echo "[leak-check-overhead] the tests in $1 failed" >&2
         return 1
     }
     # "Executed 1234 tests, with 0 failures (0 unexpected) in 20.1 (20.3) seconds": the
     # number in parentheses is the wall time.
-    seconds="$(echo "$output" | grep -E "Executed [0-9]+ tests" | tail -n 1 | sed -E 's/.*\(([0-9.]+)\) seconds.*/\1/')"
-    echo "[leak-check-overhead] $1: $(echo "$output" | grep -E "Executed [0-9]+ tests" | tail -n 1 | sed 's/^ *//')" >&2
-    echo "$seconds"
+    local executed
+    executed="$(echo "$output" | grep -E "Executed [0-9]+ tests" | tail -n 1)"
+    seconds="$(echo "$executed" | sed -E 's/.*\(([0-9.]+)\) seconds.*/\1/')"
+    cpu="$(awk '{ printf "%.2f", $1 + $2 }' "$timing")"
+    echo "[leak-check-overhead] $1: $(echo "$executed" | sed 's/^[[:space:]]*//'); CPU $cpu s" >&2
+    echo "$seconds $cpu"
 }
 
 # Median, minimum and maximum of the numbers on standard input.
@@ -58,6 +69,8 @@ summary() {
     }'
 }
 
+timing="$(mktemp)"
+trap 'rm -f "$timing"' EXIT
 with=()
 without=()
 for ((run = 1; run <= runs; run++)); do
@@ -72,15 +85,19 @@ for ((run = 1; run <= runs; run++)); do
     fi
 done
 
-read -r with_median with_min with_max < <(printf '%s\n' "${with[@]}" | summary)
-read -r without_median without_min without_max < <(printf '%s\n' "${without[@]}" | summary)
-ratio="$(awk -v a="$with_median" -v b="$without_median" 'BEGIN { printf "%.2f", a / b }')"
+read -r with_wall with_wall_min with_wall_max < <(printf '%s\n' "${with[@]}" | cut -d' ' -f1 | summary)
+read -r without_wall without_wall_min without_wall_max < <(printf '%s\n' "${without[@]}" | cut -d' ' -f1 | summary)
+read -r with_cpu with_cpu_min with_cpu_max < <(printf '%s\n' "${with[@]}" | cut -d' ' -f2 | summary)
+read -r without_cpu without_cpu_min without_cpu_max < <(printf '%s\n' "${without[@]}" | cut -d' ' -f2 | summary)
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "RxCoreTests, debug build, $runs runs each, XCTest's wall time: median (min–max)."
-echo "Commit $(git rev-parse --short HEAD), $(date -u '+%a %b %-d %H:%M UTC %Y'). Command: \`Benchmarks/leak-check-overhead.sh --runs $runs\`."
+echo "RxCoreTests ($(echo "$tests" | tr ',' '\n' | wc -l) tests), debug build, $runs runs each, alternating: median (min–max)."
+commit="$(git rev-parse --short HEAD)"
+git diff --quiet HEAD -- Sources Tests || commit+=" with uncommitted changes"
+echo "Commit $commit, $(date -u '+%a %b %-d %H:%M UTC %Y'). Command: \`Benchmarks/leak-check-overhead.sh --runs $runs\`."
 echo
-echo "| suite | seconds |"
-echo "|---|--:|"
-echo "| with the leak checks (\`RxLeakCheckedTestCase\`) | $with_median ($with_min–$with_max) |"
-echo "| without (\`-D$knob\`) | $without_median ($without_min–$without_max) |"
-echo "| ratio of the medians | ${ratio}× (limit 1.5×) |"
+echo "| suite | wall, s (XCTest) | CPU, s (user + system) |"
+echo "|---|--:|--:|"
+echo "| with the leak checks (\`RxLeakCheckedTestCase\`) | $with_wall ($with_wall_min–$with_wall_max) | $with_cpu ($with_cpu_min–$with_cpu_max) |"
+echo "| without (\`-D$knob\`) | $without_wall ($without_wall_min–$without_wall_max) | $without_cpu ($without_cpu_min–$without_cpu_max) |"
+echo "| ratio of the medians (limit 1.5×) | $(ratio "$with_wall" "$without_wall")× | $(ratio "$with_cpu" "$without_cpu")× |"

@@ -62,9 +62,11 @@ struct LeakCheck {
     /// Starts writing the test's trace into the folder `RXTRACE_LEAK_TRACE_DIRECTORY` names,
     /// if it names one and no other test's trace is being written.
     private static func startTraceFile(for testName: String, attachingTo tracker: LeakTracker) -> SQLiteTraceRecorder? {
-        guard let directory = ProcessInfo.processInfo.environment[traceDirectoryVariable], !directory.isEmpty else {
-            return nil
-        }
+        // `getenv`, not `ProcessInfo.environment`, which copies the whole environment into a
+        // dictionary, for every test.
+        guard let value = getenv(traceDirectoryVariable) else { return nil }
+        let directory = String(cString: value)
+        guard !directory.isEmpty else { return nil }
         let fileName = String(testName.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
         let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName + ".sqlite").path
         do {
