@@ -106,6 +106,27 @@ final class LeakTracker: TraceRecorder {
         var subscribing: [UInt: [SubscriptionID]] = [:]
         /// Per scope, how many objects and subscriptions it has made so far.
         var scopeCounts: [Int64: (objects: Int64, subscriptions: Int64)] = [:]
+        /// The scope that made the last object or subscription, and its counts, kept out of
+        /// `scopeCounts` while it goes on: nearly every object of a test is its scope's, and
+        /// the dictionary's update was an eighth of each object's bookkeeping.
+        var lastScope: (id: Int64, objects: Int64, subscriptions: Int64)?
+
+        /// The next number among the objects (or subscriptions) of `scopeID`, counted.
+        mutating func nextNumber(in scopeID: Int64, isObject: Bool) -> Int64 {
+            if lastScope?.id != scopeID {
+                if let lastScope {
+                    scopeCounts[lastScope.id] = (lastScope.objects, lastScope.subscriptions)
+                }
+                let counts = scopeCounts.removeValue(forKey: scopeID) ?? (0, 0)
+                lastScope = (scopeID, counts.objects, counts.subscriptions)
+            }
+            if isObject {
+                lastScope!.objects += 1
+                return lastScope!.objects
+            }
+            lastScope!.subscriptions += 1
+            return lastScope!.subscriptions
+        }
 
         /// `Map<Int, Int> #2` for an object of the scope, `PublishSubject<Int> (made outside
         /// the test)` for another live object, `nil` for an object unknown or gone.
@@ -217,6 +238,9 @@ final class LeakTracker: TraceRecorder {
                 state.close(subscription.id)
             }
             state.scopeCounts[scope.id] = nil
+            if state.lastScope?.id == scope.id {
+                state.lastScope = nil
+            }
         }
     }
 
@@ -308,8 +332,7 @@ final class LeakTracker: TraceRecorder {
             let subscribing = state.subscribing[thread]?.last
             var number: Int64 = 0
             if let scopeID {
-                state.scopeCounts[scopeID, default: (0, 0)].objects += 1
-                number = state.scopeCounts[scopeID]?.objects ?? 0
+                number = state.nextNumber(in: scopeID, isObject: true)
             }
             state.liveObjects[id] = LiveObject(
                 type: type, scopeID: scopeID, number: number,
@@ -395,8 +418,7 @@ final class LeakTracker: TraceRecorder {
             }
             var number: Int64 = 0
             if let scopeID {
-                number = (state.scopeCounts[scopeID]?.subscriptions ?? 0) + 1
-                state.scopeCounts[scopeID, default: (0, 0)].subscriptions = number
+                number = state.nextNumber(in: scopeID, isObject: false)
             }
             let subscribed = state.liveObjects[observable]
             state.openSubscriptions[id] = OpenSubscription(
