@@ -20,14 +20,28 @@ struct Options {
     var reportRecords = 10_000_000
     /// Where R1 keeps its trace for a later look; a temporary file, removed, by default.
     var reportTrace: String?
-    /// `W1s/RxCore`: run that one variant once and exit, for a profiler.
+    /// `W1s/RxCore`: run that one variant and exit, for a profiler.
     var profile: String?
+    /// How many times `--profile` runs its variant (`--count` starts it with 1 and 2).
+    var profileRepeats = 1
+    /// Separate processes that each measure every row; cells show the median over them.
+    var processes = 3
+    /// Workload names whose instructions per operation `--count` reports under callgrind;
+    /// `nil` when not counting.
+    var countedWorkloads: Set<String>?
+    /// Set in a measuring process the runner started: where it writes its results (JSON).
+    var childResultsPath: String?
+    /// Set in a measuring process the runner started: its number from 0, which also turns
+    /// the order the libraries start in, and how many there are.
+    var processIndex = 0
+    var processCount = 1
 
     static let usage = """
         usage: rxtrace-bench [--rounds N] [--warm-up N] [--sample-seconds S] [--only W1s,W2,…]
                              [--no-recorder] [--no-report] [--rxtrace PATH] [--report-records N]
                              [--report-trace PATH]
-                             [--profile W1s/RxCore]
+                             [--processes N] [--profile W1s/RxCore [--repeat N]]
+               rxtrace-bench --count W1s,W2,…|all
         """
 
     init(arguments: [String]) throws {
@@ -56,6 +70,14 @@ struct Options {
             case "--report-records": reportRecords = try number(argument)
             case "--report-trace": reportTrace = try value(argument)
             case "--profile": profile = try value(argument)
+            case "--repeat": profileRepeats = max(1, try number(argument))
+            case "--processes": processes = max(1, try number(argument))
+            case "--count":
+                let names = try value(argument)
+                countedWorkloads = names == "all" ? [] : Set(names.split(separator: ",").map(String.init))
+            case "--child-results": childResultsPath = try value(argument)
+            case "--process-index": processIndex = try number(argument)
+            case "--process-count": processCount = try number(argument)
             default: throw UsageError(message: "unknown argument \(argument)")
             }
         }

@@ -6,7 +6,7 @@ import RxTrace
 import Workloads
 
 /// One recorded run of a workload (T1).
-struct RecordedRun {
+struct RecordedRun: Codable {
     /// `run.record_count`: hook records written.
     let records: Int
     /// Rows inserted into `call`, `event`, `object` and `subscription`.
@@ -24,7 +24,7 @@ struct RecordedRun {
     let unrecordedSeconds: Double
     /// The same workload's CPU time with no recorder, the least of the same three runs.
     let unrecordedCPUSeconds: Double
-    let buffer: TraceBufferStatistics
+    let buffer: BufferStatistics
 
     /// Producer wall time ÷ unrecorded wall time: what recording costs the program's thread.
     var producerSlowdown: Double { producerWallSeconds / unrecordedSeconds }
@@ -38,8 +38,8 @@ struct RecordedRun {
 }
 
 /// T1 for one workload and T2, in rounds.
-struct RecorderResult {
-    struct Recorded {
+struct RecorderResult: Codable {
+    struct Recorded: Codable {
         let name: String
         let runs: [RecordedRun]
     }
@@ -129,7 +129,7 @@ private func recordedRun(path: String, detail: RecordingDetail, _ workload: () -
     return RecordedRun(
         records: Int(records), rows: Int(rows), sustainedSeconds: sustained, endToEndSeconds: endToEnd, producerWallSeconds: producerWall,
         producerCPUSeconds: producerCPU, unrecordedSeconds: unrecordedWall, unrecordedCPUSeconds: unrecordedCPU,
-        buffer: recording.recorder.bufferStatistics
+        buffer: BufferStatistics(recording.recorder.bufferStatistics)
     )
 }
 
@@ -179,8 +179,9 @@ private func sqliteRowsPerSecond(path: String, rows: Int) throws -> Double {
 /// T1 and T2 as a Markdown table: per run, the two slowdowns the recorder's targets are about
 /// (the producing thread, and until `stop()` returned, each ÷ the unrecorded run), producer CPU
 /// per record with and without the workload's own work, then the writer's rates.
-func renderRecorderTable(_ recorder: RecorderResult) -> String {
-    var out = "\n### Recorder on (T1) and SQLite alone (T2): median (min–max) of \(recorder.sqliteRowsPerSecond.count) rounds\n\n"
+func renderRecorderTable(_ recorder: RecorderResult, processCount: Int = 1) -> String {
+    var out = "\n### Recorder on (T1) and SQLite alone (T2): median (min–max) of \(recorder.sqliteRowsPerSecond.count) rounds"
+    out += processCount > 1 ? " (\(processCount) processes' rounds together)\n\n" : "\n\n"
     let sqlite = Summary(recorder.sqliteRowsPerSecond)
     func cell(_ summary: Summary, _ digits: Int = 1, _ unit: String = "") -> String {
         "\(format(summary.median, digits))\(unit) (\(format(summary.minimum, digits))–\(format(summary.maximum, digits)))"

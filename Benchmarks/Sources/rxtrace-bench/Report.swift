@@ -10,6 +10,8 @@ struct Report {
     var allocations: AllocationCounts = [:]
     var recorder: RecorderResult?
     var traceReport: ReportResult?
+    /// How many processes measured the rows.
+    var processCount = 1
 
     init(options: Options) {
         self.options = options
@@ -17,7 +19,13 @@ struct Report {
 
     func render() -> String {
         var out = ""
-        out += "### Libraries (ns per operation: median (min–max) of \(options.rounds) interleaved rounds)\n\n"
+        if processCount > 1 {
+            out += "### Libraries (ns per operation: median (min–max) over \(processCount) processes of each process's "
+            out += "median of \(options.rounds) interleaved rounds; ratios of those medians, (min–max) of each process's "
+            out += "own ratio)\n\n"
+        } else {
+            out += "### Libraries (ns per operation: median (min–max) of \(options.rounds) interleaved rounds)\n\n"
+        }
         out += "| workload | per | closures | RxCore | OpenCombine | RxCore / OpenCombine | RxCore / closures "
         out += "| OpenCombine / closures | allocations RxCore | OpenCombine | closures |\n"
         out += "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
@@ -27,10 +35,12 @@ struct Report {
                 guard let summary = result.summary(library) else { return "–" }
                 return "\(format(summary.median)) (\(format(summary.minimum))–\(format(summary.maximum)))"
             }
-            let ratios = [
-                result.ratio(.rxCore, to: .openCombine), result.ratio(.rxCore, to: .closures),
-                result.ratio(.openCombine, to: .closures),
-            ].map { $0.map { format($0, 2) + "×" } ?? "–" }
+            let ratios = [(Library.rxCore, Library.openCombine), (.rxCore, .closures), (.openCombine, .closures)]
+                .map { pair -> String in
+                    guard let ratio = result.ratio(pair.0, to: pair.1) else { return "–" }
+                    guard let spread = result.processRatios(pair.0, to: pair.1) else { return format(ratio, 2) + "×" }
+                    return "\(format(ratio, 2))× (\(format(spread.minimum, 2))–\(format(spread.maximum, 2)))"
+                }
             let counts = [Library.rxCore, .openCombine, .closures].map { library in
                 allocations[workload.name]?[library].map { format($0, 2) } ?? "–"
             }
@@ -48,14 +58,17 @@ struct Report {
     }
 
     private func renderRecorder(_ recorder: RecorderResult) -> String {
-        renderRecorderTable(recorder)
+        renderRecorderTable(recorder, processCount: processCount)
     }
 
     private func renderTraceReport(_ report: ReportResult) -> String {
         let summary = Summary(report.summaryAndLeaksSeconds)
         let flows = Summary(report.subscriptionFlowsSeconds)
+        let html = Summary(report.htmlSeconds)
+        let why = Summary(report.whySeconds)
         let reader = Summary(report.readerFlowSeconds)
-        var out = "\n### Report on a large trace (R1): median (min–max) of \(report.summaryAndLeaksSeconds.count) runs\n\n"
+        var out = "\n### Report on a large trace (R1): median (min–max) of \(report.summaryAndLeaksSeconds.count) runs"
+        out += processCount > 1 ? " (\(processCount) processes' runs together)\n\n" : "\n\n"
         out += "Trace: \(grouped(report.records)) records, \(grouped(report.subscriptions)) subscriptions, "
         out += "\(format(Double(report.fileBytes) / 1e6, 0)) MB, recorded in \(format(report.generationSeconds, 1)) s.\n\n"
         out += "| command | time |\n|---|--:|\n"
@@ -63,6 +76,10 @@ struct Report {
         out += "(\(format(summary.minimum, 2))–\(format(summary.maximum, 2))) |\n"
         out += "| `rxtrace report --subscription \(report.subscription) --flows` | \(format(flows.median * 1e3)) ms "
         out += "(\(format(flows.minimum * 1e3))–\(format(flows.maximum * 1e3))) |\n"
+        out += "| `rxtrace report --format html -o FILE` (the whole page) | \(format(html.median, 2)) s "
+        out += "(\(format(html.minimum, 2))–\(format(html.maximum, 2))) |\n"
+        out += "| `rxtrace why --subscription \(report.subscription) --nth 1` | \(format(why.median * 1e3)) ms "
+        out += "(\(format(why.minimum * 1e3))–\(format(why.maximum * 1e3))) |\n"
         out += "| reader API `callTree(under:)` of that subscription's root call | \(format(reader.median * 1e3, 2)) ms "
         out += "(\(format(reader.minimum * 1e3, 2))–\(format(reader.maximum * 1e3, 2))) |\n"
         return out

@@ -5,7 +5,7 @@ import RxCore
 import RxTrace
 
 /// R1's numbers.
-struct ReportResult {
+struct ReportResult: Codable {
     let records: Int
     let subscriptions: Int
     let fileBytes: Int
@@ -16,6 +16,10 @@ struct ReportResult {
     let summaryAndLeaksSeconds: [Double]
     /// `rxtrace report --subscription N --flows`, one per run.
     let subscriptionFlowsSeconds: [Double]
+    /// `rxtrace report --format html -o FILE`, one per run.
+    let htmlSeconds: [Double]
+    /// `rxtrace why --subscription N --nth 1`, one per run.
+    let whySeconds: [Double]
     /// The reader API's `callTree(under:)` for that subscription's first call, one per run.
     let readerFlowSeconds: [Double]
 }
@@ -50,8 +54,11 @@ func runReportBenchmark(
         .integer ?? 1
     let root = try reader.rootCall(of: firstCall)
 
+    let page = directory.appendingPathComponent("report.html").path
     var summaries: [Double] = []
     var flows: [Double] = []
+    var pages: [Double] = []
+    var whys: [Double] = []
     var readerFlows: [Double] = []
     for round in 0...5 {
         log("R1: report round \(round) of 5")
@@ -59,10 +66,16 @@ func runReportBenchmark(
         let flow = try timed {
             try runQuietly(rxtrace, ["report", "--subscription", String(subscription), "--flows", path])
         }.seconds
+        let html = try timed { try runQuietly(rxtrace, ["report", "--format", "html", "-o", page, path]) }.seconds
+        let why = try timed {
+            try runQuietly(rxtrace, ["why", path, "--subscription", String(subscription), "--nth", "1"])
+        }.seconds
         let readerFlow = try timed { try reader.callTree(under: root).count }.seconds
         if round > 0 {
             summaries.append(summary)
             flows.append(flow)
+            pages.append(html)
+            whys.append(why)
             readerFlows.append(readerFlow)
         }
     }
@@ -70,7 +83,7 @@ func runReportBenchmark(
     return ReportResult(
         records: trace.records, subscriptions: subscriptions, fileBytes: size, generationSeconds: trace.seconds,
         subscription: subscription, summaryAndLeaksSeconds: summaries, subscriptionFlowsSeconds: flows,
-        readerFlowSeconds: readerFlows
+        htmlSeconds: pages, whySeconds: whys, readerFlowSeconds: readerFlows
     )
 }
 
@@ -108,28 +121,8 @@ private func generateTrace(path: String, cycles: Int) throws -> (records: Int, s
 }
 
 /// Runs `executable` with its output thrown away; throws unless it exits with 0.
-///
-/// Spawns with `posix_spawn` and waits with `waitpid`: Foundation's `Process.waitUntilExit`
-/// on Linux polls its run loop every 50 ms, which put ~40 ms of waiting into every timing.
 private func runQuietly(_ executable: String, _ arguments: [String]) throws {
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    var status: Int32 = 0
-    if spawned == 0 {
-        while waitpid(pid, &status, 0) == -1, errno == EINTR {}
-    }
-    // Exited normally with status 0: the low 7 bits (the signal) and the exit code are 0.
-    guard spawned == 0, status == 0 else {
-        throw CommandFailed(
-            command: ([executable] + arguments).joined(separator: " "), status: spawned == 0 ? status : spawned
-        )
-    }
+    try runProcess(executable, arguments, standardOutput: "/dev/null")
 }
 
 /// R1 could not start.

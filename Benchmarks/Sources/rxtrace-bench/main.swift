@@ -5,7 +5,7 @@ import Workloads
 
 /// Progress goes to standard error, so standard output holds the table alone.
 func log(_ message: String) {
-    FileHandle.standardError.write(Data("[bench] \(message)\n".utf8))
+    FileHandle.standardError.write(Data("\(logPrefix) \(message)\n".utf8))
 }
 
 let options: Options
@@ -17,7 +17,7 @@ do {
 }
 
 if let profile = options.profile {
-    // One variant, once, and nothing else: what `valgrind --tool=callgrind` should count.
+    // One variant, `--repeat` times, and nothing else: what a profiler or `--count` looks at.
     let parts = profile.split(separator: "/").map(String.init)
     guard parts.count == 2, let workload = allWorkloads.first(where: { $0.name == parts[0] }),
         let library = Library(rawValue: parts[1]), let variant = workload.variants[library]
@@ -25,31 +25,39 @@ if let profile = options.profile {
         FileHandle.standardError.write(Data("rxtrace-bench: no variant \(profile)\n".utf8))
         exit(2)
     }
-    print(variant())
+    for _ in 0..<options.profileRepeats {
+        print(variant())
+    }
     exit(0)
 }
 
 let workloads = allWorkloads.filter { options.workloads.isEmpty || options.workloads.contains($0.name) }
-var report = Report(options: options)
+
+if let counted = options.countedWorkloads {
+    let countedWorkloads = allWorkloads.filter { counted.isEmpty || counted.contains($0.name) }
+    do {
+        let counts = try countInstructions(countedWorkloads, log: log)
+        print(renderInstructionCounts(counts, workloads: countedWorkloads), terminator: "")
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("rxtrace-bench: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 do {
-    log("checking that every library's subscriber receives the same thing")
-    try verifyChecksums(workloads)
+    if let path = options.childResultsPath {
+        // A measuring process the runner started: it measures and reports back, and prints nothing.
+        try write(try measure(workloads, options: options), to: path)
+        exit(0)
+    }
+    var report = Report(options: options)
     report.allocations = try countAllocations(only: options.workloads)
-    report.libraries = try runLibraryBenchmarks(
-        workloads, rounds: options.rounds, warmUpRounds: options.warmUpRounds,
-        sampleSeconds: options.sampleSeconds, log: log
-    )
-    if options.runsRecorder {
-        report.recorder = try runRecorderBenchmarks(rounds: max(3, options.rounds / 2), log: log)
-    }
-    if options.runsReport {
-        report.traceReport = try runReportBenchmark(
-            rxtrace: options.rxtracePath, records: options.reportRecords, keepingTraceAt: options.reportTrace, log: log
-        )
-    }
+    let results = options.processes == 1
+        ? [try measure(workloads, options: options)] : try measureInProcesses(options: options)
+    report.combine(results, workloads: workloads)
+    print(report.render(), terminator: "")
 } catch {
     FileHandle.standardError.write(Data("rxtrace-bench: \(error)\n".utf8))
     exit(1)
 }
-print(report.render(), terminator: "")

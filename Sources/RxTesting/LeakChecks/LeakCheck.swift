@@ -62,9 +62,11 @@ struct LeakCheck {
     /// Starts writing the test's trace into the folder `RXTRACE_LEAK_TRACE_DIRECTORY` names,
     /// if it names one and no other test's trace is being written.
     private static func startTraceFile(for testName: String, attachingTo tracker: LeakTracker) -> SQLiteTraceRecorder? {
-        guard let directory = ProcessInfo.processInfo.environment[traceDirectoryVariable], !directory.isEmpty else {
-            return nil
-        }
+        // `getenv`, not `ProcessInfo.environment`, which copies the whole environment into a
+        // dictionary, for every test.
+        guard let value = getenv(traceDirectoryVariable) else { return nil }
+        let directory = String(cString: value)
+        guard !directory.isEmpty else { return nil }
         let fileName = String(testName.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" })
         let path = URL(fileURLWithPath: directory).appendingPathComponent(fileName + ".sqlite").path
         do {
@@ -114,7 +116,10 @@ struct LeakCheck {
     /// failure message when they were not.
     func finish() -> LeakFailureMessage? {
         let start = ContinuousClock.now
-        for _ in 0..<retryCount where !isClean && !isUncheckable {
+        // Stops looking once clean: a `where` clause would look again on every remaining
+        // iteration, 20 scans of the tracker per clean test.
+        for _ in 0..<retryCount {
+            if isClean || isUncheckable { break }
             Thread.sleep(forTimeInterval: Double(Self.retryInterval.components.attoseconds) / 1e18)
         }
         return verdict(waited: ContinuousClock.now - start)
@@ -124,7 +129,8 @@ struct LeakCheck {
     /// when they were not.
     func finish() async -> LeakFailureMessage? {
         let start = ContinuousClock.now
-        for _ in 0..<retryCount where !isClean && !isUncheckable {
+        for _ in 0..<retryCount {
+            if isClean || isUncheckable { break }
             try? await Task.sleep(for: Self.retryInterval)
         }
         return verdict(waited: ContinuousClock.now - start)

@@ -32,8 +32,12 @@ import Synchronization
 /// can translate them back when it forwards a later hook.
 final class LeakTracker: TraceRecorder {
     /// What the tracker knows of a live object.
+    ///
+    /// It keeps the object's type, not its name: `String(describing:)` on every object made
+    /// was 8% of a test making 10,000 sources, and only a failure needs the name
+    /// (`Benchmarks/leak-check-overhead.sh`).
     private struct LiveObject {
-        let typeName: String
+        let type: Any.Type
         let scopeID: Int64?
         /// The object's number among those its scope created, from 1; 0 outside any scope.
         let number: Int64
@@ -43,6 +47,20 @@ final class LeakTracker: TraceRecorder {
         var assembly: Assembly? = nil
         /// The names user code gave its chain.
         var tags: [String] = []
+
+        var typeName: String { String(describing: type) }
+
+        /// `Map<Int, Int> #2` in the scope `scopeID`, `PublishSubject<Int> (made outside the
+        /// test)` otherwise.
+        func label(in scopeID: Int64) -> String {
+            let name = TypeNames.short(typeName)
+            return self.scopeID == scopeID ? "\(name) #\(number)" : "\(name) (made outside the test)"
+        }
+
+        /// The label as a chain element: with where user code built it.
+        func elementLabel(in scopeID: Int64) -> String {
+            LeakRules.element(label(in: scopeID), builtBy: assembly)
+        }
     }
 
     /// What the tracker knows of an open subscription.
@@ -53,17 +71,17 @@ final class LeakTracker: TraceRecorder {
         let number: Int64
         let site: CallSite
         let observable: ObjectID
-        let observableTypeName: String?
+        let observableType: Any.Type?
         /// The observable's number in the subscription's scope, if the scope made it.
         let observableNumber: Int64?
         let observer: ObjectID
         /// Where user code built the observable, if it did.
         let observableAssembly: Assembly?
         var disposable = ObjectID.none
-        /// The objects subscribed through, in order of subscription (downstream first), with
-        /// their labels and tags as they were then (an operator's observable may be gone by the
-        /// report); the observer comes first.
-        var chain: [(id: ObjectID, label: String, tags: [String])] = []
+        /// The objects subscribed through, in order of subscription (downstream first), as
+        /// they were then (an operator's observable may be gone by the report; its label is
+        /// made from this copy only if the report is asked for); the observer comes first.
+        var chain: [(id: ObjectID, object: LiveObject)] = []
         /// The objects created while subscribing.
         var created: [ObjectID] = []
     }
@@ -73,7 +91,6 @@ final class LeakTracker: TraceRecorder {
         /// test's own recorder named may be released while the tracker is back, and its id
         /// must not be taken for one of the tracker's.
         var lastObjectID: Int64 = 1 << 48
-        var lastCallID: Int64 = 1 << 48
         var lastSubscriptionID: Int64 = 1 << 48
         /// The attached recorder and its generation, if one is attached.
         var attached: Attachment?
@@ -89,18 +106,32 @@ final class LeakTracker: TraceRecorder {
         var subscribing: [UInt: [SubscriptionID]] = [:]
         /// Per scope, how many objects and subscriptions it has made so far.
         var scopeCounts: [Int64: (objects: Int64, subscriptions: Int64)] = [:]
+        /// The scope that made the last object or subscription, and its counts, kept out of
+        /// `scopeCounts` while it goes on: nearly every object of a test is its scope's, and
+        /// the dictionary's update was an eighth of each object's bookkeeping.
+        var lastScope: (id: Int64, objects: Int64, subscriptions: Int64)?
+
+        /// The next number among the objects (or subscriptions) of `scopeID`, counted.
+        mutating func nextNumber(in scopeID: Int64, isObject: Bool) -> Int64 {
+            if lastScope?.id != scopeID {
+                if let lastScope {
+                    scopeCounts[lastScope.id] = (lastScope.objects, lastScope.subscriptions)
+                }
+                let counts = scopeCounts.removeValue(forKey: scopeID) ?? (0, 0)
+                lastScope = (scopeID, counts.objects, counts.subscriptions)
+            }
+            if isObject {
+                lastScope!.objects += 1
+                return lastScope!.objects
+            }
+            lastScope!.subscriptions += 1
+            return lastScope!.subscriptions
+        }
 
         /// `Map<Int, Int> #2` for an object of the scope, `PublishSubject<Int> (made outside
         /// the test)` for another live object, `nil` for an object unknown or gone.
         func label(of object: ObjectID, in scopeID: Int64) -> String? {
-            guard let live = liveObjects[object] else { return nil }
-            let name = TypeNames.short(live.typeName)
-            return live.scopeID == scopeID ? "\(name) #\(live.number)" : "\(name) (made outside the test)"
-        }
-
-        /// The label of `object` as a chain element: with where user code built it.
-        func elementLabel(of object: ObjectID, in scopeID: Int64) -> String? {
-            label(of: object, in: scopeID).map { LeakRules.element($0, builtBy: liveObjects[object]?.assembly) }
+            liveObjects[object]?.label(in: scopeID)
         }
 
         /// Forgets `subscription`: it terminated, was disposed, or lost its observer.
@@ -137,6 +168,13 @@ final class LeakTracker: TraceRecorder {
     }
 
     private let state = LockedState(State())
+    /// The last call id the tracker gave, from the same high start as `State`'s ids. An
+    /// atomic, so that a call that is not a `subscribeSafe` takes no lock when no recorder is
+    /// attached: most hooks are calls.
+    private let lastCallID = Atomic<Int64>(1 << 48)
+    /// Whether a recorder is attached, so that the hooks skip the lock when none is (set
+    /// under the lock, with `State.attached`).
+    private let hasAttachment = Atomic<Bool>(false)
 
     /// The one tracker of the process.
     static let shared = LeakTracker()
@@ -166,6 +204,7 @@ final class LeakTracker: TraceRecorder {
             guard state.attached == nil, state.lastGeneration < 255 else { return false }
             state.lastGeneration += 1
             state.attached = Attachment(recorder: recorder, generation: state.lastGeneration)
+            hasAttachment.store(true, ordering: .releasing)
             return true
         }
     }
@@ -175,23 +214,33 @@ final class LeakTracker: TraceRecorder {
         state.withLock { state in
             if state.attached?.recorder === recorder {
                 state.attached = nil
+                hasAttachment.store(false, ordering: .releasing)
             }
         }
     }
 
     /// The attached recorder, read without holding the lock while it is called.
     private var attached: Attachment? {
-        state.withLock { $0.attached }
+        guard hasAttachment.load(ordering: .acquiring) else { return nil }
+        return state.withLock { $0.attached }
     }
 
     /// Forgets everything charged to `scope`, once nothing more will be asked about it.
     func forget(_ scope: TraceScope) {
         state.withLock { state in
-            state.liveObjects = state.liveObjects.filter { $0.value.scopeID != scope.id }
+            // Removed in place, not filtered into a new dictionary: the next test's objects
+            // then find the storage grown already instead of growing it again.
+            let gone = state.liveObjects.compactMap { $0.value.scopeID == scope.id ? $0.key : nil }
+            for id in gone {
+                state.liveObjects[id] = nil
+            }
             for subscription in state.openSubscriptions.values where subscription.scopeID == scope.id {
                 state.close(subscription.id)
             }
             state.scopeCounts[scope.id] = nil
+            if state.lastScope?.id == scope.id {
+                state.lastScope = nil
+            }
         }
     }
 
@@ -223,8 +272,8 @@ final class LeakTracker: TraceRecorder {
                     // observer, labelled first, goes last.
                     let links = subscription.chain.filter { $0.id != subscription.observer }
                     let chain = LeakRules.chain(
-                        subscribedThrough: links.map(\.label),
-                        observer: subscription.chain.first { $0.id == subscription.observer }?.label
+                        subscribedThrough: links.map { $0.object.elementLabel(in: scope.id) },
+                        observer: subscription.chain.first { $0.id == subscription.observer }?.object.label(in: scope.id)
                     )
                     // Object ids are the tracker's `Int64`s here, as they are a trace's in LeakFinder.
                     let through = links.map(\.id.rawValue)
@@ -232,12 +281,14 @@ final class LeakTracker: TraceRecorder {
                         subscribedThrough: [subscription.observer.rawValue] + through,
                         created: subscription.created.map(\.rawValue)
                     ) { state.label(of: ObjectID(rawValue: $0), in: scope.id) }
-                    let tagsByObject = Dictionary(links.map { ($0.id.rawValue, $0.tags) }, uniquingKeysWith: { first, _ in first })
+                    let tagsByObject = Dictionary(
+                        links.map { ($0.id.rawValue, $0.object.tags) }, uniquingKeysWith: { first, _ in first }
+                    )
                     let tags = LeakRules.chainTags(subscribedThrough: through) { tagsByObject[$0] ?? [] }
                     let record = SubscriptionRecord(
                         id: subscription.number, startNanoseconds: 0, threadName: "", callID: nil,
                         observableObjectID: subscription.observableNumber,
-                        observableTypeName: subscription.observableTypeName,
+                        observableTypeName: subscription.observableType.map { String(describing: $0) },
                         observerObjectID: state.liveObjects[subscription.observer]?.number,
                         disposableObjectID: state.liveObjects[subscription.disposable]?.number,
                         file: "\(subscription.site.file)", line: Int(subscription.site.line), endNanoseconds: nil, endKind: nil
@@ -267,7 +318,6 @@ final class LeakTracker: TraceRecorder {
 
     func objectInitialized(_ type: Any.Type) -> ObjectID {
         let scopeID = TraceScope.current?.id
-        let typeName = String(describing: type)
         let thread = currentThreadKey()
         let attached = attached
         let attachedID = attached?.recorder.objectInitialized(type).rawValue ?? 0
@@ -282,11 +332,10 @@ final class LeakTracker: TraceRecorder {
             let subscribing = state.subscribing[thread]?.last
             var number: Int64 = 0
             if let scopeID {
-                number = (state.scopeCounts[scopeID]?.objects ?? 0) + 1
-                state.scopeCounts[scopeID, default: (0, 0)].objects = number
+                number = state.nextNumber(in: scopeID, isObject: true)
             }
             state.liveObjects[id] = LiveObject(
-                typeName: typeName, scopeID: scopeID, number: number,
+                type: type, scopeID: scopeID, number: number,
                 createdIn: subscribing.flatMap { state.openSubscriptions[$0]?.site }
             )
             if let subscribing {
@@ -317,27 +366,27 @@ final class LeakTracker: TraceRecorder {
     }
 
     func callEntered(_ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt) -> CallID {
-        let isSubscribeSafe = object.isRecorded && name.withUTF8Buffer { $0.elementsEqual("subscribeSafe".utf8) }
+        let isSubscribeSafe = object.isRecorded && Self.isSubscribeSafe(name)
         let thread = isSubscribeSafe ? currentThreadKey() : 0
         let attached = attached
         let attachedCall = attached.map {
             $0.recorder.callEntered(name, object: $0.own(object), detail: detail, file: file, line: line).rawValue
         }
-        return state.withLock { state in
+        if isSubscribeSafe {
             // The chain is kept whether or not a recorder is attached: a test writing its trace
             // fails with the same message as one that does not.
-            if isSubscribeSafe, let subscribing = state.subscribing[thread]?.last,
-                let scopeID = state.openSubscriptions[subscribing]?.scopeID,
-                let label = state.elementLabel(of: object, in: scopeID)
-            {
-                state.openSubscriptions[subscribing]?.chain.append((object, label, state.liveObjects[object]?.tags ?? []))
+            state.withLock { state in
+                if let subscribing = state.subscribing[thread]?.last, state.openSubscriptions[subscribing]?.scopeID != nil,
+                    let live = state.liveObjects[object]
+                {
+                    state.openSubscriptions[subscribing]?.chain.append((object, live))
+                }
             }
-            if let attached, let attachedCall, attachedCall != 0 {
-                return CallID(rawValue: attached.combined(attachedCall))
-            }
-            state.lastCallID += 1
-            return CallID(rawValue: state.lastCallID)
         }
+        if let attached, let attachedCall, attachedCall != 0 {
+            return CallID(rawValue: attached.combined(attachedCall))
+        }
+        return CallID(rawValue: lastCallID.add(1, ordering: .relaxed).newValue)
     }
 
     func callExited(_ call: CallID) {
@@ -369,18 +418,17 @@ final class LeakTracker: TraceRecorder {
             }
             var number: Int64 = 0
             if let scopeID {
-                number = (state.scopeCounts[scopeID]?.subscriptions ?? 0) + 1
-                state.scopeCounts[scopeID, default: (0, 0)].subscriptions = number
+                number = state.nextNumber(in: scopeID, isObject: false)
             }
             let subscribed = state.liveObjects[observable]
             state.openSubscriptions[id] = OpenSubscription(
                 id: id, scopeID: scopeID, number: number, site: site, observable: observable,
-                observableTypeName: subscribed?.typeName,
+                observableType: subscribed?.type,
                 observableNumber: subscribed.flatMap { $0.scopeID == scopeID && $0.number > 0 ? $0.number : nil },
                 observer: observer, observableAssembly: subscribed?.assembly
             )
-            if let scopeID, let label = state.label(of: observer, in: scopeID) {
-                state.openSubscriptions[id]?.chain.append((observer, label, []))
+            if scopeID != nil, let live = state.liveObjects[observer] {
+                state.openSubscriptions[id]?.chain.append((observer, live))
             }
             state.subscribing[thread, default: []].append(id)
             if observer.isRecorded {
@@ -460,6 +508,15 @@ final class LeakTracker: TraceRecorder {
                 state.liveObjects[observable]?.tags.append(tag)
             }
         }
+    }
+
+    /// Whether a call is `subscribeSafe`, asked of every call: a length check and a
+    /// `memcmp`, since comparing the UTF-8 as sequences was 9% of a test making 10,000
+    /// sources in the debug build tests run in (`Benchmarks/leak-check-overhead.sh`).
+    private static func isSubscribeSafe(_ name: StaticString) -> Bool {
+        let expected: StaticString = "subscribeSafe"
+        return name.hasPointerRepresentation && name.utf8CodeUnitCount == expected.utf8CodeUnitCount
+            && memcmp(name.utf8Start, expected.utf8Start, expected.utf8CodeUnitCount) == 0
     }
 
     /// A number naming the calling thread while it runs.
