@@ -10,7 +10,7 @@ open class Observable<Element>: ObservableType, TraceableObject {
     /// The id the recorder gave this observable, or ``ObjectID/none``.
     public private(set) var traceObjectID = ObjectID.none
 
-    init() {
+    @usableFromInline init() {
         Resources.incrementTotal()
         self.traceObjectID = Instrumentation.objectInitialized(self)
     }
@@ -31,7 +31,7 @@ open class Observable<Element>: ObservableType, TraceableObject {
     /// The operators take `file: StaticString = #fileID, line: UInt = #line` default
     /// arguments and hand them here, so a report can say `map at LoginViewModel.swift:42`.
     /// When nothing records, this is one atomic load.
-    @inline(__always)
+    @inlinable @inline(__always)
     package final func assembled(by name: StaticString, file: StaticString, line: UInt) -> Observable<Element> {
         if let recorder = Instrumentation.recorder {
             recorder.observableAssembled(traceObjectID, by: name, at: CallSite(file: file, line: line))

@@ -11,17 +11,17 @@ public protocol ObserverType {
 
 extension ObserverType {
     /// Delivers `next(element)`.
-    public func onNext(_ element: Element) {
+    @inlinable public func onNext(_ element: Element) {
         self.on(.next(element))
     }
 
     /// Delivers `completed`.
-    public func onCompleted() {
+    @inlinable public func onCompleted() {
         self.on(.completed)
     }
 
     /// Delivers `error(error)`.
-    public func onError(_ error: Swift.Error) {
+    @inlinable public func onError(_ error: Swift.Error) {
         self.on(.error(error))
     }
 }

@@ -6,7 +6,7 @@
 import Synchronization
 
 /// Traps: a subclass must override the method that called this.
-func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Swift.Never {
+@usableFromInline func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Swift.Never {
     rxFatalError("Abstract method", file: file, line: line)
 }
 

@@ -2,7 +2,7 @@
 
 /// An owner of observers that removes one, under its own lock, when its key comes back;
 /// subjects conform, and ``SubscriptionDisposable`` calls it.
-protocol SynchronizedUnsubscribeType: AnyObject {
+@usableFromInline protocol SynchronizedUnsubscribeType: AnyObject {
     /// The key an observer was stored under.
     associatedtype DisposeKey
 

@@ -34,13 +34,13 @@ public enum Instrumentation {
     }
 
     /// The installed recorder, or `nil` when nothing records.
-    public static var recorder: (any TraceRecorder)? {
+    @inlinable public static var recorder: (any TraceRecorder)? {
         guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
         return Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue().recorder
     }
 
     /// Whether a recorder is installed.
-    public static var isRecording: Bool {
+    @inlinable public static var isRecording: Bool {
         installedBox.load(ordering: .acquiring) != 0
     }
 
@@ -90,11 +90,11 @@ public enum Instrumentation {
 private let installations = Mutex<Int>(0)
 
 /// The address of the installed recorder's box, or 0; see ``Instrumentation/recorder``.
-private let installedBox = Atomic<UInt>(0)
+@usableFromInline let installedBox = Atomic<UInt>(0)
 
 /// Holds an existential recorder at a stable address, so one pointer can be swapped atomically.
-private final class RecorderBox: Sendable {
-    let recorder: any TraceRecorder
+@usableFromInline final class RecorderBox: Sendable {
+    @usableFromInline let recorder: any TraceRecorder
 
     init(_ recorder: any TraceRecorder) {
         self.recorder = recorder

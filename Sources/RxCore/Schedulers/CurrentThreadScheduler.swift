@@ -50,7 +50,7 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     /// to run its action at once, so the action need not escape and the outermost subscribe
     /// allocates no closure context. The trace shows the same `CurrentThreadScheduler.schedule`
     /// step either way.
-    func scheduleNow(_ action: () -> Disposable) -> Disposable {
+    @usableFromInline func scheduleNow(_ action: () -> Disposable) -> Disposable {
         trampoline(ThreadState.current, action)
     }
 
