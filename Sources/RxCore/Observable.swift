@@ -8,7 +8,7 @@
 /// and an init and deinit row.
 open class Observable<Element>: ObservableType, TraceableObject {
     /// The id the recorder gave this observable, or ``ObjectID/none``.
-    public private(set) var traceObjectID = ObjectID.none
+    @exclusivity(unchecked) public private(set) var traceObjectID = ObjectID.none
 
     @usableFromInline init() {
         Resources.incrementTotal()
@@ -21,7 +21,7 @@ open class Observable<Element>: ObservableType, TraceableObject {
     }
 
     /// This observable itself.
-    open func asObservable() -> Observable<Element> {
+    @inlinable open func asObservable() -> Observable<Element> {
         self
     }
 

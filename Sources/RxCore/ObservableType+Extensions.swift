@@ -23,7 +23,7 @@ extension ObservableType {
     /// the subscription ends for any reason.
     ///
     /// - Returns: the subscription; dispose it to stop receiving events.
-    @inlinable public func subscribe(
+    @inlinable @inline(__always) public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
@@ -97,7 +97,7 @@ extension ObservableType {
 
     /// Subscribes `observer` through ``subscribeSafe(_:)`` and records the user-facing subscription (who, to what, from
     /// which line, the disposable returned); the traits' subscribe forms come through here too.
-    @inlinable func subscribeRecorded(
+    @inlinable @inline(__always) func subscribeRecorded(
         _ observer: AnonymousObserver<Element>,
         at site: CallSite,
         wrap: (Disposable) -> Disposable
@@ -124,7 +124,7 @@ extension ObservableType {
     /// `asObservable().subscribe(observer)`), and RxSwift 4 inlined it at every call site.
     /// RxCore keeps it because the seeds' call flows go through it, and because one funnel is
     /// one place to record.
-    @inlinable package func subscribeSafe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    @inlinable @inline(__always) package func subscribeSafe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let observable = asObservable()
         let call = TraceCall.enter("subscribeSafe", on: observable); defer { call.exit() }

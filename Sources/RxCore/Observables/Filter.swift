@@ -3,7 +3,7 @@
 extension ObservableType {
     /// Forwards only the elements for which `predicate` returns `true`; an error it throws
     /// ends the sequence with that error.
-    @inlinable public func filter(_ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    @inlinable @inline(__always) public func filter(_ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         let call = TraceCall.enter("filter"); defer { call.exit() }
         return Filter(source: asObservable(), predicate: predicate).assembled(by: "filter", file: file, line: line)
     }
@@ -60,7 +60,7 @@ extension ObservableType {
         super.init()
     }
 
-    @inlinable override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    @inlinable @inline(__always) override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
     where Observer.Element == Element {
         let call = TraceCall.enter("Filter.run", on: self); defer { call.exit() }
         let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)

@@ -2,7 +2,7 @@
 
 extension ObservableType {
     /// A sequence of one element, then completion.
-    @inlinable public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    @inlinable @inline(__always) public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         let call = TraceCall.enter("just"); defer { call.exit() }
         return Just(element: element).assembled(by: "just", file: file, line: line)
     }
@@ -64,7 +64,7 @@ final class JustScheduledSink<Observer: ObserverType>: Sink<Observer> {
         super.init()
     }
 
-    @inlinable override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    @inlinable @inline(__always) override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("Just.subscribe", on: self); defer { call.exit() }
         let next = Event.next(element)
         Instrumentation.recordEvent(next, from: traceObjectID, to: observer)

@@ -3,7 +3,7 @@
 extension ObservableType {
     /// Transforms each element with `transform`; an error it throws ends the sequence with
     /// that error.
-    @inlinable public func map<Result>(_ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line) -> Observable<Result> {
+    @inlinable @inline(__always) public func map<Result>(_ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line) -> Observable<Result> {
         let call = TraceCall.enter("map"); defer { call.exit() }
         return Map(source: asObservable(), transform: transform).assembled(by: "map", file: file, line: line)
     }
@@ -60,7 +60,7 @@ extension ObservableType {
         super.init()
     }
 
-    @inlinable override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    @inlinable @inline(__always) override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
     where Observer.Element == ResultType {
         let call = TraceCall.enter("Map.run", on: self); defer { call.exit() }
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)

@@ -14,7 +14,7 @@ import Synchronization
         super.init()
     }
 
-    @inlinable override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    @inlinable @inline(__always) override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("Producer.subscribe", on: self); defer { call.exit() }
         if !CurrentThreadScheduler.isScheduleRequired {
             return subscribeNow(observer)
@@ -26,7 +26,7 @@ import Synchronization
 
     /// Creates the subscription's ``SinkDisposer``, runs the operator, and hands the disposer
     /// its sink and upstream subscription.
-    @inlinable final func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    @inlinable @inline(__always) final func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let disposer = SinkDisposer()
         let sinkAndSubscription = run(observer, cancel: disposer)
         disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
@@ -62,7 +62,7 @@ import Synchronization
     private var subscription: Disposable?
 
     /// The id the recorder gave this disposer, or ``ObjectID/none``.
-    @usableFromInline private(set) var traceObjectID = ObjectID.none
+    @usableFromInline @exclusivity(unchecked) private(set) var traceObjectID = ObjectID.none
 
     @usableFromInline init() {
         self.traceObjectID = Instrumentation.objectInitialized(self)

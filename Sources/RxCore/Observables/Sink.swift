@@ -19,7 +19,7 @@ import Synchronization
     @usableFromInline let disposed = Atomic<Int>(0)
 
     /// The id the recorder gave this sink, or ``ObjectID/none``.
-    @usableFromInline private(set) var traceObjectID = ObjectID.none
+    @usableFromInline @exclusivity(unchecked) private(set) var traceObjectID = ObjectID.none
 
     @usableFromInline init(observer: Observer, cancel: Cancelable) {
         Resources.incrementTotal()

@@ -11,7 +11,7 @@
     @usableFromInline let eventHandler: EventHandler
 
     /// The user-facing subscription this observer ends on a stop event, if one was recorded.
-    @usableFromInline var traceSubscriptionID = SubscriptionID.none
+    @usableFromInline @exclusivity(unchecked) var traceSubscriptionID = SubscriptionID.none
 
     @inlinable init(_ eventHandler: @escaping EventHandler) {
         Resources.incrementTotal()

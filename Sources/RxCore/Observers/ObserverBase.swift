@@ -12,7 +12,7 @@ import Synchronization
     @usableFromInline let isStopped = Atomic<Int>(0)
 
     /// The id the recorder gave this observer, or ``ObjectID/none``.
-    @usableFromInline private(set) var traceObjectID = ObjectID.none
+    @usableFromInline @exclusivity(unchecked) private(set) var traceObjectID = ObjectID.none
 
     @usableFromInline init() {
         self.traceObjectID = Instrumentation.objectInitialized(self)

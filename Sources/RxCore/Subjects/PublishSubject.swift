@@ -21,13 +21,13 @@ public final class PublishSubject<Element>:
 
     @usableFromInline let lock = RecursiveLock()
     /// Whether ``dispose()`` was called. Guarded by `lock`.
-    @usableFromInline var disposed = false
+    @usableFromInline @exclusivity(unchecked) var disposed = false
     /// The current subscribers, in subscription order. Guarded by `lock`.
-    @usableFromInline var observers = Observers()
+    @usableFromInline @exclusivity(unchecked) var observers = Observers()
     /// Whether a stop event was received. Guarded by `lock`.
-    @usableFromInline var stopped = false
+    @usableFromInline @exclusivity(unchecked) var stopped = false
     /// The stop event received, replayed to later subscribers. Guarded by `lock`.
-    @usableFromInline var stoppedEvent: Event<Element>?
+    @usableFromInline @exclusivity(unchecked) var stoppedEvent: Event<Element>?
 
     /// A subject with no subscribers.
     public override init() {
@@ -77,7 +77,7 @@ public final class PublishSubject<Element>:
     ///
     /// - Returns: a disposable that unsubscribes `observer`, or the no-op disposable when the
     ///   subject had stopped or was disposed.
-    @inlinable public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    @inlinable @inline(__always) public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let call = TraceCall.enter("PublishSubject.subscribe", on: self); defer { call.exit() }
         return lock.performLocked { synchronized_subscribe(observer) }
@@ -87,7 +87,7 @@ public final class PublishSubject<Element>:
     ///
     /// As in RxSwift, the stop event is sent while holding the lock: a subscriber must not
     /// see anything sent after it subscribed before it sees what subscribing gave it.
-    @inlinable func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    @inlinable @inline(__always) func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let call = TraceCall.enter("PublishSubject.synchronized_subscribe", on: self); defer { call.exit() }
         if let stoppedEvent {

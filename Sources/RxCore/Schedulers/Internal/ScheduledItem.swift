@@ -3,7 +3,7 @@
 // without RxSwift's `InvocableType` (RxSwift: in ScheduledItemType.swift and InvocableType.swift).
 
 /// Work waiting in a scheduler's queue.
-protocol ScheduledItemType: Cancelable {
+@usableFromInline protocol ScheduledItemType: Cancelable {
     /// Runs the work, unless it was cancelled.
     func invoke()
 }
