@@ -10,9 +10,9 @@ open class Observable<Element>: ObservableType, TraceableObject {
     /// The id the recorder gave this observable, or ``ObjectID/none``.
     @exclusivity(unchecked) public private(set) var traceObjectID = ObjectID.none
 
-    @usableFromInline init() {
+    @inlinable init() {
         Resources.incrementTotal()
-        self.traceObjectID = Instrumentation.objectInitialized(self)
+        initializeTraceObjectID()
     }
 
     /// Subscribes `observer`; subclasses implement it.
@@ -55,3 +55,13 @@ open class Observable<Element>: ObservableType, TraceableObject {
         Resources.decrementTotal()
     }
 }
+
+extension Observable {
+    /// Asks the recorder, if any, for this observable's id: the last step of `init`, out of
+    /// line so that `init` itself can be inlined (it sets a `private(set)` property).
+    @usableFromInline final func initializeTraceObjectID() {
+        traceObjectID = Instrumentation.objectInitialized(self)
+    }
+}
+
+// Performance: `init` and `asObservable` are @inlinable (the id is assigned out of line in `initializeTraceObjectID`), so a client that builds a chain keeps each producer's exact class; `traceObjectID` skips the dynamic exclusivity check (rows W1s, W2); see Documentation/Performance.md.

@@ -131,3 +131,5 @@ extension ObservableType {
         return observable.subscribe(observer)
     }
 }
+
+// Performance: `subscribe(_:)`, `subscribe(onNext:…)`, `subscribeRecorded` and `subscribeSafe` are @inlinable, the subscribe path always inlined, so the client specializes the observer and its closure for its element type (rows W1s, W2, W3); see Documentation/Performance.md.

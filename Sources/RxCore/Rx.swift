@@ -48,3 +48,5 @@ package enum FatalErrorInDebug {
         set { state.withLock { $0 = newValue } }
     }
 }
+
+// Performance: `rxAbstractMethod` is @usableFromInline because @inlinable abstract methods (`Producer.run`, `ObserverBase.onCore`) call it; see Documentation/Performance.md.

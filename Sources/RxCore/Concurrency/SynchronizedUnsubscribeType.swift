@@ -9,3 +9,5 @@
     /// Takes the lock and removes the observer stored under `disposeKey`.
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey)
 }
+
+// Performance: @usableFromInline so that `PublishSubject.subscribe` can be @inlinable: it returns a `SubscriptionDisposable` over this protocol (rows W1s, W3); see Documentation/Performance.md.

@@ -16,3 +16,5 @@ extension Disposables {
         NopDisposable.noOp
     }
 }
+
+// Performance: @usableFromInline and @inlinable so that `subscribe(onNext:…)`, inlined into the client, gets the no-op disposable without a call (row W2); see Documentation/Performance.md.

@@ -18,3 +18,5 @@
         owner?.synchronizedUnsubscribe(key)
     }
 }
+
+// Performance: @usableFromInline so that `PublishSubject.subscribe` can be @inlinable (rows W1s, W3); see Documentation/Performance.md.

@@ -54,3 +54,5 @@ public struct SubscriptionID: RawRepresentable, Hashable, Sendable {
     /// No subscription: what a subscribe records when nothing is recording.
     @inlinable public static var none: SubscriptionID { SubscriptionID(rawValue: 0) }
 }
+
+// Performance: the `none` ids are @inlinable computed constants rather than stored statics, so inlined steps do not call a lazy global's addressor each time (rows W1s, W2, W3); see Documentation/Performance.md.

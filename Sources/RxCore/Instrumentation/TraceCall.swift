@@ -64,3 +64,5 @@ extension TraceCall {
         self.id = id
     }
 }
+
+// Performance: `enter` and `exit` are @inlinable (the fields @usableFromInline, set through `init(recording:id:)`), so every inlined step still costs one atomic load while nothing records (every row); see Documentation/Performance.md.

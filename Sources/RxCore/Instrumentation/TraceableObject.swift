@@ -79,3 +79,5 @@ extension Event {
         TraceDetail(event: kind, value: traceValue(includingElement: includingElement))
     }
 }
+
+// Performance: the object and event hooks are @inlinable; what they do while recording stays out of line (@usableFromInline) (every row); see Documentation/Performance.md.

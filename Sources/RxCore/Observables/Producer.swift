@@ -105,3 +105,5 @@ import Synchronization
         Instrumentation.objectDeinitialized(traceObjectID)
     }
 }
+
+// Performance: `subscribe`, `subscribeNow` and `run` are @inlinable, the first two always inlined; `SinkDisposer` is @usableFromInline and its id skips the dynamic exclusivity check (rows W1s, W2, W4); see Documentation/Performance.md.

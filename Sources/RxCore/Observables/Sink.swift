@@ -82,3 +82,5 @@ struct SinkForward<Observer: ObserverType>: ObserverType {
         }
     }
 }
+
+// Performance: `forwardOn`, `isDisposed` and `dispose` are @inlinable (the fields @usableFromInline) so a specialized sink forwards without a call; the id skips the dynamic exclusivity check (rows W1s, W1r, W2, W4, W5z); see Documentation/Performance.md.

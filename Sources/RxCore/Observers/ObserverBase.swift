@@ -47,3 +47,5 @@ import Synchronization
         Instrumentation.objectDeinitialized(traceObjectID)
     }
 }
+
+// Performance: `on` and `dispose` are @inlinable (fields @usableFromInline), so a specialized observer applies the stop rule without a call; the id skips the dynamic exclusivity check (every row); see Documentation/Performance.md.

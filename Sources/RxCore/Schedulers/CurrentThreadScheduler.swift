@@ -118,3 +118,5 @@ private let threadStateKey: pthread_key_t = {
     precondition(status == 0, "pthread_key_create failed: \(status)")
     return key
 }()
+
+// Performance: `scheduleNow` and `trampoline` are @inlinable, always inlined (the thread state @usableFromInline, without dynamic exclusivity checks), so the outermost `Producer.subscribe` runs the operator in the client's code (rows W1s, W2); see Documentation/Performance.md.

@@ -145,3 +145,5 @@ public final class AsyncSubject<Element>:
 // All mutable state (`observers`, `stoppedEvent`, `lastElement`) is read and written only
 // while holding `lock`.
 extension AsyncSubject: @unchecked Sendable {}
+
+// Performance: `DisposeKey` and `synchronizedUnsubscribe` are @usableFromInline because `SynchronizedUnsubscribeType` is (no speed change here); see Documentation/Performance.md.

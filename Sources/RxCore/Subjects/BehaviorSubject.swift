@@ -170,3 +170,5 @@ public final class BehaviorSubject<Element>:
 // All mutable state (`disposed`, `element`, `observers`, `stoppedEvent`) is read and written
 // only while holding `lock`.
 extension BehaviorSubject: @unchecked Sendable {}
+
+// Performance: `DisposeKey` and `synchronizedUnsubscribe` are @usableFromInline because `SynchronizedUnsubscribeType` is (no speed change here); see Documentation/Performance.md.

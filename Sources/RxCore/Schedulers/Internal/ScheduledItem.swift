@@ -32,3 +32,5 @@ final class ScheduledItem<StateType>: ScheduledItemType {
         disposable.isDisposed
     }
 }
+
+// Performance: `ScheduledItemType` is @usableFromInline because the inlined trampoline drains a queue of them (rows W1s, W2); see Documentation/Performance.md.
