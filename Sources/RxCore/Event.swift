@@ -27,7 +27,7 @@ extension Event: CustomDebugStringConvertible {
 
 extension Event {
     /// Whether this is `completed` or `error`, after which a sequence sends nothing.
-    public var isStopEvent: Bool {
+    @inlinable public var isStopEvent: Bool {
         switch self {
         case .next: false
         case .error, .completed: true
@@ -35,19 +35,19 @@ extension Event {
     }
 
     /// The element of a `next` event, else `nil`.
-    public var element: Element? {
+    @inlinable public var element: Element? {
         if case .next(let value) = self { return value }
         return nil
     }
 
     /// The error of an `error` event, else `nil`.
-    public var error: Swift.Error? {
+    @inlinable public var error: Swift.Error? {
         if case .error(let error) = self { return error }
         return nil
     }
 
     /// Whether this is `completed`.
-    public var isCompleted: Bool {
+    @inlinable public var isCompleted: Bool {
         if case .completed = self { return true }
         return false
     }
@@ -80,3 +80,5 @@ extension Event: EventConvertible {
     /// The event itself.
     public var event: Event<Element> { self }
 }
+
+// Performance: the accessors are @inlinable, so specialized client code reads an event without a call (rows W1s, W2, W3); see Documentation/Performance.md.

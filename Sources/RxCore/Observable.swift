@@ -8,11 +8,11 @@
 /// and an init and deinit row.
 open class Observable<Element>: ObservableType, TraceableObject {
     /// The id the recorder gave this observable, or ``ObjectID/none``.
-    public private(set) var traceObjectID = ObjectID.none
+    @exclusivity(unchecked) public private(set) var traceObjectID = ObjectID.none
 
-    init() {
+    @inlinable init() {
         Resources.incrementTotal()
-        self.traceObjectID = Instrumentation.objectInitialized(self)
+        initializeTraceObjectID()
     }
 
     /// Subscribes `observer`; subclasses implement it.
@@ -21,7 +21,7 @@ open class Observable<Element>: ObservableType, TraceableObject {
     }
 
     /// This observable itself.
-    open func asObservable() -> Observable<Element> {
+    @inlinable open func asObservable() -> Observable<Element> {
         self
     }
 
@@ -31,7 +31,7 @@ open class Observable<Element>: ObservableType, TraceableObject {
     /// The operators take `file: StaticString = #fileID, line: UInt = #line` default
     /// arguments and hand them here, so a report can say `map at LoginViewModel.swift:42`.
     /// When nothing records, this is one atomic load.
-    @inline(__always)
+    @inlinable @inline(__always)
     package final func assembled(by name: StaticString, file: StaticString, line: UInt) -> Observable<Element> {
         if let recorder = Instrumentation.recorder {
             recorder.observableAssembled(traceObjectID, by: name, at: CallSite(file: file, line: line))
@@ -55,3 +55,13 @@ open class Observable<Element>: ObservableType, TraceableObject {
         Resources.decrementTotal()
     }
 }
+
+extension Observable {
+    /// Asks the recorder, if any, for this observable's id: the last step of `init`, out of
+    /// line so that `init` itself can be inlined (it sets a `private(set)` property).
+    @usableFromInline final func initializeTraceObjectID() {
+        traceObjectID = Instrumentation.objectInitialized(self)
+    }
+}
+
+// Performance: `init` and `asObservable` are @inlinable (the id is assigned out of line in `initializeTraceObjectID`), so a client that builds a chain keeps each producer's exact class; `traceObjectID` skips the dynamic exclusivity check (rows W1s, W2); see Documentation/Performance.md.

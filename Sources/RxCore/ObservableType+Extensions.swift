@@ -7,7 +7,7 @@ extension ObservableType {
     /// Subscribes a closure that receives every event.
     ///
     /// - Returns: the subscription; dispose it to stop receiving events.
-    public func subscribe(
+    @inlinable public func subscribe(
         _ on: @escaping (Event<Element>) -> Void,
         file: StaticString = #fileID,
         line: UInt = #line
@@ -23,7 +23,7 @@ extension ObservableType {
     /// the subscription ends for any reason.
     ///
     /// - Returns: the subscription; dispose it to stop receiving events.
-    public func subscribe(
+    @inlinable @inline(__always) public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
@@ -97,7 +97,7 @@ extension ObservableType {
 
     /// Subscribes `observer` through ``subscribeSafe(_:)`` and records the user-facing subscription (who, to what, from
     /// which line, the disposable returned); the traits' subscribe forms come through here too.
-    func subscribeRecorded(
+    @inlinable @inline(__always) func subscribeRecorded(
         _ observer: AnonymousObserver<Element>,
         at site: CallSite,
         wrap: (Disposable) -> Disposable
@@ -124,10 +124,12 @@ extension ObservableType {
     /// `asObservable().subscribe(observer)`), and RxSwift 4 inlined it at every call site.
     /// RxCore keeps it because the seeds' call flows go through it, and because one funnel is
     /// one place to record.
-    package func subscribeSafe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    @inlinable @inline(__always) package func subscribeSafe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let observable = asObservable()
         let call = TraceCall.enter("subscribeSafe", on: observable); defer { call.exit() }
         return observable.subscribe(observer)
     }
 }
+
+// Performance: `subscribe(_:)`, `subscribe(onNext:…)`, `subscribeRecorded` and `subscribeSafe` are @inlinable, the subscribe path always inlined, so the client specializes the observer and its closure for its element type (rows W1s, W2, W3); see Documentation/Performance.md.

@@ -11,17 +11,19 @@ public protocol ObserverType {
 
 extension ObserverType {
     /// Delivers `next(element)`.
-    public func onNext(_ element: Element) {
+    @inlinable public func onNext(_ element: Element) {
         self.on(.next(element))
     }
 
     /// Delivers `completed`.
-    public func onCompleted() {
+    @inlinable public func onCompleted() {
         self.on(.completed)
     }
 
     /// Delivers `error(error)`.
-    public func onError(_ error: Swift.Error) {
+    @inlinable public func onError(_ error: Swift.Error) {
         self.on(.error(error))
     }
 }
+
+// Performance: `onNext`, `onCompleted` and `onError` are @inlinable, so `subject.onNext(x)` is specialized in the client (rows W1s, W3, W4, W5z); see Documentation/Performance.md.

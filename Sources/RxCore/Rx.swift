@@ -6,7 +6,7 @@
 import Synchronization
 
 /// Traps: a subclass must override the method that called this.
-func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Swift.Never {
+@usableFromInline func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Swift.Never {
     rxFatalError("Abstract method", file: file, line: line)
 }
 
@@ -48,3 +48,5 @@ package enum FatalErrorInDebug {
         set { state.withLock { $0 = newValue } }
     }
 }
+
+// Performance: `rxAbstractMethod` is @usableFromInline because @inlinable abstract methods (`Producer.run`, `ObserverBase.onCore`) call it; see Documentation/Performance.md.

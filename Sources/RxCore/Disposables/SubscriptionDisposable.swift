@@ -5,16 +5,18 @@
 /// It holds the owner weakly, so a forgotten subscription does not keep a subject alive, and
 /// the key the owner's ``Bag`` issued for the observer. A struct, neither counted nor traced,
 /// as in RxSwift; the owner's `synchronized_unsubscribe` step shows up in the trace.
-struct SubscriptionDisposable<Owner: SynchronizedUnsubscribeType>: Disposable {
+@usableFromInline struct SubscriptionDisposable<Owner: SynchronizedUnsubscribeType>: Disposable {
     private let key: Owner.DisposeKey
     private weak var owner: Owner?
 
-    init(owner: Owner, key: Owner.DisposeKey) {
+    @usableFromInline init(owner: Owner, key: Owner.DisposeKey) {
         self.owner = owner
         self.key = key
     }
 
-    func dispose() {
+    @usableFromInline func dispose() {
         owner?.synchronizedUnsubscribe(key)
     }
 }
+
+// Performance: @usableFromInline so that `PublishSubject.subscribe` can be @inlinable (rows W1s, W3); see Documentation/Performance.md.

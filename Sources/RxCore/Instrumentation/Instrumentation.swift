@@ -34,7 +34,7 @@ public enum Instrumentation {
     }
 
     /// The installed recorder, or `nil` when nothing records.
-    public static var recorder: (any TraceRecorder)? {
+    @inlinable public static var recorder: (any TraceRecorder)? {
         guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
         return Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue().recorder
     }
@@ -43,14 +43,14 @@ public enum Instrumentation {
     /// `nil`: what a step's `TraceCall.enter` reads, so that with a recorder that leaves the
     /// calls out a step costs the same one atomic load and branch as with none, and builds no
     /// detail (W1s recorded with RxTrace's `RXTRACE_DETAIL=events`, `Benchmarks/README.md`).
-    package static var callRecorder: (any TraceRecorder)? {
+    @inlinable package static var callRecorder: (any TraceRecorder)? {
         guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
         let box = Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue()
         return box.isRecordingCalls ? box.recorder : nil
     }
 
     /// Whether a recorder is installed.
-    public static var isRecording: Bool {
+    @inlinable public static var isRecording: Bool {
         installedBox.load(ordering: .acquiring) != 0
     }
 
@@ -100,16 +100,18 @@ public enum Instrumentation {
 private let installations = LockedState<Int>(0)
 
 /// The address of the installed recorder's box, or 0; see ``Instrumentation/recorder``.
-private let installedBox = Atomic<UInt>(0)
+@usableFromInline let installedBox = Atomic<UInt>(0)
 
 /// Holds an existential recorder at a stable address, so one pointer can be swapped atomically.
-private final class RecorderBox: Sendable {
-    let recorder: any TraceRecorder
+@usableFromInline final class RecorderBox: Sendable {
+    @usableFromInline let recorder: any TraceRecorder
     /// The recorder's ``TraceRecorder/isRecordingCalls``, read once at installation.
-    let isRecordingCalls: Bool
+    @usableFromInline let isRecordingCalls: Bool
 
     init(_ recorder: any TraceRecorder) {
         self.recorder = recorder
         self.isRecordingCalls = recorder.isRecordingCalls
     }
 }
+
+// Performance: `recorder` and `isRecording` are @inlinable (the box they read @usableFromInline): with nothing recording, an inlined step costs the client one atomic load and no call (every row); see Documentation/Performance.md.

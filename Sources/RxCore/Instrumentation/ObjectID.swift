@@ -11,15 +11,15 @@ public struct ObjectID: RawRepresentable, Hashable, Comparable, Sendable, Custom
     public let rawValue: Int64
 
     /// Wraps a serial number handed out by a ``TraceRecorder``.
-    public init(rawValue: Int64) {
+    @inlinable public init(rawValue: Int64) {
         self.rawValue = rawValue
     }
 
     /// The id of an object that no recorder has seen.
-    public static let none = ObjectID(rawValue: 0)
+    @inlinable public static var none: ObjectID { ObjectID(rawValue: 0) }
 
     /// Whether a recorder gave this id (as opposed to ``none``).
-    public var isRecorded: Bool { rawValue != 0 }
+    @inlinable public var isRecorded: Bool { rawValue != 0 }
 
     /// `#12`, the way reports print it.
     public var description: String { "#\(rawValue)" }
@@ -33,12 +33,12 @@ public struct CallID: RawRepresentable, Hashable, Sendable {
     public let rawValue: Int64
 
     /// Wraps a serial number handed out by a ``TraceRecorder``.
-    public init(rawValue: Int64) {
+    @inlinable public init(rawValue: Int64) {
         self.rawValue = rawValue
     }
 
     /// No call: what an enter returns when nothing is recording.
-    public static let none = CallID(rawValue: 0)
+    @inlinable public static var none: CallID { CallID(rawValue: 0) }
 }
 
 /// The serial number of one recorded subscription, from its `subscribe` to its end.
@@ -47,10 +47,12 @@ public struct SubscriptionID: RawRepresentable, Hashable, Sendable {
     public let rawValue: Int64
 
     /// Wraps a serial number handed out by a ``TraceRecorder``.
-    public init(rawValue: Int64) {
+    @inlinable public init(rawValue: Int64) {
         self.rawValue = rawValue
     }
 
     /// No subscription: what a subscribe records when nothing is recording.
-    public static let none = SubscriptionID(rawValue: 0)
+    @inlinable public static var none: SubscriptionID { SubscriptionID(rawValue: 0) }
 }
+
+// Performance: the `none` ids are @inlinable computed constants rather than stored statics, so inlined steps do not call a lazy global's addressor each time (rows W1s, W2, W3); see Documentation/Performance.md.

@@ -9,16 +9,16 @@
 /// When nothing records, ``enter(_:on:detail:file:line:)`` is one atomic load and ``exit()``
 /// one branch. `#fileID` and `#line` name the implementing code, which is what the flow shows
 /// next to each step.
-package struct TraceCall {
-    private let recorder: (any TraceRecorder)?
-    private let id: CallID
+@usableFromInline package struct TraceCall {
+    @usableFromInline let recorder: (any TraceRecorder)?
+    @usableFromInline let id: CallID
 
     /// Records the start of step `name` running on `object`.
     ///
     /// Always inlined, as are the other two: at a step's start only the one atomic load and
     /// its branch should run while nothing records, not a call that first builds the
     /// `object` existential.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func enter(
         _ name: StaticString,
         on object: (any TraceableObject)? = nil,
@@ -26,15 +26,15 @@ package struct TraceCall {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let recorder = Instrumentation.callRecorder else { return TraceCall(recorder: nil, id: .none) }
+        guard let recorder = Instrumentation.callRecorder else { return TraceCall(recording: nil, id: .none) }
         let id = recorder.callEntered(
             name, object: object?.traceObjectID ?? .none, detail: detail(), file: file, line: line
         )
-        return TraceCall(recorder: recorder, id: id)
+        return TraceCall(recording: recorder, id: id)
     }
 
     /// Records the start of step `name` on `object`, carrying `event` as its detail.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func enter<Element>(
         _ name: StaticString,
         on object: (any TraceableObject)?,
@@ -42,17 +42,27 @@ package struct TraceCall {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let recorder = Instrumentation.callRecorder else { return TraceCall(recorder: nil, id: .none) }
+        guard let recorder = Instrumentation.callRecorder else { return TraceCall(recording: nil, id: .none) }
         let detail = event.traceDetail(includingElement: recorder.isRecordingValues)
         let id = recorder.callEntered(
             name, object: object?.traceObjectID ?? .none, detail: detail, file: file, line: line
         )
-        return TraceCall(recorder: recorder, id: id)
+        return TraceCall(recording: recorder, id: id)
     }
 
     /// Records the end of the step.
-    @inline(__always)
+    @inlinable @inline(__always)
     package func exit() {
         recorder?.callExited(id)
     }
 }
+
+extension TraceCall {
+    /// A step `recorder` numbered `id`, or no step (`nil`, ``CallID/none``); for the inlined `enter`s.
+    @usableFromInline init(recording recorder: (any TraceRecorder)?, id: CallID) {
+        self.recorder = recorder
+        self.id = id
+    }
+}
+
+// Performance: `enter` and `exit` are @inlinable (the fields @usableFromInline, set through `init(recording:id:)`), so every inlined step still costs one atomic load while nothing records (every row); see Documentation/Performance.md.

@@ -9,19 +9,19 @@ public protocol TraceableObject: AnyObject {
 
 extension Instrumentation {
     /// Tells the recorder, if any, that `object` finished its `init`; returns its id.
-    package static func objectInitialized(_ object: AnyObject) -> ObjectID {
+    @inlinable package static func objectInitialized(_ object: AnyObject) -> ObjectID {
         guard let recorder else { return .none }
         return recorder.objectInitialized(type(of: object))
     }
 
     /// Tells the recorder, if any, that the object with `id` is being deinitialized.
-    package static func objectDeinitialized(_ id: ObjectID) {
+    @inlinable package static func objectDeinitialized(_ id: ObjectID) {
         guard id.isRecorded, let recorder else { return }
         recorder.objectDeinitialized(id)
     }
 
     /// Tells the recorder, if any, that the disposable with `id` was disposed for the first time.
-    package static func objectDisposed(_ id: ObjectID) {
+    @inlinable package static func objectDisposed(_ id: ObjectID) {
         guard id.isRecorded, let recorder else { return }
         recorder.objectDisposed(id)
     }
@@ -30,7 +30,7 @@ extension Instrumentation {
     ///
     /// Observers are generic (`Observer: ObserverType`), so this is a dynamic cast; it only
     /// runs while recording.
-    package static func traceID<Value>(of value: Value) -> ObjectID {
+    @usableFromInline package static func traceID<Value>(of value: Value) -> ObjectID {
         (value as? any TraceableObject)?.traceObjectID ?? .none
     }
 
@@ -39,7 +39,7 @@ extension Instrumentation {
     /// Generic over the observer rather than taking `Any`: every event hop calls it, and an
     /// `Any` parameter would box the observer into an existential on each hop even when
     /// nothing records.
-    package static func recordEvent<Element, Observer>(
+    @inlinable package static func recordEvent<Element, Observer>(
         _ event: Event<Element>, from source: ObjectID, to observer: Observer
     ) {
         guard let recorder else { return }
@@ -54,7 +54,7 @@ extension Instrumentation {
 
 extension Event {
     /// The payload-free kind of this event.
-    package var kind: EventKind {
+    @usableFromInline package var kind: EventKind {
         switch self {
         case .next: .next
         case .error: .error
@@ -65,7 +65,7 @@ extension Event {
     /// The element's or error's value, or `nil` (for `.completed`, or for an element when
     /// values are not recorded). With values not recorded an error is only its type's name:
     /// its description can hold private data.
-    package func traceValue(includingElement: Bool) -> TraceValue? {
+    @usableFromInline package func traceValue(includingElement: Bool) -> TraceValue? {
         switch self {
         case .next(let element): includingElement ? TraceValue(element) : nil
         case .error(let error): includingElement ? TraceValue(error) : TraceValue(typeOf: error)
@@ -75,7 +75,9 @@ extension Event {
 
     /// `next(1)`, `next`, `error(Failure)` or `completed`, unformatted: a step's detail in a
     /// call flow.
-    package func traceDetail(includingElement: Bool) -> TraceDetail {
+    @usableFromInline package func traceDetail(includingElement: Bool) -> TraceDetail {
         TraceDetail(event: kind, value: traceValue(includingElement: includingElement))
     }
 }
+
+// Performance: the object and event hooks are @inlinable; what they do while recording stays out of line (@usableFromInline) (every row); see Documentation/Performance.md.

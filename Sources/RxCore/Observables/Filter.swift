@@ -3,7 +3,7 @@
 extension ObservableType {
     /// Forwards only the elements for which `predicate` returns `true`; an error it throws
     /// ends the sequence with that error.
-    public func filter(_ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    @inlinable @inline(__always) public func filter(_ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         let call = TraceCall.enter("filter"); defer { call.exit() }
         return Filter(source: asObservable(), predicate: predicate).assembled(by: "filter", file: file, line: line)
     }
@@ -13,19 +13,19 @@ extension ObservableType {
 
 /// One subscription's state for `filter`: tests each element and forwards those that pass;
 /// created by `Filter.run`, released when the subscription is disposed or terminates.
-final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
-    typealias Element = Observer.Element
-    typealias Predicate = (Element) throws -> Bool
-    typealias Parent = Filter<Element>
+@usableFromInline final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    @usableFromInline typealias Element = Observer.Element
+    @usableFromInline typealias Predicate = (Element) throws -> Bool
+    @usableFromInline typealias Parent = Filter<Element>
 
-    private let predicate: Predicate
+    @usableFromInline let predicate: Predicate
 
-    init(predicate: @escaping Predicate, observer: Observer, cancel: Cancelable) {
+    @inlinable init(predicate: @escaping Predicate, observer: Observer, cancel: Cancelable) {
         self.predicate = predicate
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<Element>) {
+    @inlinable func on(_ event: Event<Element>) {
         let call = TraceCall.enter("FilterSink.on", on: self, event: event); defer { call.exit() }
         switch event {
         case .next(let element):
@@ -48,19 +48,19 @@ final class FilterSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
 
 /// The observable `filter` returns: its source and predicate. Each subscription gets a
 /// ``FilterSink``.
-final class Filter<Element>: Producer<Element> {
-    typealias Predicate = (Element) throws -> Bool
+@usableFromInline final class Filter<Element>: Producer<Element> {
+    @usableFromInline typealias Predicate = (Element) throws -> Bool
 
-    private let source: Observable<Element>
-    private let predicate: Predicate
+    @usableFromInline let source: Observable<Element>
+    @usableFromInline let predicate: Predicate
 
-    init(source: Observable<Element>, predicate: @escaping Predicate) {
+    @inlinable init(source: Observable<Element>, predicate: @escaping Predicate) {
         self.source = source
         self.predicate = predicate
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    @inlinable @inline(__always) override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
     where Observer.Element == Element {
         let call = TraceCall.enter("Filter.run", on: self); defer { call.exit() }
         let sink = FilterSink(predicate: predicate, observer: observer, cancel: cancel)
@@ -68,3 +68,5 @@ final class Filter<Element>: Producer<Element> {
         return (sink: sink, subscription: subscription)
     }
 }
+
+// Performance: `filter`, `FilterSink` and `Filter` are @inlinable/@usableFromInline, `filter` and `run` always inlined, so a client can specialize the sink for its element type (rows W1s, W1r, W2); see Documentation/Performance.md.

@@ -2,7 +2,7 @@
 
 extension ObservableType {
     /// A sequence of one element, then completion.
-    public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    @inlinable @inline(__always) public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
         let call = TraceCall.enter("just"); defer { call.exit() }
         return Just(element: element).assembled(by: "just", file: file, line: line)
     }
@@ -56,15 +56,15 @@ final class JustScheduledSink<Observer: ObserverType>: Sink<Observer> {
 /// The observable behind `just(_:)`: sends its element and completion inside `subscribe`.
 ///
 /// Like ``EmptyProducer`` it overrides `subscribe`, so it has no sink and does not trampoline.
-final class Just<Element>: Producer<Element> {
-    private let element: Element
+@usableFromInline final class Just<Element>: Producer<Element> {
+    @usableFromInline let element: Element
 
-    init(element: Element) {
+    @inlinable init(element: Element) {
         self.element = element
         super.init()
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    @inlinable @inline(__always) override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("Just.subscribe", on: self); defer { call.exit() }
         let next = Event.next(element)
         Instrumentation.recordEvent(next, from: traceObjectID, to: observer)
@@ -95,3 +95,5 @@ final class JustScheduled<Element>: Producer<Element> {
         return (sink: sink, subscription: subscription)
     }
 }
+
+// Performance: `just`, `Just` and its `subscribe` are @inlinable, always inlined, so a client delivers the element through specialized code (row W2); see Documentation/Performance.md.

@@ -3,7 +3,7 @@
 extension ObservableType {
     /// Transforms each element with `transform`; an error it throws ends the sequence with
     /// that error.
-    public func map<Result>(_ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line) -> Observable<Result> {
+    @inlinable @inline(__always) public func map<Result>(_ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line) -> Observable<Result> {
         let call = TraceCall.enter("map"); defer { call.exit() }
         return Map(source: asObservable(), transform: transform).assembled(by: "map", file: file, line: line)
     }
@@ -13,18 +13,18 @@ extension ObservableType {
 
 /// One subscription's state for `map`: applies the transform to each element and forwards the
 /// result; created by `Map.run`, released when the subscription is disposed or terminates.
-final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
-    typealias Transform = (SourceType) throws -> Observer.Element
-    typealias Element = SourceType
+@usableFromInline final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    @usableFromInline typealias Transform = (SourceType) throws -> Observer.Element
+    @usableFromInline typealias Element = SourceType
 
-    private let transform: Transform
+    @usableFromInline let transform: Transform
 
-    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+    @inlinable init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
         self.transform = transform
         super.init(observer: observer, cancel: cancel)
     }
 
-    func on(_ event: Event<SourceType>) {
+    @inlinable func on(_ event: Event<SourceType>) {
         let call = TraceCall.enter("MapSink.on", on: self, event: event); defer { call.exit() }
         switch event {
         case .next(let element):
@@ -48,19 +48,19 @@ final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, Observe
 // MARK: - Producer
 
 /// The observable `map` returns: its source and transform. Each subscription gets a ``MapSink``.
-final class Map<SourceType, ResultType>: Producer<ResultType> {
-    typealias Transform = (SourceType) throws -> ResultType
+@usableFromInline final class Map<SourceType, ResultType>: Producer<ResultType> {
+    @usableFromInline typealias Transform = (SourceType) throws -> ResultType
 
-    private let source: Observable<SourceType>
-    private let transform: Transform
+    @usableFromInline let source: Observable<SourceType>
+    @usableFromInline let transform: Transform
 
-    init(source: Observable<SourceType>, transform: @escaping Transform) {
+    @inlinable init(source: Observable<SourceType>, transform: @escaping Transform) {
         self.source = source
         self.transform = transform
         super.init()
     }
 
-    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    @inlinable @inline(__always) override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
     where Observer.Element == ResultType {
         let call = TraceCall.enter("Map.run", on: self); defer { call.exit() }
         let sink = MapSink(transform: transform, observer: observer, cancel: cancel)
@@ -68,3 +68,5 @@ final class Map<SourceType, ResultType>: Producer<ResultType> {
         return (sink: sink, subscription: subscription)
     }
 }
+
+// Performance: `map`, `MapSink` and `Map` are @inlinable/@usableFromInline, `map` and `run` always inlined, so a client can specialize the sink for its element type (rows W1s, W1r, W2); see Documentation/Performance.md.

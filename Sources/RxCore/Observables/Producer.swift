@@ -9,12 +9,12 @@ import Synchronization
 ///
 /// ``subscribe(_:)`` runs the operator through the `CurrentThreadScheduler` trampoline when it
 /// is the outermost subscribe on the thread, and directly otherwise.
-class Producer<Element>: Observable<Element> {
-    override init() {
+@usableFromInline class Producer<Element>: Observable<Element> {
+    @inlinable override init() {
         super.init()
     }
 
-    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    @inlinable @inline(__always) override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("Producer.subscribe", on: self); defer { call.exit() }
         if !CurrentThreadScheduler.isScheduleRequired {
             return subscribeNow(observer)
@@ -26,7 +26,7 @@ class Producer<Element>: Observable<Element> {
 
     /// Creates the subscription's ``SinkDisposer``, runs the operator, and hands the disposer
     /// its sink and upstream subscription.
-    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
+    @inlinable @inline(__always) final func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Element {
         let disposer = SinkDisposer()
         let sinkAndSubscription = run(observer, cancel: disposer)
         disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
@@ -37,7 +37,7 @@ class Producer<Element>: Observable<Element> {
     ///
     /// - Returns: the sink and the upstream subscription, which the caller's ``SinkDisposer``
     ///   disposes together.
-    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
+    @inlinable func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (sink: Disposable, subscription: Disposable)
     where Observer.Element == Element {
         rxAbstractMethod()
     }
@@ -49,7 +49,7 @@ class Producer<Element>: Observable<Element> {
 /// Created by `Producer.subscribe`; `dispose()` may arrive before `run` returns (a sequence
 /// that completes while subscribing), so it keeps two flag bits and disposes the pair as soon
 /// as both are known. Not counted in ``Resources/total``, as in RxSwift.
-final class SinkDisposer: Cancelable, TraceableObject {
+@usableFromInline final class SinkDisposer: Cancelable, TraceableObject {
     private enum State: Int {
         case disposed = 1
         case sinkAndSubscriptionSet = 2
@@ -62,18 +62,18 @@ final class SinkDisposer: Cancelable, TraceableObject {
     private var subscription: Disposable?
 
     /// The id the recorder gave this disposer, or ``ObjectID/none``.
-    private(set) var traceObjectID = ObjectID.none
+    @usableFromInline @exclusivity(unchecked) private(set) var traceObjectID = ObjectID.none
 
-    init() {
+    @usableFromInline init() {
         self.traceObjectID = Instrumentation.objectInitialized(self)
     }
 
-    var isDisposed: Bool {
+    @usableFromInline var isDisposed: Bool {
         state.load(ordering: .acquiring) & State.disposed.rawValue != 0
     }
 
     /// Stores the sink and subscription; disposes them at once if `dispose()` came first.
-    func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
+    @usableFromInline func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
         let call = TraceCall.enter("SinkDisposer.setSinkAndSubscription", on: self); defer { call.exit() }
         self.sink = sink
         self.subscription = subscription
@@ -88,7 +88,7 @@ final class SinkDisposer: Cancelable, TraceableObject {
         }
     }
 
-    func dispose() {
+    @usableFromInline func dispose() {
         let call = TraceCall.enter("SinkDisposer.dispose", on: self); defer { call.exit() }
         let previous = state.bitwiseOr(State.disposed.rawValue, ordering: .acquiringAndReleasing).oldValue
         guard previous & State.disposed.rawValue == 0 else { return }
@@ -105,3 +105,5 @@ final class SinkDisposer: Cancelable, TraceableObject {
         Instrumentation.objectDeinitialized(traceObjectID)
     }
 }
+
+// Performance: `subscribe`, `subscribeNow` and `run` are @inlinable, the first two always inlined; `SinkDisposer` is @usableFromInline and its id skips the dynamic exclusivity check (rows W1s, W2, W4); see Documentation/Performance.md.

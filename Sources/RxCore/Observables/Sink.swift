@@ -10,18 +10,18 @@ import Synchronization
 /// Each operator subclasses it (`MapSink`, `FilterSink`, …); ``Producer/run(_:cancel:)``
 /// creates one per subscription, and the subscription's ``SinkDisposer`` releases it.
 /// Counted in ``Resources/total``.
-class Sink<Observer: ObserverType>: Disposable, TraceableObject {
+@usableFromInline class Sink<Observer: ObserverType>: Disposable, TraceableObject {
     /// The downstream observer.
-    let observer: Observer
+    @usableFromInline let observer: Observer
     /// The subscription's ``SinkDisposer``; disposing the sink disposes it.
-    private let cancel: Cancelable
+    @usableFromInline let cancel: Cancelable
     /// 1 once disposed: later events are not forwarded.
-    private let disposed = Atomic<Int>(0)
+    @usableFromInline let disposed = Atomic<Int>(0)
 
     /// The id the recorder gave this sink, or ``ObjectID/none``.
-    private(set) var traceObjectID = ObjectID.none
+    @usableFromInline @exclusivity(unchecked) private(set) var traceObjectID = ObjectID.none
 
-    init(observer: Observer, cancel: Cancelable) {
+    @usableFromInline init(observer: Observer, cancel: Cancelable) {
         Resources.incrementTotal()
         self.observer = observer
         self.cancel = cancel
@@ -29,7 +29,7 @@ class Sink<Observer: ObserverType>: Disposable, TraceableObject {
     }
 
     /// Sends `event` downstream unless the sink was disposed.
-    final func forwardOn(_ event: Event<Observer.Element>) {
+    @inlinable final func forwardOn(_ event: Event<Observer.Element>) {
         let call = TraceCall.enter("Sink.forwardOn", on: self, event: event); defer { call.exit() }
         if isDisposed {
             return
@@ -45,12 +45,12 @@ class Sink<Observer: ObserverType>: Disposable, TraceableObject {
     }
 
     /// Whether the sink was disposed.
-    final var isDisposed: Bool {
+    @inlinable final var isDisposed: Bool {
         disposed.load(ordering: .acquiring) == 1
     }
 
     /// Marks the sink disposed and disposes its subscription.
-    func dispose() {
+    @inlinable func dispose() {
         let call = TraceCall.enter("Sink.dispose", on: self); defer { call.exit() }
         disposed.store(1, ordering: .releasing)
         cancel.dispose()
@@ -82,3 +82,5 @@ struct SinkForward<Observer: ObserverType>: ObserverType {
         }
     }
 }
+
+// Performance: `forwardOn`, `isDisposed` and `dispose` are @inlinable (the fields @usableFromInline) so a specialized sink forwards without a call; the id skips the dynamic exclusivity check (rows W1s, W1r, W2, W4, W5z); see Documentation/Performance.md.

@@ -5,21 +5,21 @@
 ///
 /// Created by `subscribe(onNext:…)` and the other closure forms; lives as long as the
 /// subscription holds it. Counted in ``Resources/total``.
-final class AnonymousObserver<Element>: ObserverBase<Element> {
-    typealias EventHandler = (Event<Element>) -> Void
+@usableFromInline final class AnonymousObserver<Element>: ObserverBase<Element> {
+    @usableFromInline typealias EventHandler = (Event<Element>) -> Void
 
-    private let eventHandler: EventHandler
+    @usableFromInline let eventHandler: EventHandler
 
     /// The user-facing subscription this observer ends on a stop event, if one was recorded.
-    var traceSubscriptionID = SubscriptionID.none
+    @usableFromInline @exclusivity(unchecked) var traceSubscriptionID = SubscriptionID.none
 
-    init(_ eventHandler: @escaping EventHandler) {
+    @inlinable init(_ eventHandler: @escaping EventHandler) {
         Resources.incrementTotal()
         self.eventHandler = eventHandler
         super.init()
     }
 
-    override func onCore(_ event: Event<Element>) {
+    @inlinable override func onCore(_ event: Event<Element>) {
         let call = TraceCall.enter("AnonymousObserver.onCore", on: self, event: event); defer { call.exit() }
         if event.isStopEvent, traceSubscriptionID != .none, let recorder = Instrumentation.recorder {
             recorder.subscriptionTerminated(traceSubscriptionID, by: event.isCompleted ? .completed : .error)
@@ -31,3 +31,5 @@ final class AnonymousObserver<Element>: ObserverBase<Element> {
         Resources.decrementTotal()
     }
 }
+
+// Performance: @usableFromInline with an @inlinable `init` and `onCore`, so a client specializes the observer for its element type; `traceSubscriptionID` skips the dynamic exclusivity check (every row); see Documentation/Performance.md.

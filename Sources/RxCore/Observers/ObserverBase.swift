@@ -7,19 +7,19 @@ import Synchronization
 ///
 /// ``on(_:)`` sets `isStopped` with one atomic exchange, so of two racing stop events only one
 /// reaches ``onCore(_:)``. Subclasses implement ``onCore(_:)``.
-class ObserverBase<Element>: Disposable, ObserverType, TraceableObject {
+@usableFromInline class ObserverBase<Element>: Disposable, ObserverType, TraceableObject {
     /// 1 once a stop event passed or the observer was disposed.
-    private let isStopped = Atomic<Int>(0)
+    @usableFromInline let isStopped = Atomic<Int>(0)
 
     /// The id the recorder gave this observer, or ``ObjectID/none``.
-    private(set) var traceObjectID = ObjectID.none
+    @usableFromInline @exclusivity(unchecked) private(set) var traceObjectID = ObjectID.none
 
-    init() {
+    @usableFromInline init() {
         self.traceObjectID = Instrumentation.objectInitialized(self)
     }
 
     /// Delivers `event` unless the observer has stopped; a stop event stops it.
-    func on(_ event: Event<Element>) {
+    @inlinable @inline(__always) func on(_ event: Event<Element>) {
         let call = TraceCall.enter("ObserverBase.on", on: self, event: event); defer { call.exit() }
         switch event {
         case .next:
@@ -34,12 +34,12 @@ class ObserverBase<Element>: Disposable, ObserverType, TraceableObject {
     }
 
     /// Handles an event that passed the stop rule; subclasses implement it.
-    func onCore(_ event: Event<Element>) {
+    @usableFromInline func onCore(_ event: Event<Element>) {
         rxAbstractMethod()
     }
 
     /// Stops the observer: later events are dropped.
-    func dispose() {
+    @inlinable func dispose() {
         isStopped.store(1, ordering: .releasing)
     }
 
@@ -47,3 +47,5 @@ class ObserverBase<Element>: Disposable, ObserverType, TraceableObject {
         Instrumentation.objectDeinitialized(traceObjectID)
     }
 }
+
+// Performance: `on` and `dispose` are @inlinable (fields @usableFromInline) and `on` always inlined, so a caller that knows the observer's class (an `AnonymousObserver`, which is final) applies the stop rule in its own code and calls the specialized `onCore` directly, not through the vtable; the id skips the dynamic exclusivity check (rows W3, every row's last hop); see Documentation/Performance.md.

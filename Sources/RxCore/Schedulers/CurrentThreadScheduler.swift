@@ -50,13 +50,13 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
     /// to run its action at once, so the action need not escape and the outermost subscribe
     /// allocates no closure context. The trace shows the same `CurrentThreadScheduler.schedule`
     /// step either way.
-    func scheduleNow(_ action: () -> Disposable) -> Disposable {
+    @inlinable @inline(__always) func scheduleNow(_ action: () -> Disposable) -> Disposable {
         trampoline(ThreadState.current, action)
     }
 
     /// Marks the thread as running scheduled work, runs `action` and every item queued
     /// meanwhile, in order, then clears the mark.
-    private func trampoline(_ threadState: ThreadState, _ action: () -> Disposable) -> Disposable {
+    @inlinable @inline(__always) func trampoline(_ threadState: ThreadState, _ action: () -> Disposable) -> Disposable {
         let call = TraceCall.enter("CurrentThreadScheduler.schedule"); defer { call.exit() }
         threadState.isRunning = true
         defer {
@@ -86,11 +86,11 @@ public final class CurrentThreadScheduler: ImmediateSchedulerType {
 extension CurrentThreadScheduler {
     /// One thread's trampoline: whether scheduled work runs, and what waits behind it.
     /// Only its own thread touches it.
-    fileprivate final class ThreadState {
-        var isRunning = false
-        var queue: [any ScheduledItemType] = []
+    @usableFromInline final class ThreadState {
+        @usableFromInline @exclusivity(unchecked) var isRunning = false
+        @usableFromInline @exclusivity(unchecked) var queue: [any ScheduledItemType] = []
 
-        static var current: ThreadState {
+        @usableFromInline static var current: ThreadState {
             if let pointer = pthread_getspecific(threadStateKey) {
                 return Unmanaged<ThreadState>.fromOpaque(pointer).takeUnretainedValue()
             }
@@ -118,3 +118,5 @@ private let threadStateKey: pthread_key_t = {
     precondition(status == 0, "pthread_key_create failed: \(status)")
     return key
 }()
+
+// Performance: `scheduleNow` and `trampoline` are @inlinable, always inlined (the thread state @usableFromInline, without dynamic exclusivity checks), so the outermost `Producer.subscribe` runs the operator in the client's code (rows W1s, W2); see Documentation/Performance.md.

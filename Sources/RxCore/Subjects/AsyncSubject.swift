@@ -17,7 +17,7 @@ public final class AsyncSubject<Element>:
     Observable<Element>, SubjectType, ObserverType, SynchronizedUnsubscribeType
 {
     typealias Observers = Bag<(Event<Element>) -> Void>
-    typealias DisposeKey = BagKey
+    @usableFromInline typealias DisposeKey = BagKey
     /// The type of the observer side: the subject itself.
     public typealias SubjectObserverType = AsyncSubject<Element>
 
@@ -122,7 +122,7 @@ public final class AsyncSubject<Element>:
     }
 
     /// Takes the lock and removes the subscriber stored under `disposeKey`.
-    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+    @usableFromInline func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
         lock.performLocked { synchronized_unsubscribe(disposeKey) }
     }
 
@@ -145,3 +145,5 @@ public final class AsyncSubject<Element>:
 // All mutable state (`observers`, `stoppedEvent`, `lastElement`) is read and written only
 // while holding `lock`.
 extension AsyncSubject: @unchecked Sendable {}
+
+// Performance: `DisposeKey` and `synchronizedUnsubscribe` are @usableFromInline because `SynchronizedUnsubscribeType` is (no speed change here); see Documentation/Performance.md.

@@ -14,20 +14,20 @@
 public final class PublishSubject<Element>:
     Observable<Element>, SubjectType, Cancelable, ObserverType, SynchronizedUnsubscribeType
 {
-    typealias Observers = Bag<(Event<Element>) -> Void>
-    typealias DisposeKey = BagKey
+    @usableFromInline typealias Observers = Bag<(Event<Element>) -> Void>
+    @usableFromInline typealias DisposeKey = BagKey
     /// The type of the observer side: the subject itself.
     public typealias SubjectObserverType = PublishSubject<Element>
 
-    private let lock = RecursiveLock()
+    @usableFromInline let lock = RecursiveLock()
     /// Whether ``dispose()`` was called. Guarded by `lock`.
-    private var disposed = false
+    @usableFromInline @exclusivity(unchecked) var disposed = false
     /// The current subscribers, in subscription order. Guarded by `lock`.
-    private var observers = Observers()
+    @usableFromInline @exclusivity(unchecked) var observers = Observers()
     /// Whether a stop event was received. Guarded by `lock`.
-    private var stopped = false
+    @usableFromInline @exclusivity(unchecked) var stopped = false
     /// The stop event received, replayed to later subscribers. Guarded by `lock`.
-    private var stoppedEvent: Event<Element>?
+    @usableFromInline @exclusivity(unchecked) var stoppedEvent: Event<Element>?
 
     /// A subject with no subscribers.
     public override init() {
@@ -47,7 +47,7 @@ public final class PublishSubject<Element>:
 
     /// Sends `event` to every current subscriber; after a stop event or ``dispose()``, does
     /// nothing.
-    public func on(_ event: Event<Element>) {
+    @inlinable public func on(_ event: Event<Element>) {
         let call = TraceCall.enter("PublishSubject.on", on: self, event: event); defer { call.exit() }
         let recipients = lock.performLocked { synchronized_on(event) }
         recipients.dispatch(event)
@@ -55,7 +55,7 @@ public final class PublishSubject<Element>:
 
     /// Updates the state for `event` and returns the subscribers to deliver it to. Caller
     /// holds `lock`.
-    private func synchronized_on(_ event: Event<Element>) -> Observers {
+    @inlinable func synchronized_on(_ event: Event<Element>) -> Observers {
         let call = TraceCall.enter("PublishSubject.synchronized_on", on: self, event: event); defer { call.exit() }
         switch event {
         case .next:
@@ -77,7 +77,7 @@ public final class PublishSubject<Element>:
     ///
     /// - Returns: a disposable that unsubscribes `observer`, or the no-op disposable when the
     ///   subject had stopped or was disposed.
-    public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    @inlinable @inline(__always) public override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let call = TraceCall.enter("PublishSubject.subscribe", on: self); defer { call.exit() }
         return lock.performLocked { synchronized_subscribe(observer) }
@@ -87,7 +87,7 @@ public final class PublishSubject<Element>:
     ///
     /// As in RxSwift, the stop event is sent while holding the lock: a subscriber must not
     /// see anything sent after it subscribed before it sees what subscribing gave it.
-    private func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    @inlinable @inline(__always) func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let call = TraceCall.enter("PublishSubject.synchronized_subscribe", on: self); defer { call.exit() }
         if let stoppedEvent {
@@ -110,7 +110,7 @@ public final class PublishSubject<Element>:
     }
 
     /// Takes the lock and removes the subscriber stored under `disposeKey`.
-    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+    @usableFromInline func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
         lock.performLocked { synchronized_unsubscribe(disposeKey) }
     }
 
@@ -149,3 +149,5 @@ public final class PublishSubject<Element>:
 // All mutable state (`disposed`, `observers`, `stopped`, `stoppedEvent`) is read and written
 // only while holding `lock`.
 extension PublishSubject: @unchecked Sendable {}
+
+// Performance: `on`, `subscribe` and their `synchronized_` halves are @inlinable (state @usableFromInline, guarded by `lock`, so without dynamic exclusivity checks), so a client specializes delivery and the stored observer closure (rows W1s, W3, W4, W5z); see Documentation/Performance.md.

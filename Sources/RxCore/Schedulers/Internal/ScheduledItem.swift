@@ -3,7 +3,7 @@
 // without RxSwift's `InvocableType` (RxSwift: in ScheduledItemType.swift and InvocableType.swift).
 
 /// Work waiting in a scheduler's queue.
-protocol ScheduledItemType: Cancelable {
+@usableFromInline protocol ScheduledItemType: Cancelable {
     /// Runs the work, unless it was cancelled.
     func invoke()
 }
@@ -32,3 +32,5 @@ final class ScheduledItem<StateType>: ScheduledItemType {
         disposable.isDisposed
     }
 }
+
+// Performance: `ScheduledItemType` is @usableFromInline because the inlined trampoline drains a queue of them (rows W1s, W2); see Documentation/Performance.md.
