@@ -105,6 +105,15 @@ public struct CauseFinder {
 
     // MARK: - Who ended a subscription
 
+    /// The last event of `kind` the observer received: looked up from the step that received
+    /// it when the trace says which (`end_call_id`), else among every event it received.
+    private func terminalEvent(ofKind kind: String, deliveredTo observer: Int64, endedIn endCall: Int64?) throws -> EventRecord? {
+        if let endCall, let event = try reader.lastEvent(ofKind: kind, deliveredTo: observer, inOrAbove: endCall) {
+            return event
+        }
+        return try reader.events(deliveredTo: observer).last { $0.kind == kind }
+    }
+
     /// What ended `subscription`, in one line: `ended: completed, sent by Just<Int> #1 (just at
     /// App/Main.swift:3)`, `ended: disposed by DisposeBag #7's deinit (bag made at
     /// App/Main.swift:12)`, `ended: never: still open when the run ended`.
@@ -130,7 +139,7 @@ public struct CauseFinder {
         }
         // A terminal event: the last of its kind the observer received, and where it came from.
         guard reader.features.hasCauseViews, let observer = subscription.observerObjectID,
-            let terminal = try reader.events(deliveredTo: observer).last(where: { $0.kind == kind })
+            let terminal = try terminalEvent(ofKind: kind, deliveredTo: observer, endedIn: subscription.endCallID)
         else { return "ended: \(kind)" }
         let hops = try reader.causes(ofEvent: terminal.id).reversed().compactMap { step in
             try step.hopEventID.flatMap { try reader.event($0) }

@@ -315,6 +315,27 @@ public final class TraceReader {
             .map(EventRecord.init(row:))
     }
 
+    /// The last event of `kind` delivered to `observer` by call `call` or one of its few
+    /// nearest callers: a subscription's terminal event, found from its `end_call_id` (the
+    /// observer's step that received it) through the `event_call` index. `events(deliveredTo:)`
+    /// reads the whole event table, which took ~0.2 s on a 10-million-record trace. At most
+    /// eight callers up, so a damaged trace's cycle of parents ends too.
+    public func lastEvent(ofKind kind: String, deliveredTo observer: Int64, inOrAbove call: Int64) throws -> EventRecord? {
+        try database.rows(
+            """
+            WITH RECURSIVE up(id, parent_id, level) AS (
+                SELECT id, parent_id, 0 FROM call WHERE id = ?
+                UNION ALL
+                SELECT call.id, call.parent_id, up.level + 1 FROM call JOIN up ON call.id = up.parent_id WHERE up.level < 8
+            )
+            SELECT * FROM event
+            WHERE call_id IN (SELECT id FROM up) AND observer_object_id = ? AND kind = ?
+            ORDER BY id DESC LIMIT 1
+            """,
+            [.integer(call), .integer(observer), .text(kind)]
+        ).first.map(EventRecord.init(row:))
+    }
+
     // MARK: - Causes
 
     /// The call causes, as the `call_cause` view defines them, run as a subquery of the
