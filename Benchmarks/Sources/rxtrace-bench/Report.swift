@@ -19,6 +19,22 @@ struct Report {
 
     func render() -> String {
         var out = ""
+        // `--only` may name no library row (R1 alone, say): then no empty table.
+        if !libraries.isEmpty {
+            out += renderLibraries()
+        }
+        if let recorder {
+            out += renderRecorder(recorder)
+        }
+        if let traceReport {
+            out += renderTraceReport(traceReport)
+        }
+        out += renderTargets()
+        return out
+    }
+
+    private func renderLibraries() -> String {
+        var out = ""
         if processCount > 1 {
             out += "### Libraries (ns per operation: median (min–max) over \(processCount) processes of each process's "
             out += "median of \(options.rounds) interleaved rounds; ratios of those medians, (min–max) of each process's "
@@ -47,13 +63,6 @@ struct Report {
             out += "| \(workload.name) \(workload.title) | \(workload.operation) | "
             out += (cells + ratios + counts).joined(separator: " | ") + " |\n"
         }
-        if let recorder {
-            out += renderRecorder(recorder)
-        }
-        if let traceReport {
-            out += renderTraceReport(traceReport)
-        }
-        out += renderTargets()
         return out
     }
 
