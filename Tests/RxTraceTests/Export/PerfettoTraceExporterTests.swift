@@ -27,7 +27,9 @@ final class PerfettoTraceExporterTests: RxTraceTestCase {
 
         let threadNames = events.filter { $0["name"] as? String == "thread_name" }
             .compactMap { ($0["args"] as? [String: Any])?["name"] as? String }
-        XCTAssertEqual(threadNames, ["main", "T1"])
+        // A serial queue's work runs on whichever of libdispatch's threads is free, so a loaded
+        // machine may show a second one: main, then T1, T2, … in order.
+        XCTAssertEqual(threadNames, ["main"] + (1..<max(threadNames.count, 2)).map { "T\($0)" })
         XCTAssertEqual(events.filter { $0["ph"] as? String == "X" }.count, try reader.count(.call))
         let subscriptionCount = try reader.count(.subscription)
         XCTAssertEqual(subscriptionCount, 4)
