@@ -106,6 +106,21 @@ final class CauseFinderTests: RxTraceTestCase {
         XCTAssertTrue(ended.hasPrefix("ended: error(Failure()), sent by "), ended)
     }
 
+    func testTheTerminalEvent_isFoundFromTheStepThatReceivedIt_amongTheObserversEvents() throws {
+        let reader = try recordedTrace {
+            _ = Observable.just(1).map { $0 * 2 }.subscribe(onNext: { _ in })
+        }
+        let subscription = try XCTUnwrap(reader.subscription(1))
+        let observer = try XCTUnwrap(subscription.observerObjectID)
+        let endCall = try XCTUnwrap(subscription.endCallID)
+
+        let found = try reader.lastEvent(ofKind: "completed", deliveredTo: observer, inOrAbove: endCall)
+
+        XCTAssertEqual(found, try reader.events(deliveredTo: observer).last { $0.kind == "completed" })
+        XCTAssertNotNil(found)
+        XCTAssertNil(try reader.lastEvent(ofKind: "error", deliveredTo: observer, inOrAbove: endCall))
+    }
+
     func testOpenSubscription_saysItNeverEnded() throws {
         var kept: Disposable?
         let reader = try recordedTrace {
