@@ -49,6 +49,13 @@ public enum Instrumentation {
         return box.isRecordingCalls ? box.recorder : nil
     }
 
+    /// The installed recorder's box, with its ``TraceRecorder/isRecordingCalls`` read at
+    /// installation, or `nil`.
+    @inlinable static var installed: RecorderBox? {
+        guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
+        return Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
     /// Whether a recorder is installed.
     @inlinable public static var isRecording: Bool {
         installedBox.load(ordering: .acquiring) != 0
@@ -74,6 +81,18 @@ public enum Instrumentation {
         installations.withLock { count in
             install(recorder, counting: &count)
             return count
+        }
+    }
+
+    /// Reads `recorder`'s ``TraceRecorder/isRecordingCalls`` and
+    /// ``TraceRecorder/isRecordingEvents`` again if it is the installed recorder; not an
+    /// installation, so ``installationCount`` stays. For RxTesting's leak checks, which want
+    /// the calls and events only while a trace file is attached to them.
+    package static func reloadDetail(of recorder: any TraceRecorder) {
+        installations.withLock { _ in
+            guard let installed = self.recorder, installed === recorder else { return }
+            // The previous box is left alive, as `install` leaves it.
+            installedBox.store(UInt(bitPattern: Unmanaged.passRetained(RecorderBox(recorder)).toOpaque()), ordering: .releasing)
         }
     }
 
@@ -107,10 +126,13 @@ private let installations = LockedState<Int>(0)
     @usableFromInline let recorder: any TraceRecorder
     /// The recorder's ``TraceRecorder/isRecordingCalls``, read once at installation.
     @usableFromInline let isRecordingCalls: Bool
+    /// The recorder's ``TraceRecorder/isRecordingEvents``, read once at installation.
+    @usableFromInline let isRecordingEvents: Bool
 
     init(_ recorder: any TraceRecorder) {
         self.recorder = recorder
         self.isRecordingCalls = recorder.isRecordingCalls
+        self.isRecordingEvents = recorder.isRecordingEvents
     }
 }
 

@@ -50,6 +50,23 @@
         return TraceCall(recording: recorder, id: id)
     }
 
+    /// Records the start of a `subscribeSafe` on `observable`; to a recorder that leaves out
+    /// the calls, says ``TraceRecorder/subscribedThrough(_:)`` instead.
+    @inlinable @inline(__always)
+    package static func enterSubscribeSafe(
+        on observable: any TraceableObject, file: StaticString = #fileID, line: UInt = #line
+    ) -> TraceCall {
+        guard let box = Instrumentation.installed else { return TraceCall(recording: nil, id: .none) }
+        guard box.isRecordingCalls else {
+            box.recorder.subscribedThrough(observable.traceObjectID)
+            return TraceCall(recording: nil, id: .none)
+        }
+        let id = box.recorder.callEntered(
+            "subscribeSafe", object: observable.traceObjectID, detail: nil, file: file, line: line
+        )
+        return TraceCall(recording: box.recorder, id: id)
+    }
+
     /// Records the end of the step.
     @inlinable @inline(__always)
     package func exit() {

@@ -33,10 +33,17 @@ public protocol TraceRecorder: AnyObject, Sendable {
     /// (`next`), for programs whose elements hold private data.
     var isRecordingValues: Bool { get }
 
-    /// Whether the calls (``callEntered(_:object:detail:file:line:)``) are wanted; read once,
-    /// when the recorder is installed. A recorder that answers `false` never receives them,
-    /// and a step costs what it costs with no recorder.
+    /// Whether the calls (``callEntered(_:object:detail:file:line:)``) are wanted; read when
+    /// the recorder is installed (and again when a recorder inside this package says its
+    /// answer changed). A recorder that answers `false` never receives them, and a step costs
+    /// what it costs with no recorder; it receives ``subscribedThrough(_:)`` instead of the
+    /// `subscribeSafe` calls.
     var isRecordingCalls: Bool { get }
+
+    /// Whether the events (``eventDelivered(_:value:from:to:)``) are wanted; read as
+    /// ``isRecordingCalls`` is. A recorder that answers `false` never receives them, and an
+    /// event hop costs what it costs with no recorder.
+    var isRecordingEvents: Bool { get }
 
     /// An instrumented object finished its `init`; returns the object's serial id.
     ///
@@ -62,6 +69,12 @@ public protocol TraceRecorder: AnyObject, Sendable {
 
     /// The step `call`, the innermost open call on the current thread, returned.
     func callExited(_ call: CallID)
+
+    /// An operator (or the user's `subscribe`) subscribed to `observable` through
+    /// `subscribeSafe`, the funnel every subscribe goes through. Sent only to a recorder that
+    /// leaves out the calls, which would otherwise see it as a `subscribeSafe` call: it is
+    /// what the leak checks build a subscription's chain from.
+    func subscribedThrough(_ observable: ObjectID)
 
     /// An event passed from `source` to `observer`.
     ///
@@ -101,6 +114,12 @@ public protocol TraceRecorder: AnyObject, Sendable {
 extension TraceRecorder {
     /// Every call is recorded, unless a recorder says otherwise.
     public var isRecordingCalls: Bool { true }
+
+    /// Every event is recorded, unless a recorder says otherwise.
+    public var isRecordingEvents: Bool { true }
+
+    /// Ignores the subscribes: a recorder that leaves out the calls need not implement it.
+    public func subscribedThrough(_ observable: ObjectID) {}
 
     /// Ignores assembly sites: a recorder that has nowhere to keep them need not implement it.
     public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {}

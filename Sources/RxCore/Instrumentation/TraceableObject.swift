@@ -42,7 +42,8 @@ extension Instrumentation {
     @inlinable package static func recordEvent<Element, Observer>(
         _ event: Event<Element>, from source: ObjectID, to observer: Observer
     ) {
-        guard let recorder else { return }
+        guard let box = installed, box.isRecordingEvents else { return }
+        let recorder = box.recorder
         recorder.eventDelivered(
             event.kind,
             value: event.traceValue(includingElement: recorder.isRecordingValues),

@@ -28,11 +28,31 @@ private final class CollectingRecorder: TraceRecorder {
         var calls: [Call] = []
         var events: [(kind: EventKind, source: ObjectID, observer: ObjectID)] = []
         var subscriptions: [Subscription] = []
+        var subscribedThrough: [ObjectID] = []
+        /// What ``isRecordingCalls`` and ``isRecordingEvents`` answer.
+        var isRecordingCalls = true
+        var isRecordingEvents = true
     }
 
     let state = LockedState(State())
 
     var isRecordingValues: Bool { true }
+
+    var isRecordingCalls: Bool { state.withLock { $0.isRecordingCalls } }
+
+    var isRecordingEvents: Bool { state.withLock { $0.isRecordingEvents } }
+
+    /// A recorder that answers `calls` and `events` when asked whether it wants them.
+    init(calls: Bool = true, events: Bool = true) {
+        state.withLock { state in
+            state.isRecordingCalls = calls
+            state.isRecordingEvents = events
+        }
+    }
+
+    func subscribedThrough(_ observable: ObjectID) {
+        state.withLock { $0.subscribedThrough.append(observable) }
+    }
 
     func objectInitialized(_ type: Any.Type) -> ObjectID {
         state.withLock { state in
@@ -105,6 +125,12 @@ final class InstrumentationTests: RxCoreTestCase {
         previousRecorder = Instrumentation.recorder
         recorder = CollectingRecorder()
         Instrumentation.bootstrapInternal(recorder)
+    }
+
+    /// Installs `replacement` instead of the recorder `setUp` installed.
+    private func useRecorder(_ replacement: CollectingRecorder) {
+        recorder = replacement
+        Instrumentation.bootstrapInternal(replacement)
     }
 
     override func tearDown() {
@@ -216,6 +242,47 @@ final class InstrumentationTests: RxCoreTestCase {
 
         let disposed = recorder.state.withLock { $0.disposed }
         XCTAssertEqual(disposed, [composite.traceObjectID])
+    }
+
+    func testInstrumentation_ARecorderWithoutCalls_GetsEachSubscribeSafeAsSubscribedThrough() {
+        useRecorder(CollectingRecorder(calls: false))
+
+        _ = Observable.just(1).map { $0 + 1 }.subscribe { _ in }
+
+        let (calls, through, objects) = recorder.state.withLock { ($0.calls, $0.subscribedThrough, $0.objects) }
+        XCTAssertEqual(calls.map(\.name), [], "no step is sent as a call")
+        let typeNames = through.map { id in objects.first { $0.id == id }?.typeName }
+        XCTAssertEqual(typeNames, ["Map<Int, Int>", "Just<Int>"], "the subscribe went through map, then just")
+    }
+
+    func testInstrumentation_ARecorderWithoutEvents_GetsNoEventButSeesTheSubscriptionEnd() {
+        useRecorder(CollectingRecorder(events: false))
+
+        _ = Observable.just(1).subscribe(onNext: { _ in })
+
+        let (events, subscriptions) = recorder.state.withLock { ($0.events, $0.subscriptions) }
+        XCTAssertTrue(events.isEmpty)
+        XCTAssertEqual(subscriptions.map(\.end), [.completed])
+    }
+
+    func testInstrumentation_ReloadDetail_ReadsTheInstalledRecordersAnswersAgainWithoutCountingAnInstallation() {
+        useRecorder(CollectingRecorder(calls: false, events: false))
+        let installations = Instrumentation.installationCount
+
+        recorder.state.withLock { state in
+            state.isRecordingCalls = true
+            state.isRecordingEvents = true
+        }
+        _ = Observable.just(1).subscribe { _ in }
+        XCTAssertEqual(recorder.state.withLock { $0.calls.count }, 0, "read at installation, not at each step")
+
+        Instrumentation.reloadDetail(of: recorder)
+        _ = Observable.just(1).subscribe { _ in }
+
+        let (calls, events) = recorder.state.withLock { ($0.calls, $0.events) }
+        XCTAssertTrue(calls.contains { $0.name == "subscribeSafe" })
+        XCTAssertEqual(events.map(\.kind), [.next, .completed])
+        XCTAssertEqual(Instrumentation.installationCount, installations)
     }
 
     func testVirtualTime_IsBoundWhileATestSchedulerRunsWork() {
