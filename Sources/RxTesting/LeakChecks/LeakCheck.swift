@@ -12,7 +12,9 @@ import RxTrace
 /// The check passes when the ``LeakTracker`` holds no live object and no open subscription
 /// charged to the test's scope and, for tests that run one at a time, when `Resources.total`
 /// is back where it was. Objects released on other queues may take a moment, so a failing
-/// check looks again every 50 ms for up to a second before it fails.
+/// check looks again, 1 ms later, then at twice the interval each time up to every 50 ms, for
+/// about a second before it fails: most such objects are gone within a few milliseconds, and
+/// a test that waited a fixed 50 ms each time paid it in full.
 ///
 /// A test that installs a recorder of its own (to test recording) takes the tracker's place
 /// while it runs, so the tracker misses what happens then; for such a test only
@@ -28,10 +30,17 @@ struct LeakCheck {
     /// The environment variable naming the folder for the tests' traces.
     static let traceDirectoryVariable = "RXTRACE_LEAK_TRACE_DIRECTORY"
 
-    /// How many times the check looks again before it fails, by default.
-    static let retryCount = 20
-    /// How long it waits between two looks.
-    static let retryInterval: Duration = .milliseconds(50)
+    /// How many times the check looks again before it fails, by default: 1 + 2 + … + 32 ms,
+    /// then 19 times 50 ms, about a second in all.
+    static let retryCount = 25
+    /// The longest wait between two looks.
+    static let longestRetryInterval: Duration = .milliseconds(50)
+
+    /// How long the check waits before its look number `retry` (from 0): 1 ms, doubling, up
+    /// to ``longestRetryInterval``.
+    static func retryInterval(before retry: Int) -> Duration {
+        min(.milliseconds(1 << min(retry, 10)), longestRetryInterval)
+    }
 
     /// The scope the test runs in.
     let scope: TraceScope
@@ -50,7 +59,7 @@ struct LeakCheck {
     /// - Parameters:
     ///   - countsResources: whether `Resources.total` speaks for this test alone (XCTest runs
     ///     one test at a time; Swift Testing runs them in parallel).
-    ///   - retryCount: how many times a failing check looks again, ``retryInterval`` apart.
+    ///   - retryCount: how many times a failing check looks again (see ``retryInterval(before:)``).
     init(testName: String, countsResources: Bool, retryCount: Int = LeakCheck.retryCount) {
         (self.tracker, self.installationCount) = LeakTracker.installIfNeeded()
         self.retryCount = retryCount
@@ -118,9 +127,9 @@ struct LeakCheck {
         let start = ContinuousClock.now
         // Stops looking once clean: a `where` clause would look again on every remaining
         // iteration, 20 scans of the tracker per clean test.
-        for _ in 0..<retryCount {
+        for retry in 0..<retryCount {
             if isClean || isUncheckable { break }
-            Thread.sleep(forTimeInterval: Double(Self.retryInterval.components.attoseconds) / 1e18)
+            Thread.sleep(forTimeInterval: Self.seconds(Self.retryInterval(before: retry)))
         }
         return verdict(waited: ContinuousClock.now - start)
     }
@@ -129,9 +138,9 @@ struct LeakCheck {
     /// when they were not.
     func finish() async -> LeakFailureMessage? {
         let start = ContinuousClock.now
-        for _ in 0..<retryCount {
+        for retry in 0..<retryCount {
             if isClean || isUncheckable { break }
-            try? await Task.sleep(for: Self.retryInterval)
+            try? await Task.sleep(for: Self.retryInterval(before: retry))
         }
         return verdict(waited: ContinuousClock.now - start)
     }
@@ -150,11 +159,15 @@ struct LeakCheck {
             resourcesTotalStart: Int(resourcesTotalAtStart ?? 0),
             resourcesTotalEnd: resourcesTotalAtStart.map { _ in Int(Resources.total) }
         )
-        let seconds = Double(waited.components.seconds) + Double(waited.components.attoseconds) / 1e18
+        let seconds = Self.seconds(waited)
         return LeakFailureMessage(
             testName: scope.name, report: report, untracedObjectCount: untracedObjectCount,
             waitedSeconds: (seconds * 10).rounded() / 10, traceFile: traceFile?.path,
             wasRecorderDisplaced: isUncheckable
         )
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

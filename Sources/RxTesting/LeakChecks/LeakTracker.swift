@@ -33,9 +33,11 @@ import Synchronization
 final class LeakTracker: TraceRecorder {
     /// What the tracker knows of a live object.
     ///
-    /// It keeps the object's type, not its name: `String(describing:)` on every object made
-    /// was 8% of a test making 10,000 sources, and only a failure needs the name
-    /// (`Benchmarks/leak-check-overhead.sh`).
+    /// Every field is a plain value (a metatype, integers, `StaticString`s): an object's
+    /// record is made at each `init` and dropped at each `deinit`, and in the debug build
+    /// tests run in, a record with a `String` or an array in it costs a value-witness call
+    /// for every copy the dictionary makes. Names, labels and tags are made only for a
+    /// failure (`Benchmarks/leak-check-overhead.sh`).
     private struct LiveObject {
         let type: Any.Type
         let scopeID: Int64?
@@ -44,9 +46,7 @@ final class LeakTracker: TraceRecorder {
         /// The `subscribe` that was running on the creating thread, if any.
         var createdIn: CallSite?
         /// Where user code built it, for an observable an operator or factory returned.
-        var assembly: Assembly? = nil
-        /// The names user code gave its chain.
-        var tags: [String] = []
+        var builtBy: BuildSite? = nil
 
         var typeName: String { String(describing: type) }
 
@@ -59,7 +59,18 @@ final class LeakTracker: TraceRecorder {
 
         /// The label as a chain element: with where user code built it.
         func elementLabel(in scopeID: Int64) -> String {
-            LeakRules.element(label(in: scopeID), builtBy: assembly)
+            LeakRules.element(label(in: scopeID), builtBy: builtBy?.assembly)
+        }
+    }
+
+    /// The operator or factory that built an observable, and where user code called it: an
+    /// ``Assembly`` kept as the `StaticString`s it arrived as.
+    private struct BuildSite {
+        let name: StaticString
+        let site: CallSite
+
+        var assembly: Assembly {
+            Assembly(name: "\(name)", file: "\(site.file)", line: Int(site.line))
         }
     }
 
@@ -76,16 +87,28 @@ final class LeakTracker: TraceRecorder {
         let observableNumber: Int64?
         let observer: ObjectID
         /// Where user code built the observable, if it did.
-        let observableAssembly: Assembly?
+        let observableBuiltBy: BuildSite?
         var disposable = ObjectID.none
         /// The objects subscribed through, in order of subscription (downstream first), as
         /// they were then (an operator's observable may be gone by the report; its label is
         /// made from this copy only if the report is asked for); the observer comes first.
-        var chain: [(id: ObjectID, object: LiveObject)] = []
+        var chain: [ChainLink] = []
         /// The objects created while subscribing.
         var created: [ObjectID] = []
     }
 
+    /// An object a `subscribe` went through, as it was then: an operator's observable may be
+    /// gone by the report, so its label is made from this copy, and only if a report is asked
+    /// for.
+    private struct ChainLink {
+        let id: ObjectID
+        let object: LiveObject
+        let tags: [String]
+    }
+
+    /// The tracker's books. Keyed by the ids' raw `Int64`s: hashing an `ObjectID` goes through
+    /// `RawRepresentable`'s generic witnesses in a debug build, and every `init` and `deinit`
+    /// hashes at least once.
     private struct State {
         /// Ids start high, far from the serial ids other recorders give from 1: an object a
         /// test's own recorder named may be released while the tracker is back, and its id
@@ -96,12 +119,15 @@ final class LeakTracker: TraceRecorder {
         var attached: Attachment?
         /// The last generation given to an attachment.
         var lastGeneration: Int64 = 0
-        var liveObjects: [ObjectID: LiveObject] = [:]
-        var openSubscriptions: [SubscriptionID: OpenSubscription] = [:]
+        var liveObjects: [Int64: LiveObject] = [:]
+        /// The names user code gave chains, by the observable they end in; kept apart from
+        /// `liveObjects` since few objects have one.
+        var tags: [Int64: [String]] = [:]
+        var openSubscriptions: [Int64: OpenSubscription] = [:]
         /// The subscription each returned disposable ends when disposed.
-        var subscriptionsByDisposable: [ObjectID: SubscriptionID] = [:]
+        var subscriptionsByDisposable: [Int64: SubscriptionID] = [:]
         /// The subscription each observer receives for; it ends when the observer is released.
-        var subscriptionsByObserver: [ObjectID: SubscriptionID] = [:]
+        var subscriptionsByObserver: [Int64: SubscriptionID] = [:]
         /// Per thread, the `subscribe` calls running now, innermost last.
         var subscribing: [UInt: [SubscriptionID]] = [:]
         /// Per scope, how many objects and subscriptions it has made so far.
@@ -131,14 +157,14 @@ final class LeakTracker: TraceRecorder {
         /// `Map<Int, Int> #2` for an object of the scope, `PublishSubject<Int> (made outside
         /// the test)` for another live object, `nil` for an object unknown or gone.
         func label(of object: ObjectID, in scopeID: Int64) -> String? {
-            liveObjects[object]?.label(in: scopeID)
+            liveObjects[object.rawValue]?.label(in: scopeID)
         }
 
         /// Forgets `subscription`: it terminated, was disposed, or lost its observer.
         mutating func close(_ subscription: SubscriptionID) {
-            guard let closed = openSubscriptions.removeValue(forKey: subscription) else { return }
-            subscriptionsByDisposable[closed.disposable] = nil
-            subscriptionsByObserver[closed.observer] = nil
+            guard let closed = openSubscriptions.removeValue(forKey: subscription.rawValue) else { return }
+            subscriptionsByDisposable[closed.disposable.rawValue] = nil
+            subscriptionsByObserver[closed.observer.rawValue] = nil
         }
     }
 
@@ -200,22 +226,29 @@ final class LeakTracker: TraceRecorder {
     /// - Returns: `false`, attaching nothing, when another recorder is attached (tests
     ///   running in parallel cannot each have their own).
     func attach(_ recorder: any TraceRecorder) -> Bool {
-        state.withLock { state in
+        let isAttached = state.withLock { state in
             guard state.attached == nil, state.lastGeneration < 255 else { return false }
             state.lastGeneration += 1
             state.attached = Attachment(recorder: recorder, generation: state.lastGeneration)
             hasAttachment.store(true, ordering: .releasing)
             return true
         }
+        if isAttached {
+            Instrumentation.reloadDetail(of: self)
+        }
+        return isAttached
     }
 
     /// Stops sending to `recorder`.
     func detach(_ recorder: any TraceRecorder) {
-        state.withLock { state in
-            if state.attached?.recorder === recorder {
-                state.attached = nil
-                hasAttachment.store(false, ordering: .releasing)
-            }
+        let isDetached = state.withLock { state in
+            guard state.attached?.recorder === recorder else { return false }
+            state.attached = nil
+            hasAttachment.store(false, ordering: .releasing)
+            return true
+        }
+        if isDetached {
+            Instrumentation.reloadDetail(of: self)
         }
     }
 
@@ -233,6 +266,7 @@ final class LeakTracker: TraceRecorder {
             let gone = state.liveObjects.compactMap { $0.value.scopeID == scope.id ? $0.key : nil }
             for id in gone {
                 state.liveObjects[id] = nil
+                state.tags[id] = nil
             }
             for subscription in state.openSubscriptions.values where subscription.scopeID == scope.id {
                 state.close(subscription.id)
@@ -282,19 +316,19 @@ final class LeakTracker: TraceRecorder {
                         created: subscription.created.map(\.rawValue)
                     ) { state.label(of: ObjectID(rawValue: $0), in: scope.id) }
                     let tagsByObject = Dictionary(
-                        links.map { ($0.id.rawValue, $0.object.tags) }, uniquingKeysWith: { first, _ in first }
+                        links.map { ($0.id.rawValue, $0.tags) }, uniquingKeysWith: { first, _ in first }
                     )
                     let tags = LeakRules.chainTags(subscribedThrough: through) { tagsByObject[$0] ?? [] }
                     let record = SubscriptionRecord(
                         id: subscription.number, startNanoseconds: 0, threadName: "", callID: nil,
                         observableObjectID: subscription.observableNumber,
                         observableTypeName: subscription.observableType.map { String(describing: $0) },
-                        observerObjectID: state.liveObjects[subscription.observer]?.number,
-                        disposableObjectID: state.liveObjects[subscription.disposable]?.number,
+                        observerObjectID: state.liveObjects[subscription.observer.rawValue]?.number,
+                        disposableObjectID: state.liveObjects[subscription.disposable.rawValue]?.number,
                         file: "\(subscription.site.file)", line: Int(subscription.site.line), endNanoseconds: nil, endKind: nil
                     )
                     return RxTrace.OpenSubscription(
-                        subscription: record, builtAt: subscription.observableAssembly, chain: chain, alive: alive,
+                        subscription: record, builtAt: subscription.observableBuiltBy?.assembly, chain: chain, alive: alive,
                         tags: tags.isEmpty ? nil : tags
                     )
                 }
@@ -316,6 +350,19 @@ final class LeakTracker: TraceRecorder {
         attached?.recorder.isRecordingValues ?? false
     }
 
+    /// The calls only while a recorder is attached, which writes them: the tracker itself
+    /// needs only the `subscribeSafe`s, which RxCore then sends as ``subscribedThrough(_:)``,
+    /// so that the other steps of a checked test cost what they cost unrecorded.
+    var isRecordingCalls: Bool {
+        hasAttachment.load(ordering: .acquiring)
+    }
+
+    /// The events only while a recorder is attached, for the same reason: what ends a
+    /// subscription reaches the tracker as ``subscriptionTerminated(_:by:)``.
+    var isRecordingEvents: Bool {
+        hasAttachment.load(ordering: .acquiring)
+    }
+
     func objectInitialized(_ type: Any.Type) -> ObjectID {
         let scopeID = TraceScope.current?.id
         let thread = currentThreadKey()
@@ -334,13 +381,12 @@ final class LeakTracker: TraceRecorder {
             if let scopeID {
                 number = state.nextNumber(in: scopeID, isObject: true)
             }
-            state.liveObjects[id] = LiveObject(
-                type: type, scopeID: scopeID, number: number,
-                createdIn: subscribing.flatMap { state.openSubscriptions[$0]?.site }
-            )
+            var createdIn: CallSite?
             if let subscribing {
-                state.openSubscriptions[subscribing]?.created.append(id)
+                createdIn = state.openSubscriptions[subscribing.rawValue]?.site
+                state.openSubscriptions[subscribing.rawValue]?.created.append(id)
             }
+            state.liveObjects[id.rawValue] = LiveObject(type: type, scopeID: scopeID, number: number, createdIn: createdIn)
             return id
         }
     }
@@ -355,9 +401,12 @@ final class LeakTracker: TraceRecorder {
             attached.recorder.objectDeinitialized(attached.own(object))
         }
         state.withLock { state in
-            state.liveObjects[object] = nil
-            if let subscription = state.subscriptionsByObserver.removeValue(forKey: object),
-                let open = state.openSubscriptions[subscription],
+            state.liveObjects.removeValue(forKey: object.rawValue)
+            if !state.tags.isEmpty {
+                state.tags.removeValue(forKey: object.rawValue)
+            }
+            if let subscription = state.subscriptionsByObserver.removeValue(forKey: object.rawValue),
+                let open = state.openSubscriptions[subscription.rawValue],
                 !LeakRules.isOpen(hasEnded: false, isDisposableTraced: open.disposable.isRecorded, isObserverAlive: false)
             {
                 state.close(subscription)
@@ -375,18 +424,30 @@ final class LeakTracker: TraceRecorder {
         if isSubscribeSafe {
             // The chain is kept whether or not a recorder is attached: a test writing its trace
             // fails with the same message as one that does not.
-            state.withLock { state in
-                if let subscribing = state.subscribing[thread]?.last, state.openSubscriptions[subscribing]?.scopeID != nil,
-                    let live = state.liveObjects[object]
-                {
-                    state.openSubscriptions[subscribing]?.chain.append((object, live))
-                }
-            }
+            noteSubscribe(through: object, on: thread)
         }
         if let attached, let attachedCall, attachedCall != 0 {
             return CallID(rawValue: attached.combined(attachedCall))
         }
         return CallID(rawValue: lastCallID.add(1, ordering: .relaxed).newValue)
+    }
+
+    func subscribedThrough(_ observable: ObjectID) {
+        guard observable.isRecorded else { return }
+        noteSubscribe(through: observable, on: currentThreadKey())
+    }
+
+    /// Adds `object` to the chain of the innermost subscription being made on `thread`.
+    private func noteSubscribe(through object: ObjectID, on thread: UInt) {
+        state.withLock { state in
+            if let subscribing = state.subscribing[thread]?.last,
+                state.openSubscriptions[subscribing.rawValue]?.scopeID != nil,
+                let live = state.liveObjects[object.rawValue]
+            {
+                let link = ChainLink(id: object, object: live, tags: state.tags[object.rawValue] ?? [])
+                state.openSubscriptions[subscribing.rawValue]?.chain.append(link)
+            }
+        }
     }
 
     func callExited(_ call: CallID) {
@@ -420,23 +481,24 @@ final class LeakTracker: TraceRecorder {
             if let scopeID {
                 number = state.nextNumber(in: scopeID, isObject: false)
             }
-            let subscribed = state.liveObjects[observable]
-            state.openSubscriptions[id] = OpenSubscription(
+            let subscribed = state.liveObjects[observable.rawValue]
+            var opened = OpenSubscription(
                 id: id, scopeID: scopeID, number: number, site: site, observable: observable,
                 observableType: subscribed?.type,
                 observableNumber: subscribed.flatMap { $0.scopeID == scopeID && $0.number > 0 ? $0.number : nil },
-                observer: observer, observableAssembly: subscribed?.assembly
+                observer: observer, observableBuiltBy: subscribed?.builtBy
             )
-            if scopeID != nil, let live = state.liveObjects[observer] {
-                state.openSubscriptions[id]?.chain.append((observer, live))
+            if scopeID != nil, let live = state.liveObjects[observer.rawValue] {
+                opened.chain.append(ChainLink(id: observer, object: live, tags: state.tags[observer.rawValue] ?? []))
             }
+            state.openSubscriptions[id.rawValue] = opened
             state.subscribing[thread, default: []].append(id)
             if observer.isRecorded {
-                state.subscriptionsByObserver[observer] = id
+                state.subscriptionsByObserver[observer.rawValue] = id
             }
             // The closure forms create their observer just before they subscribe it.
-            if let created = state.liveObjects[observer], created.createdIn == nil, created.scopeID == scopeID {
-                state.liveObjects[observer]?.createdIn = site
+            if let created = state.liveObjects[observer.rawValue], created.createdIn == nil, created.scopeID == scopeID {
+                state.liveObjects[observer.rawValue]?.createdIn = site
             }
             return id
         }
@@ -456,10 +518,10 @@ final class LeakTracker: TraceRecorder {
             if state.subscribing[thread]?.isEmpty == true {
                 state.subscribing[thread] = nil
             }
-            guard state.openSubscriptions[subscription] != nil else { return }
-            state.openSubscriptions[subscription]?.disposable = disposable
+            guard state.openSubscriptions[subscription.rawValue] != nil else { return }
+            state.openSubscriptions[subscription.rawValue]?.disposable = disposable
             if disposable.isRecorded {
-                state.subscriptionsByDisposable[disposable] = subscription
+                state.subscriptionsByDisposable[disposable.rawValue] = subscription
             }
         }
     }
@@ -478,7 +540,7 @@ final class LeakTracker: TraceRecorder {
             attached.recorder.objectDisposed(attached.own(object))
         }
         state.withLock { state in
-            if let subscription = state.subscriptionsByDisposable[object] {
+            if let subscription = state.subscriptionsByDisposable[object.rawValue] {
                 state.close(subscription)
             }
         }
@@ -491,9 +553,8 @@ final class LeakTracker: TraceRecorder {
         if let attached, attached.own(observable).isRecorded {
             attached.recorder.observableAssembled(attached.own(observable), by: name, at: site)
         }
-        let assembly = Assembly(name: "\(name)", file: "\(site.file)", line: Int(site.line))
         state.withLock { state in
-            state.liveObjects[observable]?.assembly = assembly
+            state.liveObjects[observable.rawValue]?.builtBy = BuildSite(name: name, site: site)
         }
     }
 
@@ -504,8 +565,9 @@ final class LeakTracker: TraceRecorder {
             attached.recorder.observableTagged(attached.own(observable), as: tag, at: site)
         }
         state.withLock { state in
-            if state.liveObjects[observable]?.tags.contains(tag) == false {
-                state.liveObjects[observable]?.tags.append(tag)
+            guard state.liveObjects[observable.rawValue] != nil else { return }
+            if state.tags[observable.rawValue]?.contains(tag) != true {
+                state.tags[observable.rawValue, default: []].append(tag)
             }
         }
     }

@@ -104,6 +104,34 @@ final class LeakTrackerTests: RxTestingTestCase {
         XCTAssertFalse(tracker.isClean(scope), "an open subscription alone makes the scope unclean")
     }
 
+    func testWithNothingAttached_TheTrackerTakesNoCallsOrEventsYetNamesTheChain() {
+        let tracker = LeakTracker.installIfNeeded().tracker
+        XCTAssertFalse(tracker.isRecordingCalls, "steps cost what they cost unrecorded")
+        XCTAssertFalse(tracker.isRecordingEvents)
+        let scope = TraceScope(name: "ChainTests.testLeak")
+        let subject = PublishSubject<Int>()
+        let subscription = TraceScope.$current.withValue(scope) {
+            subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+        }
+        defer { tracker.forget(scope) }
+
+        let chain = tracker.report(for: scope).openSubscriptions.first?.chain ?? []
+        subscription.dispose()
+        XCTAssertEqual(chain.count, 3, "\(chain)")
+        XCTAssertTrue(chain[0].hasPrefix("PublishSubject<Int> (made outside the test)"), "\(chain)")
+        XCTAssertTrue(chain[1].hasPrefix("Map<Int, Int> #1 (map at RxTestingTests/LeakTrackerTests.swift:"), "\(chain)")
+        XCTAssertTrue(chain[2].hasPrefix("AnonymousObserver<Int>"), "\(chain)")
+    }
+
+    func testAttachingAndDetaching_TurnTheCallsAndEventsOnAndOff() {
+        let tracker = LeakTracker.installIfNeeded().tracker
+        let listener = ListeningRecorder()
+        XCTAssertTrue(tracker.attach(listener))
+        XCTAssertTrue(tracker.isRecordingCalls && tracker.isRecordingEvents, "the attached recorder writes them")
+        tracker.detach(listener)
+        XCTAssertFalse(tracker.isRecordingCalls || tracker.isRecordingEvents)
+    }
+
     func testDetachedRecorder_ReceivesNothingMore() {
         let tracker = LeakTracker.installIfNeeded().tracker
         let listener = ListeningRecorder()
