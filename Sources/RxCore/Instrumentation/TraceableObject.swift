@@ -53,6 +53,23 @@ extension Instrumentation {
     }
 }
 
+extension Instrumentation {
+    /// Records that `event` passed from `source` to the observer of `sink`, whose id the sink
+    /// keeps after the first event instead of casting for it on every hop.
+    @inlinable static func recordEvent<Observer>(
+        _ event: Event<Observer.Element>, from source: ObjectID, toObserverOf sink: Sink<Observer>
+    ) {
+        guard let box = installed, box.isRecordingEvents else { return }
+        let recorder = box.recorder
+        recorder.eventDelivered(
+            event.kind,
+            value: event.traceValue(includingElement: recorder.isRecordingValues),
+            from: source,
+            to: sink.observerTraceID
+        )
+    }
+}
+
 extension Event {
     /// The payload-free kind of this event.
     @usableFromInline package var kind: EventKind {

@@ -161,7 +161,7 @@ open class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerT
             item.invoke()
             return
         }
-        Instrumentation.$virtualTime.withValue(virtualTimestamp) {
+        Instrumentation.withVirtualTime(virtualTimestamp) {
             item.invoke()
         }
     }

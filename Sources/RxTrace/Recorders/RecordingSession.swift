@@ -234,7 +234,7 @@ final class RecordingSession {
         let thread = currentThread()
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
-        let virtualTS = Instrumentation.virtualTime
+        let virtualTS = Instrumentation.boundVirtualTime
         let id = buffer.append(.object) {
             .objectInitialized(
                 id: $0, type: type, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS
@@ -258,7 +258,7 @@ final class RecordingSession {
         let thread = currentThread()
         let parent = thread.pointee.currentCall
         let depth = Int32(thread.pointee.openCalls.count)
-        let virtualTS = Instrumentation.virtualTime
+        let virtualTS = Instrumentation.boundVirtualTime
         let id = buffer.append(.call) {
             .callEntered(
                 id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: name, file: file, line: line,
@@ -285,7 +285,7 @@ final class RecordingSession {
         let ts = clock.ticks()
         let thread = currentThread()
         let call = thread.pointee.currentCall
-        let virtualTS = Instrumentation.virtualTime
+        let virtualTS = Instrumentation.boundVirtualTime
         _ = buffer.append(.none) { _ in
             .eventDelivered(
                 kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
@@ -300,7 +300,7 @@ final class RecordingSession {
         let thread = currentThread()
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
-        let virtualTS = Instrumentation.virtualTime
+        let virtualTS = Instrumentation.boundVirtualTime
         let id = buffer.append(.subscription) {
             .subscriptionStarted(
                 id: $0, observable: observable.rawValue, observer: observer.rawValue, file: site.file,
