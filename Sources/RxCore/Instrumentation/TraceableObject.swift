@@ -42,22 +42,21 @@ extension Instrumentation {
     @inlinable package static func recordEvent<Element, Observer>(
         _ event: Event<Element>, from source: ObjectID, to observer: Observer
     ) {
-        guard let box = installed, box.isRecordingEvents else { return }
-        let recorder = box.recorder
-        recorder.eventDelivered(
-            event.kind,
-            value: event.traceValue(includingElement: recorder.isRecordingValues),
-            from: source,
-            to: traceID(of: observer)
-        )
+        recordEvent(event, from: source, toObserverWithID: traceID(of: observer))
     }
-}
 
-extension Instrumentation {
     /// Records that `event` passed from `source` to the observer of `sink`, whose id the sink
     /// keeps after the first event instead of casting for it on every hop.
     @inlinable static func recordEvent<Observer>(
         _ event: Event<Observer.Element>, from source: ObjectID, toObserverOf sink: Sink<Observer>
+    ) {
+        recordEvent(event, from: source, toObserverWithID: sink.observerTraceID)
+    }
+
+    /// Records that `event` passed from `source` to the observer `observer` names, which is
+    /// worked out only while events are recorded.
+    @inlinable @inline(__always) static func recordEvent<Element>(
+        _ event: Event<Element>, from source: ObjectID, toObserverWithID observer: @autoclosure () -> ObjectID
     ) {
         guard let box = installed, box.isRecordingEvents else { return }
         let recorder = box.recorder
@@ -65,7 +64,7 @@ extension Instrumentation {
             event.kind,
             value: event.traceValue(includingElement: recorder.isRecordingValues),
             from: source,
-            to: sink.observerTraceID
+            to: observer()
         )
     }
 }
