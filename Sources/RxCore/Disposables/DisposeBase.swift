@@ -6,7 +6,7 @@
 /// each a trace id.
 public class DisposeBase: TraceableObject {
     /// The id the recorder gave this disposable, or ``ObjectID/none``.
-    public private(set) var traceObjectID = ObjectID.none
+    @exclusivity(unchecked) public private(set) var traceObjectID = ObjectID.none
 
     init() {
         Resources.incrementTotal()
@@ -18,3 +18,5 @@ public class DisposeBase: TraceableObject {
         Resources.decrementTotal()
     }
 }
+
+// Performance: `traceObjectID` is set once, in `init`, and skips the dynamic exclusivity check every later read paid (W4, W2: every disposable); see Benchmarks/README.md.

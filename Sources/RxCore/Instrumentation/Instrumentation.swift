@@ -44,9 +44,11 @@ public enum Instrumentation {
     /// calls out a step costs the same one atomic load and branch as with none, and builds no
     /// detail (W1s recorded with RxTrace's `RXTRACE_DETAIL=events`, `Benchmarks/README.md`).
     @inlinable package static var callRecorder: (any TraceRecorder)? {
-        guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
-        let box = Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue()
-        return box.isRecordingCalls ? box.recorder : nil
+        @inline(__always) get {
+            guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
+            let box = Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue()
+            return box.isRecordingCalls ? box.recorder : nil
+        }
     }
 
     /// The installed recorder's box, with its ``TraceRecorder/isRecordingCalls`` read at

@@ -459,9 +459,9 @@ where Observer.Element == SourceSequence.Element {
     /// The subscription to the outer sequence.
     let sourceSubscription = SingleAssignmentDisposable()
     /// The number of inner sequences that have not completed. Guarded by `lock`.
-    var activeCount = 0
+    @exclusivity(unchecked) var activeCount = 0
     /// Whether the outer sequence completed. Guarded by `lock`.
-    var stopped = false
+    @exclusivity(unchecked) var stopped = false
 
     /// Whether an element arriving now gets an inner sequence; `flatMapFirst` says no while one
     /// runs. Read with `lock` held.
@@ -683,3 +683,5 @@ final class MergeArray<Element>: Producer<Element> {
         return (sink: sink, subscription: subscription)
     }
 }
+
+// Performance: `MergeSink`'s `activeCount` and `stopped` are guarded by `lock` and skip the dynamic exclusivity check (W4, flatMap to just); see Benchmarks/README.md.

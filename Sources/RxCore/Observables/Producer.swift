@@ -58,8 +58,8 @@ import Synchronization
     /// Bits of ``State``; set with atomic `or`.
     private let state = Atomic<Int>(0)
     /// Set once by `setSinkAndSubscription`, cleared by whichever call sees both bits.
-    private var sink: Disposable?
-    private var subscription: Disposable?
+    @exclusivity(unchecked) private var sink: Disposable?
+    @exclusivity(unchecked) private var subscription: Disposable?
 
     /// The id the recorder gave this disposer, or ``ObjectID/none``.
     @usableFromInline @exclusivity(unchecked) private(set) var traceObjectID = ObjectID.none
@@ -107,3 +107,4 @@ import Synchronization
 }
 
 // Performance: `subscribe`, `subscribeNow` and `run` are @inlinable, the first two always inlined; `SinkDisposer` is @usableFromInline and its id skips the dynamic exclusivity check (rows W1s, W2, W4); see Documentation/Performance.md.
+// Performance: `SinkDisposer`'s `sink` and `subscription` are ordered by its atomic `state` and skip the dynamic exclusivity check (W2: one set and one dispose per subscription); see Benchmarks/README.md.
