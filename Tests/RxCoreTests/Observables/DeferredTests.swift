@@ -25,7 +25,7 @@ final class DeferredTests: RxCoreTestCase {
     func testDeferred_KeepsNothingTheFactoryCapturedOnceTheObservableIsGone() {
         final class Captured {}
         var captured: Captured? = Captured()
-        weak var weakCaptured = captured
+        weak let weakCaptured = captured
 
         let subscription = Observable<Int>.deferred { [captured] in
             _ = captured

@@ -190,7 +190,7 @@ final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
     }
 
     func testRxLeakCheckedTestCase_FailsALeakingTestWithTheMessage() throws {
-        let leaking = LeakingCase(name: "leakASubscription") { try ($0 as! LeakingCase).leakASubscription() }
+        let leaking = LeakingCase(name: "leakASubscription") { ($0 as! LeakingCase).leakASubscription() }
 
         leaking.run()
         LeakingCase.leaked?.onCompleted()
@@ -221,7 +221,7 @@ final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("leak-traces-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         setenv(LeakCheck.traceDirectoryVariable, directory.path, 1)
-        let leaking = LeakingCase(name: "leakASubscription") { try ($0 as! LeakingCase).leakASubscription() }
+        let leaking = LeakingCase(name: "leakASubscription") { ($0 as! LeakingCase).leakASubscription() }
 
         leaking.run()
         unsetenv(LeakCheck.traceDirectoryVariable)
@@ -238,7 +238,7 @@ final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
     }
 
     func testRxLeakCheckedTestCase_PassesACleanTest() throws {
-        let clean = LeakingCase(name: "releaseEverything") { try ($0 as! LeakingCase).releaseEverything() }
+        let clean = LeakingCase(name: "releaseEverything") { ($0 as! LeakingCase).releaseEverything() }
 
         clean.run()
 
