@@ -61,10 +61,22 @@ import Synchronization
         Resources.decrementTotal()
     }
 
+    /// The observer's trace id once the first recorded event found it, or -1 before.
+    @usableFromInline let cachedObserverTraceID = Atomic<Int64>(-1)
+
     /// The observer's trace id, found by a dynamic cast the first time an event is recorded
     /// and kept: an object's id never changes, and the cast was a third of each event hook.
-    /// Only `forwardOn` reads it, and events reach a sink one at a time.
-    @usableFromInline final lazy var observerTraceID: ObjectID = Instrumentation.traceID(of: observer)
+    /// Kept in an atomic, so that a source breaking the grammar (two threads sending at once)
+    /// makes the cast twice and no data race.
+    @usableFromInline final var observerTraceID: ObjectID {
+        let cached = cachedObserverTraceID.load(ordering: .relaxed)
+        if cached >= 0 {
+            return ObjectID(rawValue: cached)
+        }
+        let id = Instrumentation.traceID(of: observer)
+        cachedObserverTraceID.store(id.rawValue, ordering: .relaxed)
+        return id
+    }
 }
 
 /// An observer that forwards events to a ``Sink``'s observer and ends the sink on a stop event.
