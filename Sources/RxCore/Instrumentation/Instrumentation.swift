@@ -35,8 +35,7 @@ public enum Instrumentation {
 
     /// The installed recorder, or `nil` when nothing records.
     @inlinable public static var recorder: (any TraceRecorder)? {
-        guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
-        return Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue().recorder
+        installed?.recorder
     }
 
     /// The installed recorder when it records calls (``TraceRecorder/isRecordingCalls``), or
@@ -45,17 +44,19 @@ public enum Instrumentation {
     /// detail (W1s recorded with RxTrace's `RXTRACE_DETAIL=events`, `Benchmarks/README.md`).
     @inlinable package static var callRecorder: (any TraceRecorder)? {
         @inline(__always) get {
-            guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
-            let box = Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue()
-            return box.isRecordingCalls ? box.recorder : nil
+            guard let box = installed, box.isRecordingCalls else { return nil }
+            return box.recorder
         }
     }
 
-    /// The installed recorder's box, with its ``TraceRecorder/isRecordingCalls`` read at
-    /// installation, or `nil`.
+    /// The installed recorder's box, with its ``TraceRecorder/isRecordingCalls`` and
+    /// ``TraceRecorder/isRecordingEvents`` read at installation, or `nil`: the one atomic load
+    /// every hook starts with.
     @inlinable static var installed: RecorderBox? {
-        guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
-        return Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue()
+        @inline(__always) get {
+            guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
+            return Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue()
+        }
     }
 
     /// Whether a recorder is installed.
