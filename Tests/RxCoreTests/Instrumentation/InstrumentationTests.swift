@@ -202,6 +202,20 @@ final class InstrumentationTests: RxCoreTestCase {
         XCTAssertTrue(callsAfterDispose.contains("PublishSubject.synchronized_unsubscribe"))
     }
 
+    func testInstrumentation_ASinkRecordsEveryEventItForwardsWithItsObserver() {
+        let subject = PublishSubject<Int>()
+        let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
+
+        subject.onNext(1)
+        subject.onNext(2)
+        subscription.dispose()
+
+        let (events, objects) = recorder.state.withLock { ($0.events, $0.objects) }
+        let sinkID = objects.first { $0.typeName.hasPrefix("MapSink<") }!.id
+        let observerID = objects.first { $0.typeName == "AnonymousObserver<Int>" }!.id
+        XCTAssertEqual(events.filter { $0.source == sinkID }.map(\.observer), [observerID, observerID])
+    }
+
     func testInstrumentation_ReplaySubjectRecordsTheReplayToTheLateObserver() {
         let subject = ReplaySubject<Int>.create(bufferSize: 2)
         subject.onNext(1)

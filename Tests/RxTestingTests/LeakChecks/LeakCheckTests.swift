@@ -16,6 +16,13 @@ final class LeakCheckTests: RxTestingTestCase {
         return check.finish()
     }
 
+    func testLeakCheck_LooksAgainAfter1MsDoublingTo50MsForAboutASecond() {
+        let waits = (0..<LeakCheck.retryCount).map { LeakCheck.retryInterval(before: $0) }
+
+        XCTAssertEqual(Array(waits.prefix(8)), [1, 2, 4, 8, 16, 32, 50, 50].map { .milliseconds($0) })
+        XCTAssertEqual(waits.reduce(.zero, +), .milliseconds(1013))
+    }
+
     func testLeakCheck_PassesWhenEverythingIsReleased() {
         let message = check {
             let subject = PublishSubject<Int>()
