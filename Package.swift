@@ -61,8 +61,13 @@ let package = Package(
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
         .testTarget(name: "RxRelayTests", dependencies: ["RxCore", "RxRelay", "RxTesting"]),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTrace", "RxTesting"]),
-        .testTarget(name: "RxTraceTests", dependencies: ["RxCore", "RxTrace", "RxTesting", "rxtrace-fixture"]),
+        .testTarget(
+            name: "RxTraceTests",
+            dependencies: ["RxCore", "RxTrace", "RxTesting", "rxtrace-fixture"],
+            // Read from the source tree by path, not bundled.
+            exclude: ["Fuzz/Regressions", "Rendering/Snapshots"]
+        ),
         .testTarget(name: "RxExamplesTests", dependencies: ["RxCore", "RxTrace", "RxExamples"]),
-        .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace", "RxTrace"]),
+        .testTarget(name: "RxTraceCLITests", dependencies: ["rxtrace", "RxTrace"], exclude: ["Snapshots"]),
     ]
 )

@@ -31,7 +31,7 @@ final class BadInputTests: XCTestCase {
     }
 
     func testEmptyFile() throws {
-        FileManager.default.createFile(atPath: directory.appendingPathComponent("empty-file.sqlite").path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: directory.appendingPathComponent("empty-file.sqlite").path, contents: Data()))
         try assertBadInput(["report", "empty-file.sqlite"], mentions: "the file is empty")
     }
 

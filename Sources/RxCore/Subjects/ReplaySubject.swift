@@ -82,7 +82,7 @@ extension ReplaySubject: @unchecked Sendable {}
 
 /// The shared behaviour of the replay subjects: the state changes, subscribe and unsubscribe;
 /// each subclass only says how it keeps, trims and replays its buffer.
-class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribeType {
+class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribeType, @unchecked Sendable {  // state guarded by `lock`
     /// Drops what the buffer no longer keeps. Caller holds `lock`.
     func trim() {
         rxAbstractMethod()
@@ -206,7 +206,7 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
 
 /// The replay subject ``ReplaySubject/create(bufferSize:)`` makes for a buffer of one: keeps
 /// only the last element.
-final class ReplayOne<Element>: ReplayBufferBase<Element> {
+final class ReplayOne<Element>: ReplayBufferBase<Element>, @unchecked Sendable {  // state guarded by `lock`
     /// The last element. Guarded by `lock`.
     private var value: Element?
 
@@ -233,7 +233,7 @@ final class ReplayOne<Element>: ReplayBufferBase<Element> {
 }
 
 /// The replay subjects that keep their buffer in a ``Queue``.
-class ReplayManyBase<Element>: ReplayBufferBase<Element> {
+class ReplayManyBase<Element>: ReplayBufferBase<Element>, @unchecked Sendable {  // state guarded by `lock`
     /// The buffered elements, oldest first. Guarded by `lock`.
     fileprivate var queue: Queue<Element>
 
@@ -260,7 +260,7 @@ class ReplayManyBase<Element>: ReplayBufferBase<Element> {
 
 /// The replay subject ``ReplaySubject/create(bufferSize:)`` makes for any size but one: keeps
 /// the last `bufferSize` elements.
-final class ReplayMany<Element>: ReplayManyBase<Element> {
+final class ReplayMany<Element>: ReplayManyBase<Element>, @unchecked Sendable {  // state guarded by `lock`
     private let bufferSize: Int
 
     init(bufferSize: Int) {
@@ -276,7 +276,7 @@ final class ReplayMany<Element>: ReplayManyBase<Element> {
 }
 
 /// The replay subject ``ReplaySubject/createUnbounded()`` makes: keeps every element.
-final class ReplayAll<Element>: ReplayManyBase<Element> {
+final class ReplayAll<Element>: ReplayManyBase<Element>, @unchecked Sendable {  // state guarded by `lock`
     init() {
         super.init(queueSize: 0)
     }

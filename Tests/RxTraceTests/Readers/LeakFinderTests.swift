@@ -72,6 +72,7 @@ final class LeakFinderTests: RxTraceTestCase {
         let reader = try recordedTrace {
             subjects = [PublishSubject<Int>(), PublishSubject<Int>()]
         }
+        XCTAssertEqual(subjects.count, 2, "both subjects were alive when the recording stopped")
         subjects = []
 
         let report = try LeakFinder(reader: reader).report()
