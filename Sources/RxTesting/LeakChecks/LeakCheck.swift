@@ -124,27 +124,33 @@ struct LeakCheck {
     /// Waits, blocking the calling thread, for the test's objects to be released; returns the
     /// failure message when they were not.
     func finish() -> LeakFailureMessage? {
-        let start = ContinuousClock.now
+        var waited: Duration = .zero
         // Stops looking once clean: a `where` clause would look again on every remaining
         // iteration, 20 scans of the tracker per clean test.
         for retry in 0..<retryCount {
             if isClean || isUncheckable { break }
-            Thread.sleep(forTimeInterval: Self.seconds(Self.retryInterval(before: retry)))
+            let interval = Self.retryInterval(before: retry)
+            Thread.sleep(forTimeInterval: Self.seconds(interval))
+            waited += interval
         }
-        return verdict(waited: ContinuousClock.now - start)
+        return verdict(waited: waited)
     }
 
     /// Waits, suspending, for the test's objects to be released; returns the failure message
     /// when they were not.
     func finish() async -> LeakFailureMessage? {
-        let start = ContinuousClock.now
+        var waited: Duration = .zero
         for retry in 0..<retryCount {
             if isClean || isUncheckable { break }
-            try? await Task.sleep(for: Self.retryInterval(before: retry))
+            let interval = Self.retryInterval(before: retry)
+            try? await Task.sleep(for: interval)
+            waited += interval
         }
-        return verdict(waited: ContinuousClock.now - start)
+        return verdict(waited: waited)
     }
 
+    /// The failure message, if any; `waited` is the sum of the pauses the check made, not the
+    /// clock's reading, so a failure reads the same on a loaded machine.
     private func verdict(waited: Duration) -> LeakFailureMessage? {
         defer { tracker.forget(scope) }
         if let traceFile {

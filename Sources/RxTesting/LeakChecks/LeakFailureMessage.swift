@@ -21,7 +21,8 @@ public struct LeakFailureMessage: Sendable {
     /// another recorder was installed are counted but not traced.
     public var untracedObjectCount: Int
     /// How long the check waited for objects released on other queues before failing, in
-    /// seconds.
+    /// seconds: the sum of the pauses it made between its looks (the clock would read more
+    /// under load, and a pinned message would change with it).
     public var waitedSeconds: Double
     /// Where the test's trace was written, if it was (`RXTRACE_LEAK_TRACE_DIRECTORY`).
     public var traceFile: String?
