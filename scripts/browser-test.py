@@ -9,8 +9,10 @@ with its line highlighted, the marble for `.completed`, the leak's subscribe lin
 and shown highlighted in the source view), and, in the file as written (what a browser shows without JavaScript), the summary
 and leaks.
 Every load must leave the console empty (a script error or a request the page's CSP refused
-both land there) and the network log must show no request from the page. Then it saves the
-screenshots under traces/screenshots/. Exits 1 with one line per failed check.
+both land there) and the network log must show no request from the page. Then it takes the
+screenshots the README shows, into a scratch folder; with RXTRACE_RECORD=1 it writes them over
+the committed ones in traces/screenshots/ (a test run leaves the tree as it found it). Exits 1
+with one line per failed check; its last line counts the checks ("N passed, N failed").
 """
 
 import json
@@ -23,7 +25,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRACES = os.path.join(ROOT, "traces")
-SCREENSHOTS = os.path.join(TRACES, "screenshots")
+COMMITTED_SCREENSHOTS = os.path.join(TRACES, "screenshots")
 TIMEOUT = 60
 
 # Chromium's own background traffic (updates, accounts, time) is switched off where a flag
@@ -37,9 +39,12 @@ FLAGS = [
 ]
 
 failures = []
+checks = 0
 
 
 def check(condition, message):
+    global checks
+    checks += 1
     if not condition:
         failures.append(message)
 
@@ -60,9 +65,9 @@ def load(chromium, page, fragment="", size=(1280, 800), screenshot=None):
         check(result.returncode == 0, "%s: chromium exited with %d: %s" % (name, result.returncode, result.stderr[-500:]))
         for line in result.stderr.splitlines():
             if ":CONSOLE" in line:
-                failures.append("%s: console: %s" % (name, line.split("] ", 1)[-1]))
+                check(False, "%s: console: %s" % (name, line.split("] ", 1)[-1]))
         for request in page_requests(net_log):
-            failures.append("%s: the page made a request: %s" % (name, request))
+            check(False, "%s: the page made a request: %s" % (name, request))
         return None if screenshot else result.stdout
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -142,7 +147,9 @@ def main():
     check("RxExamples/SubjectNeverCompletesExample.swift:25" in (element_text(dom, "leak-1-site") or ""),
           "subject-never-completes.html without JavaScript: no leak")
 
-    os.makedirs(SCREENSHOTS, exist_ok=True)
+    recording = os.environ.get("RXTRACE_RECORD") == "1"
+    screenshots = COMMITTED_SCREENSHOTS if recording else tempfile.mkdtemp(prefix="rxtrace-screenshots-")
+    os.makedirs(screenshots, exist_ok=True)
     shots = [
         ("empty.html", "flow=2&find=Empty.subscribe", (1280, 800), "flow-and-source.png"),
         ("subject-never-completes.html", "", (1280, 800), "leak.png"),
@@ -150,13 +157,15 @@ def main():
         ("empty.html", "flow=2&find=Empty.subscribe", (390, 844), "phone.png"),
     ]
     for page, fragment, size, name in shots:
-        path = os.path.join(SCREENSHOTS, name)
+        path = os.path.join(screenshots, name)
         load(chromium, page, fragment, size=size, screenshot=path)
         check(os.path.exists(path) and os.path.getsize(path) > 1000, "no screenshot %s" % name)
 
     for failure in failures:
         print("browser test: " + failure)
-    print("browser test: %s (%d checks failed)" % ("FAILED" if failures else "passed", len(failures)))
+    if not recording:
+        shutil.rmtree(screenshots, ignore_errors=True)
+    print("browser test: %d passed, %d failed" % (checks - len(failures), len(failures)))
     return 1 if failures else 0
 
 

@@ -22,6 +22,7 @@ Run it from anywhere after changing it, and commit its output with it:
     python3 scripts/generate-arity.py
 """
 
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -743,6 +744,11 @@ def main():
         ),
         "Tests/RxCoreTests/Observables/Zip+arityTests.swift": test_file("Zip", "ZipTests", zip_tests),
     }
+    if "--check" in sys.argv[1:]:
+        stale = [path for path, text in outputs.items() if (ROOT / path).read_text() != text]
+        for path in stale:
+            print(f"{path} differs from what {Path(__file__).name} writes: run it again and commit its output")
+        sys.exit(1 if stale else 0)
     for path, text in outputs.items():
         (ROOT / path).write_text(text)
         print(f"wrote {path}")

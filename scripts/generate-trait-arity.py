@@ -19,6 +19,7 @@ Run it from anywhere after changing it, and commit its output with it:
 """
 
 import importlib.util
+import sys
 from pathlib import Path
 
 _spec = importlib.util.spec_from_file_location("generate_arity", Path(__file__).with_name("generate-arity.py"))
@@ -331,6 +332,11 @@ def main():
             "InfallibleArityTests", infallible_tests, "RxCoreTestCase",
         ),
     }
+    if "--check" in sys.argv[1:]:
+        stale = [path for path, text in outputs.items() if (ROOT / path).read_text() != text]
+        for path in stale:
+            print(f"{path} differs from what {Path(__file__).name} writes: run it again and commit its output")
+        sys.exit(1 if stale else 0)
     for path, text in outputs.items():
         (ROOT / path).write_text(text)
         print(f"wrote {path}")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Opens the committed example pages (traces/empty.html, traces/subject-never-completes.html) in
-# headless Chromium and checks what they show (scripts/browser-test.py), saving screenshots
-# under traces/screenshots/. Installs Debian's chromium first when it is missing.
+# headless Chromium and checks what they show (scripts/browser-test.py). Its screenshots go to
+# a scratch folder; `RXTRACE_RECORD=1 scripts/test-browser.sh` writes them over the README's,
+# in traces/screenshots/. Installs Debian's chromium first when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
