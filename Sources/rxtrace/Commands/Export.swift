@@ -29,7 +29,7 @@ extension RxTraceCommand {
         @Option(help: "perfetto, dot or mermaid.")
         var format: Format
 
-        @Option(name: .customShort("o"), help: "The file to write (default: standard output).")
+        @Option(name: [.short, .customLong("output")], help: "Write the export to FILE instead of standard output.")
         var output: String?
 
         @Option(help: "With --format mermaid: the subscription to draw.")
