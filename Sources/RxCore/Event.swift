@@ -81,4 +81,5 @@ extension Event: EventConvertible {
     public var event: Event<Element> { self }
 }
 
-// Performance: the accessors are @inlinable, so specialized client code reads an event without a call (rows W1s, W2, W3); see Documentation/Performance.md.
+// Performance: the accessors are @inlinable, so specialized client code reads an event without a
+// call (rows W1s, W2, W3); see Documentation/Performance.md.

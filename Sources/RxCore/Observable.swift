@@ -64,4 +64,7 @@ extension Observable {
     }
 }
 
-// Performance: `init` and `asObservable` are @inlinable (the id is assigned out of line in `initializeTraceObjectID`), so a client that builds a chain keeps each producer's exact class; `traceObjectID` skips the dynamic exclusivity check (rows W1s, W2); see Documentation/Performance.md.
+// Performance: `init` and `asObservable` are @inlinable (the id is assigned out of line in
+// `initializeTraceObjectID`), so a client that builds a chain keeps each producer's exact class;
+// `traceObjectID` skips the dynamic exclusivity check (rows W1s, W2); see
+// Documentation/Performance.md.

@@ -132,5 +132,10 @@ extension ObservableType {
     }
 }
 
-// Performance: `subscribe(_:)`, `subscribe(onNext:…)`, `subscribeRecorded` and `subscribeSafe` are @inlinable, the subscribe path always inlined, so the client specializes the observer and its closure for its element type (rows W1s, W2, W3); see Documentation/Performance.md.
-// Performance: `subscribeSafe` enters through `TraceCall.enterSubscribeSafe`, which tells a recorder that leaves out the calls `subscribedThrough(_:)` instead: the leak checks' tracker takes no calls and no events and still knows each subscription's chain (RxCoreTests with and without the checks, `Benchmarks/leak-check-overhead.sh`).
+// Performance: `subscribe(_:)`, `subscribe(onNext:…)`, `subscribeRecorded` and `subscribeSafe` are
+// @inlinable, the subscribe path always inlined, so the client specializes the observer and its
+// closure for its element type (rows W1s, W2, W3); see Documentation/Performance.md.
+// Performance: `subscribeSafe` enters through `TraceCall.enterSubscribeSafe`, which tells a
+// recorder that leaves out the calls `subscribedThrough(_:)` instead: the leak checks' tracker
+// takes no calls and no events and still knows each subscription's chain (RxCoreTests with and
+// without the checks, `Benchmarks/leak-check-overhead.sh`).

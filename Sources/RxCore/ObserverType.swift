@@ -26,4 +26,5 @@ extension ObserverType {
     }
 }
 
-// Performance: `onNext`, `onCompleted` and `onError` are @inlinable, so `subject.onNext(x)` is specialized in the client (rows W1s, W3, W4, W5z); see Documentation/Performance.md.
+// Performance: `onNext`, `onCompleted` and `onError` are @inlinable, so `subject.onNext(x)` is
+// specialized in the client (rows W1s, W3, W4, W5z); see Documentation/Performance.md.

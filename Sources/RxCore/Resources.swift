@@ -31,4 +31,6 @@ public enum Resources {
 /// Storage behind ``Resources/total``.
 @usableFromInline let liveCount = Atomic<Int32>(0)
 
-// Performance: `incrementTotal`/`decrementTotal` are @inlinable (the counter @usableFromInline): one relaxed atomic add inside the client's inlined `init`s (row W2); see Documentation/Performance.md.
+// Performance: `incrementTotal`/`decrementTotal` are @inlinable (the counter @usableFromInline):
+// one relaxed atomic add inside the client's inlined `init`s (row W2); see
+// Documentation/Performance.md.

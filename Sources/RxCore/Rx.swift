@@ -49,4 +49,5 @@ package enum FatalErrorInDebug {
     }
 }
 
-// Performance: `rxAbstractMethod` is @usableFromInline because @inlinable abstract methods (`Producer.run`, `ObserverBase.onCore`) call it; see Documentation/Performance.md.
+// Performance: `rxAbstractMethod` is @usableFromInline because @inlinable abstract methods
+// (`Producer.run`, `ObserverBase.onCore`) call it; see Documentation/Performance.md.

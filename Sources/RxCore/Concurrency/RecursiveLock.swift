@@ -54,4 +54,6 @@ public final class RecursiveLock {
 // The pthread mutex is the synchronization itself: it is safe to use from any thread.
 extension RecursiveLock: @unchecked Sendable {}
 
-// Performance: `lock`, `unlock` and `performLocked` are @inlinable, so a subject's critical section compiles into the client's specialized code (Benchmarks rows W1s, W3, W4, W5z); see Documentation/Performance.md.
+// Performance: `lock`, `unlock` and `performLocked` are @inlinable, so a subject's critical section
+// compiles into the client's specialized code (Benchmarks rows W1s, W3, W4, W5z); see
+// Documentation/Performance.md.

@@ -10,4 +10,5 @@
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey)
 }
 
-// Performance: @usableFromInline so that `PublishSubject.subscribe` can be @inlinable: it returns a `SubscriptionDisposable` over this protocol (rows W1s, W3); see Documentation/Performance.md.
+// Performance: @usableFromInline so that `PublishSubject.subscribe` can be @inlinable: it returns a
+// `SubscriptionDisposable` over this protocol (rows W1s, W3); see Documentation/Performance.md.

@@ -70,4 +70,6 @@ extension Bag {
     }
 }
 
-// Performance: `forEach` and `dispatch` are @inlinable (`values` @usableFromInline), so a subject's delivery loop is specialized in the client (rows W1s, W3, W4, W5z); see Documentation/Performance.md.
+// Performance: `forEach` and `dispatch` are @inlinable (`values` @usableFromInline), so a subject's
+// delivery loop is specialized in the client (rows W1s, W3, W4, W5z); see
+// Documentation/Performance.md.

@@ -42,4 +42,6 @@ extension Disposables {
     }
 }
 
-// Performance: the pair is touched only by `init` and the `dispose` that won the exchange, and skips the dynamic exclusivity check (W2: the closure `subscribe` forms' disposable); see Benchmarks/README.md.
+// Performance: the pair is touched only by `init` and the `dispose` that won the exchange, and
+// skips the dynamic exclusivity check (W2: the closure `subscribe` forms' disposable); see
+// Benchmarks/README.md.

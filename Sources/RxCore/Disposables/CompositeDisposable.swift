@@ -126,4 +126,5 @@ extension Disposables {
     }
 }
 
-// Performance: `disposables` is read and written only holding `lock` and skips the dynamic exclusivity check (W4: an insert and a remove per inner subscription); see Benchmarks/README.md.
+// Performance: `disposables` is read and written only holding `lock` and skips the dynamic
+// exclusivity check (W4: an insert and a remove per inner subscription); see Benchmarks/README.md.

@@ -19,4 +19,5 @@ public class DisposeBase: TraceableObject {
     }
 }
 
-// Performance: `traceObjectID` is set once, in `init`, and skips the dynamic exclusivity check every later read paid (W4, W2: every disposable); see Benchmarks/README.md.
+// Performance: `traceObjectID` is set once, in `init`, and skips the dynamic exclusivity check
+// every later read paid (W4, W2: every disposable); see Benchmarks/README.md.

@@ -17,4 +17,5 @@ extension Disposables {
     }
 }
 
-// Performance: @usableFromInline and @inlinable so that `subscribe(onNext:…)`, inlined into the client, gets the no-op disposable without a call (row W2); see Documentation/Performance.md.
+// Performance: @usableFromInline and @inlinable so that `subscribe(onNext:…)`, inlined into the
+// client, gets the no-op disposable without a call (row W2); see Documentation/Performance.md.

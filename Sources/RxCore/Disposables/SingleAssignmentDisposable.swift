@@ -57,4 +57,6 @@ public final class SingleAssignmentDisposable: DisposeBase, Cancelable {
 // call that saw both bits, so the atomic state orders every access.
 extension SingleAssignmentDisposable: @unchecked Sendable {}
 
-// Performance: `disposable` skips the dynamic exclusivity check (the atomic `state` orders every access to it): the check's runtime calls were ~2% of W4 (`perf`, flatMap to just); see Benchmarks/README.md.
+// Performance: `disposable` skips the dynamic exclusivity check (the atomic `state` orders every
+// access to it): the check's runtime calls were ~2% of W4 (`perf`, flatMap to just); see
+// Benchmarks/README.md.

@@ -19,4 +19,5 @@
     }
 }
 
-// Performance: @usableFromInline so that `PublishSubject.subscribe` can be @inlinable (rows W1s, W3); see Documentation/Performance.md.
+// Performance: @usableFromInline so that `PublishSubject.subscribe` can be @inlinable (rows W1s,
+// W3); see Documentation/Performance.md.

@@ -139,4 +139,6 @@ private let installations = LockedState<Int>(0)
     }
 }
 
-// Performance: `recorder` and `isRecording` are @inlinable (the box they read @usableFromInline): with nothing recording, an inlined step costs the client one atomic load and no call (every row); see Documentation/Performance.md.
+// Performance: `recorder` and `isRecording` are @inlinable (the box they read @usableFromInline):
+// with nothing recording, an inlined step costs the client one atomic load and no call (every row);
+// see Documentation/Performance.md.

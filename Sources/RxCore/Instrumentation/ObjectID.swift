@@ -55,4 +55,6 @@ public struct SubscriptionID: RawRepresentable, Hashable, Sendable {
     @inlinable public static var none: SubscriptionID { SubscriptionID(rawValue: 0) }
 }
 
-// Performance: the `none` ids are @inlinable computed constants rather than stored statics, so inlined steps do not call a lazy global's addressor each time (rows W1s, W2, W3); see Documentation/Performance.md.
+// Performance: the `none` ids are @inlinable computed constants rather than stored statics, so
+// inlined steps do not call a lazy global's addressor each time (rows W1s, W2, W3); see
+// Documentation/Performance.md.

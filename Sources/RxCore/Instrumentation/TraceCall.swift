@@ -82,4 +82,6 @@ extension TraceCall {
     }
 }
 
-// Performance: `enter` and `exit` are @inlinable (the fields @usableFromInline, set through `init(recording:id:)`), so every inlined step still costs one atomic load while nothing records (every row); see Documentation/Performance.md.
+// Performance: `enter` and `exit` are @inlinable (the fields @usableFromInline, set through
+// `init(recording:id:)`), so every inlined step still costs one atomic load while nothing records
+// (every row); see Documentation/Performance.md.

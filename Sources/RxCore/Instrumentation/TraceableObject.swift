@@ -97,4 +97,5 @@ extension Event {
     }
 }
 
-// Performance: the object and event hooks are @inlinable; what they do while recording stays out of line (@usableFromInline) (every row); see Documentation/Performance.md.
+// Performance: the object and event hooks are @inlinable; what they do while recording stays out of
+// line (@usableFromInline) (every row); see Documentation/Performance.md.

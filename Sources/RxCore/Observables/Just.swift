@@ -96,4 +96,5 @@ final class JustScheduled<Element>: Producer<Element> {
     }
 }
 
-// Performance: `just`, `Just` and its `subscribe` are @inlinable, always inlined, so a client delivers the element through specialized code (row W2); see Documentation/Performance.md.
+// Performance: `just`, `Just` and its `subscribe` are @inlinable, always inlined, so a client
+// delivers the element through specialized code (row W2); see Documentation/Performance.md.

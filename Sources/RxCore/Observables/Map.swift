@@ -69,4 +69,6 @@ extension ObservableType {
     }
 }
 
-// Performance: `map`, `MapSink` and `Map` are @inlinable/@usableFromInline, `map` and `run` always inlined, so a client can specialize the sink for its element type (rows W1s, W1r, W2); see Documentation/Performance.md.
+// Performance: `map`, `MapSink` and `Map` are @inlinable/@usableFromInline, `map` and `run` always
+// inlined, so a client can specialize the sink for its element type (rows W1s, W1r, W2); see
+// Documentation/Performance.md.

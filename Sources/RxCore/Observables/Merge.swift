@@ -684,4 +684,5 @@ final class MergeArray<Element>: Producer<Element> {
     }
 }
 
-// Performance: `MergeSink`'s `activeCount` and `stopped` are guarded by `lock` and skip the dynamic exclusivity check (W4, flatMap to just); see Benchmarks/README.md.
+// Performance: `MergeSink`'s `activeCount` and `stopped` are guarded by `lock` and skip the dynamic
+// exclusivity check (W4, flatMap to just); see Benchmarks/README.md.

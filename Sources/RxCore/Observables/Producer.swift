@@ -106,5 +106,9 @@ import Synchronization
     }
 }
 
-// Performance: `subscribe`, `subscribeNow` and `run` are @inlinable, the first two always inlined; `SinkDisposer` is @usableFromInline and its id skips the dynamic exclusivity check (rows W1s, W2, W4); see Documentation/Performance.md.
-// Performance: `SinkDisposer`'s `sink` and `subscription` are ordered by its atomic `state` and skip the dynamic exclusivity check (W2: one set and one dispose per subscription); see Benchmarks/README.md.
+// Performance: `subscribe`, `subscribeNow` and `run` are @inlinable, the first two always inlined;
+// `SinkDisposer` is @usableFromInline and its id skips the dynamic exclusivity check (rows W1s, W2,
+// W4); see Documentation/Performance.md.
+// Performance: `SinkDisposer`'s `sink` and `subscription` are ordered by its atomic `state` and
+// skip the dynamic exclusivity check (W2: one set and one dispose per subscription); see
+// Benchmarks/README.md.

@@ -100,5 +100,9 @@ struct SinkForward<Observer: ObserverType>: ObserverType {
     }
 }
 
-// Performance: `forwardOn`, `isDisposed` and `dispose` are @inlinable (the fields @usableFromInline) so a specialized sink forwards without a call; the id skips the dynamic exclusivity check (rows W1s, W1r, W2, W4, W5z); see Documentation/Performance.md.
-// Performance: `forwardOn` records its events with the observer's id kept in `observerTraceID` (declared last, so no traced line moved) instead of a dynamic cast per event (W1s recorded: producer CPU per record); see Benchmarks/README.md.
+// Performance: `forwardOn`, `isDisposed` and `dispose` are @inlinable (the fields
+// @usableFromInline) so a specialized sink forwards without a call; the id skips the dynamic
+// exclusivity check (rows W1s, W1r, W2, W4, W5z); see Documentation/Performance.md.
+// Performance: `forwardOn` records its events with the observer's id kept in `observerTraceID`
+// (declared last, so no traced line moved) instead of a dynamic cast per event (W1s recorded:
+// producer CPU per record); see Benchmarks/README.md.

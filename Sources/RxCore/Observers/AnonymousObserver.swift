@@ -32,4 +32,6 @@
     }
 }
 
-// Performance: @usableFromInline with an @inlinable `init` and `onCore`, so a client specializes the observer for its element type; `traceSubscriptionID` skips the dynamic exclusivity check (every row); see Documentation/Performance.md.
+// Performance: @usableFromInline with an @inlinable `init` and `onCore`, so a client specializes
+// the observer for its element type; `traceSubscriptionID` skips the dynamic exclusivity check
+// (every row); see Documentation/Performance.md.

@@ -48,4 +48,8 @@ import Synchronization
     }
 }
 
-// Performance: `on` and `dispose` are @inlinable (fields @usableFromInline) and `on` always inlined, so a caller that knows the observer's class (an `AnonymousObserver`, which is final) applies the stop rule in its own code and calls the specialized `onCore` directly, not through the vtable; the id skips the dynamic exclusivity check (rows W3, every row's last hop); see Documentation/Performance.md.
+// Performance: `on` and `dispose` are @inlinable (fields @usableFromInline) and `on` always
+// inlined, so a caller that knows the observer's class (an `AnonymousObserver`, which is final)
+// applies the stop rule in its own code and calls the specialized `onCore` directly, not through
+// the vtable; the id skips the dynamic exclusivity check (rows W3, every row's last hop); see
+// Documentation/Performance.md.

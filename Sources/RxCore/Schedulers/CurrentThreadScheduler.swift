@@ -119,4 +119,6 @@ private let threadStateKey: pthread_key_t = {
     return key
 }()
 
-// Performance: `scheduleNow` and `trampoline` are @inlinable, always inlined (the thread state @usableFromInline, without dynamic exclusivity checks), so the outermost `Producer.subscribe` runs the operator in the client's code (rows W1s, W2); see Documentation/Performance.md.
+// Performance: `scheduleNow` and `trampoline` are @inlinable, always inlined (the thread state
+// @usableFromInline, without dynamic exclusivity checks), so the outermost `Producer.subscribe`
+// runs the operator in the client's code (rows W1s, W2); see Documentation/Performance.md.

@@ -146,4 +146,5 @@ public final class AsyncSubject<Element>:
 // while holding `lock`.
 extension AsyncSubject: @unchecked Sendable {}
 
-// Performance: `DisposeKey` and `synchronizedUnsubscribe` are @usableFromInline because `SynchronizedUnsubscribeType` is (no speed change here); see Documentation/Performance.md.
+// Performance: `DisposeKey` and `synchronizedUnsubscribe` are @usableFromInline because
+// `SynchronizedUnsubscribeType` is (no speed change here); see Documentation/Performance.md.

@@ -171,4 +171,5 @@ public final class BehaviorSubject<Element>:
 // only while holding `lock`.
 extension BehaviorSubject: @unchecked Sendable {}
 
-// Performance: `DisposeKey` and `synchronizedUnsubscribe` are @usableFromInline because `SynchronizedUnsubscribeType` is (no speed change here); see Documentation/Performance.md.
+// Performance: `DisposeKey` and `synchronizedUnsubscribe` are @usableFromInline because
+// `SynchronizedUnsubscribeType` is (no speed change here); see Documentation/Performance.md.

@@ -150,4 +150,7 @@ public final class PublishSubject<Element>:
 // only while holding `lock`.
 extension PublishSubject: @unchecked Sendable {}
 
-// Performance: `on`, `subscribe` and their `synchronized_` halves are @inlinable (state @usableFromInline, guarded by `lock`, so without dynamic exclusivity checks), so a client specializes delivery and the stored observer closure (rows W1s, W3, W4, W5z); see Documentation/Performance.md.
+// Performance: `on`, `subscribe` and their `synchronized_` halves are @inlinable (state
+// @usableFromInline, guarded by `lock`, so without dynamic exclusivity checks), so a client
+// specializes delivery and the stored observer closure (rows W1s, W3, W4, W5z); see
+// Documentation/Performance.md.

@@ -33,4 +33,5 @@ final class ScheduledItem<StateType>: ScheduledItemType {
     }
 }
 
-// Performance: `ScheduledItemType` is @usableFromInline because the inlined trampoline drains a queue of them (rows W1s, W2); see Documentation/Performance.md.
+// Performance: `ScheduledItemType` is @usableFromInline because the inlined trampoline drains a
+// queue of them (rows W1s, W2); see Documentation/Performance.md.
