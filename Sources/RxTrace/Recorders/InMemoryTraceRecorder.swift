@@ -3,7 +3,7 @@ import RxCore
 /// A recorder that writes the same trace as ``SQLiteTraceRecorder`` into a private in-memory
 /// database, for tests: nothing touches the disk, and ``finish()`` hands the database over
 /// for reading.
-public final class InMemoryTraceRecorder: TraceRecorder {
+public final class InMemoryTraceRecorder: RecordingSessionForwarding {
     let session: RecordingSession
 
     /// Starts recording into a new in-memory trace.
@@ -48,61 +48,5 @@ public final class InMemoryTraceRecorder: TraceRecorder {
             preconditionFailure("An in-memory recording keeps its database open")
         }
         return database
-    }
-
-    // MARK: - TraceRecorder
-
-    public var isRecordingValues: Bool { session.isRecordingValues }
-
-    public var isRecordingCalls: Bool { session.detail == .calls }
-
-    public func objectInitialized(_ type: Any.Type) -> ObjectID {
-        session.objectInitialized(type)
-    }
-
-    public func objectDeinitialized(_ object: ObjectID) {
-        session.objectDeinitialized(object)
-    }
-
-    public func callEntered(
-        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
-    ) -> CallID {
-        session.callEntered(name, object: object, detail: detail, file: file, line: line)
-    }
-
-    public func callExited(_ call: CallID) {
-        session.callExited(call)
-    }
-
-    public func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
-        session.eventDelivered(kind, value: value, from: source, to: observer)
-    }
-
-    public func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
-        session.subscriptionStarted(observable: observable, observer: observer, at: site)
-    }
-
-    public func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
-        session.subscriptionReturned(subscription, disposable: disposable)
-    }
-
-    public func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
-        session.subscriptionTerminated(subscription, by: end)
-    }
-
-    public func objectDisposed(_ object: ObjectID) {
-        session.objectDisposed(object)
-    }
-
-    public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
-        session.observableAssembled(observable, by: name, at: site)
-    }
-
-    public func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
-        session.observableTagged(observable, as: tag, at: site)
-    }
-
-    public func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
-        session.disposableInserted(disposable, into: bag)
     }
 }

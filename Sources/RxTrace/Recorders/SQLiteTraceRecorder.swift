@@ -9,7 +9,7 @@ import RxCore
 /// was killed outright is still readable and says it was cut short. ``finish()`` completes the
 /// file; most programs let ``record(to:program:recordingValues:detail:)`` create, install and finish
 /// one instead.
-public final class SQLiteTraceRecorder: TraceRecorder {
+public final class SQLiteTraceRecorder: RecordingSessionForwarding {
     /// The trace file: the path asked for, or the sibling written instead (see
     /// ``init(path:program:isRecordingValues:)``).
     public let path: String
@@ -83,62 +83,6 @@ public final class SQLiteTraceRecorder: TraceRecorder {
     /// full it got and how often a producer waited for the writer.
     public var bufferStatistics: TraceBufferStatistics {
         session.bufferStatistics
-    }
-
-    // MARK: - TraceRecorder
-
-    public var isRecordingValues: Bool { session.isRecordingValues }
-
-    public var isRecordingCalls: Bool { session.detail == .calls }
-
-    public func objectInitialized(_ type: Any.Type) -> ObjectID {
-        session.objectInitialized(type)
-    }
-
-    public func objectDeinitialized(_ object: ObjectID) {
-        session.objectDeinitialized(object)
-    }
-
-    public func callEntered(
-        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
-    ) -> CallID {
-        session.callEntered(name, object: object, detail: detail, file: file, line: line)
-    }
-
-    public func callExited(_ call: CallID) {
-        session.callExited(call)
-    }
-
-    public func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
-        session.eventDelivered(kind, value: value, from: source, to: observer)
-    }
-
-    public func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
-        session.subscriptionStarted(observable: observable, observer: observer, at: site)
-    }
-
-    public func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
-        session.subscriptionReturned(subscription, disposable: disposable)
-    }
-
-    public func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
-        session.subscriptionTerminated(subscription, by: end)
-    }
-
-    public func objectDisposed(_ object: ObjectID) {
-        session.objectDisposed(object)
-    }
-
-    public func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
-        session.observableAssembled(observable, by: name, at: site)
-    }
-
-    public func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
-        session.observableTagged(observable, as: tag, at: site)
-    }
-
-    public func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
-        session.disposableInserted(disposable, into: bag)
     }
 }
 
