@@ -172,9 +172,18 @@ final class LeakingCase: RxLeakCheckedTestCase {
     nonisolated(unsafe) static var subscribeLine = 0
     /// The failures the leak check reported, kept here instead of failing the outer test.
     nonisolated(unsafe) static var failures: [String] = []
+    /// Where each failure was recorded: `file:line`.
+    nonisolated(unsafe) static var failureLocations: [String] = []
 
     override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
         Self.failures.append(description)
+        Self.failureLocations.append("\(filePath):\(lineNumber)")
+    }
+
+    func leakThroughAHelper() {
+        let subject = PublishSubject<Int>()
+        subscribeAndForget(subject)
+        Self.leaked = subject
     }
 
     func leakASubscription() {
@@ -194,6 +203,30 @@ final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
     override func setUp() {
         super.setUp()
         LeakingCase.failures = []
+        LeakingCase.failureLocations = []
+    }
+
+    func testRxLeakCheckedTestCase_RecordsTheFailureAtTheLeakingSubscribeInTheTestsFile() throws {
+        let leaking = LeakingCase(name: "leakASubscription") { ($0 as! LeakingCase).leakASubscription() }
+
+        leaking.run()
+        LeakingCase.leaked?.onCompleted()
+        LeakingCase.leaked = nil
+
+        XCTAssertEqual(LeakingCase.failureLocations, ["\(#filePath):\(LeakingCase.subscribeLine)"])
+    }
+
+    func testRxLeakCheckedTestCase_RecordsTheFailureAtTheTestMethodWhenTheLeakIsInAnotherFile() throws {
+        let leaking = LeakingCase(name: "leakThroughAHelper") { ($0 as! LeakingCase).leakThroughAHelper() }
+
+        leaking.run()
+        LeakingCase.leaked?.onCompleted()
+        LeakingCase.leaked = nil
+
+        let source = try String(contentsOfFile: "\(#filePath)", encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let methodLine = try XCTUnwrap(source.firstIndex { $0.contains("func leakThroughAHelper(") }) + 1
+        XCTAssertEqual(LeakingCase.failureLocations, ["\(#filePath):\(methodLine)"])
+        XCTAssertTrue(try XCTUnwrap(LeakingCase.failures.first).contains("subscribed at  RxTestingTests/LeakingHelper.swift:"))
     }
 
     func testRxLeakCheckedTestCase_FailsALeakingTestWithTheMessage() throws {

@@ -17,7 +17,7 @@ final class LeakRulesAgreementTests: RxTestingTestCase {
             let leaky = PublishSubject<Int>()
             subject = leaky
             line = #line + 1
-            _ = leaky.map { $0 * 2 }.traceName("doubled").subscribe(onNext: { _ in })
+            _ = leaky.map { $0 * 2 }.traceTag("doubled").subscribe(onNext: { _ in })
             leaky.onNext(1)
         }
         let failure = try XCTUnwrap(check.finish())
