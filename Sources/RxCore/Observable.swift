@@ -39,7 +39,7 @@ open class Observable<Element>: ObservableType, TraceableObject {
         return self
     }
 
-    /// Names the chain that ends in this observable `tag` for the trace (`.traceName`, a
+    /// Names the chain that ends in this observable `tag` for the trace (`.traceTag`, a
     /// `debug` identifier), as user code at `file`:`line` asked; returns `self`. When nothing
     /// records, this is one atomic load.
     @inline(__always)

@@ -101,7 +101,7 @@ public protocol TraceRecorder: AnyObject, Sendable {
     /// A `DisposeBag` reports where it was made the same way, with the name `DisposeBag`.
     func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite)
 
-    /// User code at `site` named the chain ending in `observable` `tag`: `.traceName("login")`,
+    /// User code at `site` named the chain ending in `observable` `tag`: `.traceTag("login")`,
     /// or `debug("login")`'s identifier. Reports show the tag with every subscription whose
     /// chain holds the observable, and filter on it.
     func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite)

@@ -2,12 +2,12 @@
 // chains needs a name a person can search for.
 
 extension ObservableType {
-    /// Names this chain `name` in traces: every report shows the name with the subscriptions
+    /// Tags this chain `name` in traces: every report shows the name with the subscriptions
     /// whose chain holds this observable (their flows, their leaks, `--subscription`), and
     /// `rxtrace report --tag NAME` shows only those; the trace's `tag` table holds it for
     /// `rxtrace query`.
     ///
-    ///     let login = loginTaps.flatMap(api.login).traceName("login")
+    ///     let login = loginTaps.flatMap(api.login).traceTag("login")
     ///
     /// It adds no operator: the events, the subscriptions and their order are those of this
     /// observable. When nothing records it costs one atomic load. RxSwift's `debug("login")`
@@ -18,8 +18,15 @@ extension ObservableType {
     ///   - file: The `#fileID` of the code that names it.
     ///   - line: The line of that code.
     /// - Returns: This sequence, as an `Observable`.
-    public func traceName(_ name: String, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
-        let call = TraceCall.enter("traceName"); defer { call.exit() }
+    public func traceTag(_ name: String, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        let call = TraceCall.enter("traceTag"); defer { call.exit() }
         return asObservable().tagged(name, file: file, line: line)
+    }
+
+    /// The former name of ``traceTag(_:file:line:)``: a chain's name is its *tag* everywhere
+    /// else (the `tag` table, `report --tag`), so the method took that word too.
+    @available(*, deprecated, renamed: "traceTag(_:file:line:)")
+    public func traceName(_ name: String, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+        traceTag(name, file: file, line: line)
     }
 }

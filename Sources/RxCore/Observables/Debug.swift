@@ -24,7 +24,7 @@ extension ObservableType {
     ///   - line: The calling line, for the default identifier and the trace.
     ///   - function: The calling function, for the default identifier.
     /// - Returns: This sequence's events, printed as they pass. With an `identifier`, a trace
-    ///   also shows it as the chain's tag, as ``traceName(_:file:line:)`` does.
+    ///   also shows it as the chain's tag, as ``traceTag(_:file:line:)`` does.
     public func debug(
         _ identifier: String? = nil,
         trimOutput: Bool = false,
@@ -35,7 +35,7 @@ extension ObservableType {
         let call = TraceCall.enter("debug"); defer { call.exit() }
         let debug = Debug(source: self, identifier: identifier, trimOutput: trimOutput, file: "\(file)", line: line, function: function)
             .assembled(by: "debug", file: file, line: line)
-        // An identifier names the chain in the trace too, as `traceName` does.
+        // An identifier names the chain in the trace too, as `traceTag` does.
         if let identifier {
             return debug.tagged(identifier, file: file, line: line)
         }

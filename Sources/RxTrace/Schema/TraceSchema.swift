@@ -224,7 +224,7 @@ public enum TraceSchema {
             line INTEGER NOT NULL
         );
 
-        CREATE TABLE tag -- A name user code gave a chain: .traceName("login"), or debug("login")'s identifier; it names every subscription whose chain holds the observable.
+        CREATE TABLE tag -- A name user code gave a chain: .traceTag("login"), or debug("login")'s identifier; it names every subscription whose chain holds the observable.
         (
             -- Serial id, in order of tagging.
             id INTEGER PRIMARY KEY,

@@ -37,7 +37,7 @@ extension RxTraceCommand {
         @Option(help: "Show only the flows that built and started subscription N.")
         var subscription: Int64?
 
-        @Option(help: "Show only the flows and open subscriptions of chains tagged NAME (.traceName, debug).")
+        @Option(help: "Show only the flows and open subscriptions of chains tagged NAME (.traceTag, debug).")
         var tag: String?
 
         @Option(help: "text, json or html (one self-contained page with everything; use with -o).")

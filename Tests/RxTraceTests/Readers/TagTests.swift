@@ -2,7 +2,7 @@ import RxCore
 @testable import RxTrace
 import XCTest
 
-/// `.traceName("login")` and `debug("login")` name a chain: the trace keeps the name, every
+/// `.traceTag("login")` and `debug("login")` name a chain: the trace keeps the name, every
 /// report shows it, and `report --tag` shows only that chain.
 final class TagTests: RxTraceTestCase {
     private let file = "RxTraceTests/TagTests.swift"
@@ -13,8 +13,8 @@ final class TagTests: RxTraceTestCase {
         let reader = try recordedTrace {
             let subject = PublishSubject<Int>()
             let mapped = subject.map { $0 * 2 }
-            line = #line; let named = mapped.traceName("login")
-            XCTAssertTrue(named === mapped, "traceName returns the observable it names")
+            line = #line; let named = mapped.traceTag("login")
+            XCTAssertTrue(named === mapped, "traceTag returns the observable it names")
             let subscription = named.subscribe(onNext: { received.append($0) })
             subject.onNext(1)
             subscription.dispose()
@@ -56,7 +56,7 @@ final class TagTests: RxTraceTestCase {
         var kept: Disposable?
         let reader = try recordedTrace {
             let subject = PublishSubject<Int>()
-            kept = subject.map { $0 + 1 }.traceName("login").subscribe(onNext: { _ in })
+            kept = subject.map { $0 + 1 }.traceTag("login").subscribe(onNext: { _ in })
             subject.onNext(1)
         }
         kept?.dispose()
@@ -74,8 +74,8 @@ final class TagTests: RxTraceTestCase {
         var kept: [Disposable] = []
         let reader = try recordedTrace {
             let subject = PublishSubject<Int>()
-            kept.append(subject.map { $0 + 1 }.traceName("login").subscribe(onNext: { _ in }))
-            kept.append(subject.filter { $0 > 0 }.traceName("search").subscribe(onNext: { _ in }))
+            kept.append(subject.map { $0 + 1 }.traceTag("login").subscribe(onNext: { _ in }))
+            kept.append(subject.filter { $0 > 0 }.traceTag("search").subscribe(onNext: { _ in }))
         }
         kept.forEach { $0.dispose() }
 
@@ -96,7 +96,7 @@ final class TagTests: RxTraceTestCase {
         let reader = try recordedTrace {
             let taps = PublishSubject<String>()
             var bag: DisposeBag? = DisposeBag()
-            taps.map { $0.count }.traceName("login").subscribe(onNext: { _ in }).disposed(by: bag!)
+            taps.map { $0.count }.traceTag("login").subscribe(onNext: { _ in }).disposed(by: bag!)
             taps.onNext("alice")
             bag = nil
         }
