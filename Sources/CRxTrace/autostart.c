@@ -9,10 +9,12 @@
 // Weak, so a program that does not define it links with it null.
 extern void rxtrace_autostart_opt_out(void) __attribute__((weak));
 
+// glibc calls constructors with the program's argc, argv and environment.
 __attribute__((constructor))
-static void rxtrace_autostart_at_load(void) {
+static void rxtrace_autostart_at_load(int argc, char **argv, char **envp) {
+    (void)envp;
     if (rxtrace_autostart_opt_out) {
         return;
     }
-    rxtrace_autostart();
+    rxtrace_autostart(argc, argv);
 }

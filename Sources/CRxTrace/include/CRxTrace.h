@@ -8,8 +8,9 @@
 #include <time.h>
 
 /// Starts a recording when RXTRACE_FILE is set. Implemented in Swift (RxTrace's
-/// Autostart.swift, through @_cdecl); called once, by a constructor, before main runs.
-void rxtrace_autostart(void);
+/// Autostart.swift, through @_cdecl); called once, by a constructor, before main runs, with
+/// the program's arguments (glibc hands them to constructors).
+void rxtrace_autostart(int argc, char **argv);
 
 /// The calling thread's kernel thread id (Glibc's gettid, which Swift's Glibc module lacks).
 pid_t rxtrace_gettid(void);

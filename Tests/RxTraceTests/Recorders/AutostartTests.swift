@@ -1,5 +1,5 @@
 import Foundation
-import RxTrace
+@testable import RxTrace
 import XCTest
 
 final class AutostartTests: RxTraceTestCase {
@@ -12,6 +12,41 @@ final class AutostartTests: RxTraceTestCase {
         XCTAssertEqual(try trace.column("SELECT name FROM thread"), ["main"])
         XCTAssertEqual(try trace.integer("SELECT count(*) FROM subscription WHERE end_kind = 'completed'"), 2)
         XCTAssertEqual(try trace.column("SELECT value FROM event WHERE kind = 'next' ORDER BY id"), ["1", "2", "1"])
+    }
+
+    func testRXTRACE_FILE_swiftTestsListingRun_recordsNothing() throws {
+        let path = Fixture.temporaryTracePath("listing")
+        XCTAssertEqual(
+            try Fixture.run(["environment", "--dump-tests-json"], environment: ["RXTRACE_FILE": path]), .exited(0)
+        )
+
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "the listing would replace the tests' trace")
+    }
+
+    func testRXTRACE_FILE_swiftTestingRun_recordsBesideTheXCTestRunsTrace() throws {
+        let path = Fixture.temporaryTracePath("swift-testing")
+        let sibling = String(path.dropLast(".sqlite".count)) + ".swift-testing.sqlite"
+        try? FileManager.default.removeItem(atPath: sibling)
+        defer { try? FileManager.default.removeItem(atPath: sibling) }
+
+        XCTAssertEqual(try Fixture.run(["environment"], environment: ["RXTRACE_FILE": path]), .exited(0))
+        XCTAssertEqual(
+            try Fixture.run(["environment", "--testing-library", "swift-testing"], environment: ["RXTRACE_FILE": path]),
+            .exited(0)
+        )
+
+        XCTAssertEqual(try Database(path: path, mode: .readOnly).integer("SELECT count(*) FROM subscription"), 2)
+        XCTAssertEqual(try Database(path: sibling, mode: .readOnly).integer("SELECT count(*) FROM subscription"), 2)
+    }
+
+    func testAutostartRun_tellsTheRunsOfSwiftTestApart() {
+        XCTAssertEqual(AutostartRun(arguments: ["app"]).tracePath(for: "t.sqlite"), "t.sqlite")
+        XCTAssertEqual(AutostartRun(arguments: ["Tests.xctest", "Tests.A/testB"]).tracePath(for: "t.sqlite"), "t.sqlite")
+        XCTAssertNil(AutostartRun(arguments: ["Tests.xctest", "--dump-tests-json"]).tracePath(for: "t.sqlite"))
+        XCTAssertNil(AutostartRun(arguments: ["Tests.xctest", "--list-tests"]).tracePath(for: "t.sqlite"))
+        let swiftTesting = AutostartRun(arguments: ["Tests.xctest", "--testing-library", "swift-testing"])
+        XCTAssertEqual(swiftTesting.tracePath(for: "/tmp/run.d/t.sqlite"), "/tmp/run.d/t.swift-testing.sqlite")
+        XCTAssertEqual(swiftTesting.tracePath(for: "trace"), "trace.swift-testing")
     }
 
     func testRXTRACE_VALUES_0_programRecordedFromTheEnvironment_hasNoElementValues() throws {
