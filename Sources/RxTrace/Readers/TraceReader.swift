@@ -5,7 +5,12 @@ import Foundation
 /// questions the reports ask: the run, the calls of a flow, objects, events, subscriptions.
 ///
 /// Every query is plain SQL over the documented schema (`Documentation/TraceSchema.md`), so
-/// what a report shows can also be had with `rxtrace query`.
+/// what a report shows can also be had with `rxtrace query`. The reader holds all of the
+/// reading side's SQL: renderers, exporters and `diff` work on the model values it returns.
+/// The questions are split by topic: `TraceReader+Flows` (calls and flows), `+Objects`,
+/// `+Events`, `+Subscriptions` (and their chains), `+Causes` (`rxtrace why`), `+Run` (threads,
+/// the run's end), `+Export` (streams for the exporters) and `+Pages` (what the HTML page
+/// reads); `+Rows` turns rows into model values.
 public final class TraceReader {
     /// The read-only connection.
     public let database: Database
@@ -17,10 +22,10 @@ public final class TraceReader {
     public let features: SchemaFeatures
     /// The statements a report runs once per flow, compiled once: for a trace with a million
     /// flows, compiling them again for each was most of the work.
-    var cachedStatements: [String: Statement] = [:]
+    private var cachedStatements: [String: Statement] = [:]
     /// Whether the trace has the `assembly` table (schema 3 on): where user code built each
     /// observable.
-    let hasAssemblyTable: Bool
+    private let hasAssemblyTable: Bool
 
     /// Opens the trace at `path` read-only, writing nothing beside it or into it, even when
     /// its writer left it in WAL mode (see ``ReadOnlyTraceFile``).
@@ -96,7 +101,6 @@ public final class TraceReader {
         }
     }
 
-
     // MARK: - Counts
 
     /// How many rows `table` has.
@@ -105,7 +109,6 @@ public final class TraceReader {
     }
 
     // MARK: - Queries shared by the extensions
-
 
     /// Objects with their type names and, from schema 3 on, where they were assembled (the
     /// schema's `object_assembly` view, written out).
@@ -177,7 +180,7 @@ public final class TraceReader {
         return records
     }
 
-    func records<Record>(
+    private func records<Record>(
         of statement: Statement, _ bindings: [SQLValue], _ record: (Row) -> Record
     ) throws -> [Record] {
         try statement.bind(bindings)
@@ -193,6 +196,8 @@ public final class TraceReader {
     /// huge values cost, since a report holds and prints a name once for every call that has it.
     public static let maximumTextLength = 4_096
 
+    /// User-made subscriptions with the name of the thread that subscribed and the type of the
+    /// observable subscribed to.
     static let subscriptionQuery = """
         SELECT subscription.*, thread.name AS thread_name, type.type_name AS observable_type_name
         FROM subscription
