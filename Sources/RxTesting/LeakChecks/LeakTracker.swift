@@ -22,7 +22,7 @@ import Synchronization
 ///
 /// While a `subscribe` runs, the objects it subscribes through (`subscribeSafe`) make up the
 /// subscription's chain, and the objects it creates are what it keeps alive: RxTrace's
-/// `LeakRules`, which `LeakFinder` applies to a trace too. Installed with ``installIfNeeded()`` as each check starts;
+/// `SubscriptionChain` and `LeakRules`, which `LeakFinder` applies to a trace too. Installed with ``installIfNeeded()`` as each check starts;
 /// a test that installs a recorder of its own replaces it for as long as it runs.
 ///
 /// A recorder can be attached (``attach(_:)``) to receive everything too, such as the file
@@ -572,11 +572,12 @@ final class LeakTracker: TraceRecorder {
         }
     }
 
-    /// Whether a call is `subscribeSafe`, asked of every call: a length check and a
-    /// `memcmp`, since comparing the UTF-8 as sequences was 9% of a test making 10,000
-    /// sources in the debug build tests run in (`Benchmarks/leak-check-overhead.sh`).
+    /// Whether a call is a chain's link (`subscribeSafe`, ``SubscriptionChain/linkStepName``),
+    /// asked of every call: a length check and a `memcmp`, since comparing the UTF-8 as
+    /// sequences was 9% of a test making 10,000 sources in the debug build tests run in
+    /// (`Benchmarks/leak-check-overhead.sh`).
     private static func isSubscribeSafe(_ name: StaticString) -> Bool {
-        let expected: StaticString = "subscribeSafe"
+        let expected = SubscriptionChain.linkStepName
         return name.hasPointerRepresentation && name.utf8CodeUnitCount == expected.utf8CodeUnitCount
             && memcmp(name.utf8Start, expected.utf8Start, expected.utf8CodeUnitCount) == 0
     }

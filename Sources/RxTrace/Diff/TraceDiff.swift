@@ -180,8 +180,7 @@ public struct TraceDiffer {
     /// how it ended.
     static func subscriptionShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
-        try reader.forEachRow("SELECT id FROM subscription ORDER BY id") { row in
-            guard let subscription = try reader.subscription(row.integer("id") ?? 0) else { return }
+        try reader.forEachSubscription { subscription, _ in
             let chain = try Self.chain(of: subscription, in: reader)
             shapes.add(
                 [chain.joined(separator: " → "), subscription.endKind.map { "ended: \($0)" } ?? "never ended"],
@@ -194,20 +193,15 @@ public struct TraceDiffer {
     /// The chain of `subscription` without ids: each observable it subscribed through, source
     /// first, with where it was assembled, then the observer.
     static func chain(of subscription: SubscriptionRecord, in reader: TraceReader) throws -> [String] {
+        let links = try reader.chain(of: subscription)
         var chain: [String] = []
-        var seen = Set<Int64>()
-        if let call = subscription.callID {
-            let subscribed = try reader.callTree(under: call).filter { $0.name == "subscribeSafe" }
-                .compactMap(\.objectID)
-            for objectID in subscribed.reversed() where seen.insert(objectID).inserted {
-                guard let object = try reader.object(objectID) else { continue }
+        for objectID in links.elements {
+            guard let object = try reader.object(objectID) else { continue }
+            if links.subscribedThrough.contains(objectID) {
                 chain.append(TypeNames.short(object.typeName) + (object.assembly.map { " (\($0))" } ?? ""))
+            } else {
+                chain.append(TypeNames.short(object.typeName))
             }
-        }
-        if let observer = subscription.observerObjectID, !seen.contains(observer),
-            let object = try reader.object(observer)
-        {
-            chain.append(TypeNames.short(object.typeName))
         }
         return chain
     }

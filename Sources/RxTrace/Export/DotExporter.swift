@@ -27,45 +27,26 @@ public struct DotExporter {
         output("    node [fontname=\"Helvetica\", fontsize=10];\n")
         output("    edge [fontname=\"Helvetica\", fontsize=9];\n")
 
-        // Traces before schema 3 did not record where observables were assembled.
-        let assembly = reader.run.schemaVersion >= 3
-            ? (
-                columns: "object_assembly.name AS assembled_by, object_assembly.file AS assembled_file, "
-                    + "object_assembly.line AS assembled_line",
-                join: "LEFT JOIN object_assembly ON object_assembly.object_id = object.id"
-            )
-            : (columns: "NULL AS assembled_by, NULL AS assembled_file, NULL AS assembled_line", join: "")
-        try reader.forEachRow(
-            """
-            SELECT object.id, type.type_name, object.end_ts, \(assembly.columns)
-            FROM object JOIN type ON type.id = object.type_id \(assembly.join)
-            ORDER BY object.id
-            """
-        ) { row in
-            let typeName = row.text("type_name") ?? "object"
-            let id = row.integer("id") ?? 0
-            var lines = ["\(TypeNames.short(typeName)) #\(id)"]
-            if let name = row.text("assembled_by") {
-                lines.append("\(name) at \(row.text("assembled_file") ?? ""):\(row.integer("assembled_line") ?? 0)")
+        // Traces before schema 3 did not record where observables were assembled: their
+        // objects have no assembly.
+        try reader.forEachObject { object in
+            var lines = ["\(TypeNames.short(object.typeName)) #\(object.id)"]
+            if let assembly = object.assembly {
+                lines.append(assembly.description)
             }
-            let isAlive = row.integer("end_ts") == nil
+            let isAlive = object.endNanoseconds == nil
             if isAlive { lines.append("alive at the end") }
-            var attributes = "label=\(Self.quoted(lines)), tooltip=\(Self.quoted([typeName])), "
-                + Self.shape(of: ObjectRole(typeName: typeName))
+            var attributes = "label=\(Self.quoted(lines)), tooltip=\(Self.quoted([object.typeName])), "
+                + Self.shape(of: ObjectRole(typeName: object.typeName))
             if isAlive { attributes += ", color=\(Self.leakColor), fontcolor=\(Self.leakColor)" }
-            output("    o\(id) [\(attributes)];\n")
+            output("    o\(object.id) [\(attributes)];\n")
         }
 
-        try reader.forEachRow(
-            """
-            SELECT id, file, line, end_kind, observable_object_id, observer_object_id, disposable_object_id
-            FROM subscription ORDER BY id
-            """
-        ) { row in
-            let id = row.integer("id") ?? 0
-            let end = row.text("end_kind")
+        try reader.forEachSubscription { subscription, _ in
+            let id = subscription.id
+            let end = subscription.endKind
             let lines = [
-                "subscription #\(id)", "subscribed at \(row.text("file") ?? ""):\(row.integer("line") ?? 0)",
+                "subscription #\(id)", "subscribed at \(subscription.site)",
                 end.map { "ended: \($0)" } ?? "never ended",
             ]
             var attributes = "label=\(Self.quoted(lines)), shape=cds"
@@ -73,55 +54,32 @@ public struct DotExporter {
             attributes += color
             output("    s\(id) [\(attributes)];\n")
             let roles = [
-                ("observable_object_id", "subscribes"), ("observer_object_id", "observer"),
-                ("disposable_object_id", "returns"),
+                (subscription.observableObjectID, "subscribes"), (subscription.observerObjectID, "observer"),
+                (subscription.disposableObjectID, "returns"),
             ]
-            for (column, label) in roles {
-                guard let object = row.integer(column) else { continue }
+            for (object, label) in roles {
+                guard let object else { continue }
                 output("    s\(id) -> o\(object) [label=\(Self.quoted([label])), style=bold\(color)];\n")
             }
         }
 
         // Which object made which: the object the creating call (or, for a call on no object,
         // its parent) ran on.
-        try reader.forEachRow(
-            """
-            SELECT made.id, made.end_ts, coalesce(maker_call.object_id, parent_call.object_id) AS maker_id,
-                maker.end_ts AS maker_end_ts
-            FROM object AS made
-            JOIN call AS maker_call ON maker_call.id = made.call_id
-            LEFT JOIN call AS parent_call ON parent_call.id = maker_call.parent_id
-            JOIN object AS maker ON maker.id = coalesce(maker_call.object_id, parent_call.object_id)
-            WHERE maker.id != made.id
-            ORDER BY made.id
-            """
-        ) { row in
-            let isLeaked = row.integer("end_ts") == nil && row.integer("maker_end_ts") == nil
+        try reader.forEachObjectCreation { creation in
+            let isLeaked = creation.isMadeAlive && creation.isMakerAlive
             output(
-                "    o\(row.integer("maker_id") ?? 0) -> o\(row.integer("id") ?? 0) [label=\"made\", style=dashed"
+                "    o\(creation.makerID) -> o\(creation.madeID) [label=\"made\", style=dashed"
                     + (isLeaked ? ", color=\(Self.leakColor)" : "") + "];\n"
             )
         }
 
         // Which object subscribed to which: an operator's `run` (or a subject's subscribe)
         // calling `subscribeSafe` on its source.
-        try reader.forEachRow(
-            """
-            SELECT DISTINCT parent.object_id AS subscriber, call.object_id AS source,
-                subscriber.end_ts IS NULL AND source.end_ts IS NULL AS is_leaked
-            FROM call
-            JOIN site ON site.id = call.site_id
-            JOIN call AS parent ON parent.id = call.parent_id
-            JOIN object AS subscriber ON subscriber.id = parent.object_id
-            JOIN object AS source ON source.id = call.object_id
-            WHERE site.name = 'subscribeSafe' AND parent.object_id != call.object_id
-            ORDER BY parent.object_id, call.object_id
-            """
-        ) { row in
+        try reader.forEachSubscribeLink { link in
             output(
-                "    o\(row.integer("subscriber") ?? 0) -> o\(row.integer("source") ?? 0)"
+                "    o\(link.subscriberID) -> o\(link.sourceID)"
                     + " [label=\"subscribes\", style=dotted"
-                    + (row.integer("is_leaked") == 1 ? ", color=\(Self.leakColor)" : "") + "];\n"
+                    + (link.isAlive ? ", color=\(Self.leakColor)" : "") + "];\n"
             )
         }
 
@@ -134,26 +92,13 @@ public struct DotExporter {
                     + (edge.isLeaked ? ", color=\(Self.leakColor)" : "") + "];\n"
             )
         }
-        try reader.forEachRow(
-            """
-            SELECT event.source_object_id AS source, event.observer_object_id AS observer, event.kind,
-                count(*) AS n, source.end_ts IS NULL AND observer.end_ts IS NULL AS is_leaked
-            FROM event
-            JOIN object AS source ON source.id = event.source_object_id
-            JOIN object AS observer ON observer.id = event.observer_object_id
-            GROUP BY event.source_object_id, event.observer_object_id, event.kind
-            ORDER BY event.source_object_id, event.observer_object_id, min(event.id)
-            """
-        ) { row in
-            let source = row.integer("source") ?? 0
-            let observer = row.integer("observer") ?? 0
-            let count = row.integer("n") ?? 0
-            let kind = (row.text("kind") ?? "event") + (count > 1 ? " ×\(count)" : "")
-            if let edge = pending, edge.source == source, edge.observer == observer {
+        try reader.forEachEventCount { edge in
+            let kind = (edge.kind ?? "event") + (edge.count > 1 ? " ×\(edge.count)" : "")
+            if let current = pending, current.source == edge.sourceID, current.observer == edge.observerID {
                 pending?.kinds.append(kind)
             } else {
                 flush()
-                pending = (source, observer, row.integer("is_leaked") == 1, [kind])
+                pending = (edge.sourceID, edge.observerID, edge.isAlive, [kind])
             }
         }
         flush()

@@ -47,8 +47,9 @@ public struct MermaidExporter {
         func include(_ object: Int64?) {
             if let object, members.insert(object).inserted { chain.append(object) }
         }
-        include(subscription.observableObjectID)
-        tree.filter { $0.name == "subscribeSafe" }.forEach { include($0.objectID) }
+        for object in SubscriptionChain(subscription: subscription, steps: tree, created: []).objects {
+            include(object)
+        }
         let observables = Set(chain)
         let made = try reader.objects(createdBy: tree.map(\.id))
         let sinks = Set(made.filter { ObjectRole(typeName: $0.typeName) == .sink }.map(\.id))
@@ -66,7 +67,7 @@ public struct MermaidExporter {
 
         // Subscribe calls, from the chain element whose call made them (or the user's code).
         var subscribes: [Message] = []
-        for call in tree where call.name == "subscribeSafe" {
+        for call in tree where SubscriptionChain.isLink(stepName: call.name) {
             guard let target = call.objectID else { continue }
             var caller: Int64?
             var parent = call.parentID.flatMap { callsByID[$0] }
@@ -82,53 +83,37 @@ public struct MermaidExporter {
         }
         streams.append(subscribes)
 
-        let list = chain.map(String.init).joined(separator: ",")
         // Events received by the chain, from whoever sent them.
         var events: [Message] = []
-        if !chain.isEmpty {
-            try reader.forEachRow(
-                "SELECT * FROM event WHERE observer_object_id IN (\(list)) ORDER BY id"
-            ) { row in
-                let event = EventRecord(row: row)
-                guard let observer = event.observerObjectID else { return }
-                let detail = event.value.map { "\(event.kind)(\($0))" } ?? event.kind
-                collect(
-                    Message(
-                        order: (event.timeNanoseconds, 1, event.id), from: event.sourceObjectID, to: observer,
-                        text: "on(.\(detail))"
-                    ),
-                    into: &events
-                )
-            }
+        try reader.forEachEvent(deliveredToAnyOf: chain) { event in
+            guard let observer = event.observerObjectID else { return }
+            let detail = event.value.map { "\(event.kind)(\($0))" } ?? event.kind
+            collect(
+                Message(
+                    order: (event.timeNanoseconds, 1, event.id), from: event.sourceObjectID, to: observer,
+                    text: "on(.\(detail))"
+                ),
+                into: &events
+            )
         }
         streams.append(events)
 
         // Dispose calls on the chain's sinks, observers and disposables (not on the observables,
         // which other subscriptions share), from the object whose call made them.
-        let disposable = chain.filter { !observables.contains($0) }.map(String.init).joined(separator: ",")
         var disposals: [Message] = []
-        if !disposable.isEmpty {
-            try reader.forEachRow(
-                """
-                SELECT call.id, call.ts, site.name, call.object_id, call.parent_id
-                FROM call JOIN site ON site.id = call.site_id
-                WHERE call.object_id IN (\(disposable)) AND site.name LIKE '%.dispose%'
-                ORDER BY call.id
-                """
-            ) { row in
-                guard disposals.count < messageLimit else {
-                    total += 1
-                    return
-                }
-                collect(
-                    Message(
-                        order: (row.integer("ts") ?? 0, 0, row.integer("id") ?? 0),
-                        from: try nearestObject(above: row.integer("parent_id")), to: row.integer("object_id") ?? 0,
-                        text: row.text("name") ?? "dispose"
-                    ),
-                    into: &disposals
-                )
+        try reader.forEachDisposeCall(onObjects: chain.filter { !observables.contains($0) }) { call in
+            guard disposals.count < messageLimit else {
+                total += 1
+                return
             }
+            collect(
+                Message(
+                    order: (call.startNanoseconds, 0, call.id),
+                    from: try nearestObject(above: call.parentID), to: call.objectID ?? 0,
+                    text: call.name
+                ),
+                into: &disposals
+            )
         }
         streams.append(disposals)
 

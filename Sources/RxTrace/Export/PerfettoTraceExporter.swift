@@ -56,13 +56,7 @@ public struct PerfettoTraceExporter {
         }
 
         // Calls: complete slices; a call that never returned lasts until the run's end.
-        try reader.forEachRow(
-            """
-            SELECT call_flow.*, call.thread_id AS thread_id
-            FROM call_flow JOIN call ON call.id = call_flow.id ORDER BY call_flow.id
-            """
-        ) { row in
-            let call = CallRecord(row: row)
+        try reader.forEachCall { call, threadID in
             let duration = call.durationNanoseconds ?? max(0, end - call.startNanoseconds)
             var args = "\"call\":\(call.id),\"code\":\(Self.quoted(call.location))"
             if let objectID = call.objectID {
@@ -71,26 +65,16 @@ public struct PerfettoTraceExporter {
             if call.durationNanoseconds == nil { args += ",\"returned\":false" }
             append(
                 "{\"ph\":\"X\",\"cat\":\"call\",\"name\":\(Self.quoted(call.label)),\"pid\":\(pid),"
-                    + "\"tid\":\(row.integer("thread_id") ?? 0),\"ts\":\(Self.microseconds(call.startNanoseconds)),"
+                    + "\"tid\":\(threadID),\"ts\":\(Self.microseconds(call.startNanoseconds)),"
                     + "\"dur\":\(Self.microseconds(duration)),\"args\":{\(args)}}"
             )
         }
 
         // Subscriptions: async slices, one per subscription, keyed by its id.
-        try reader.forEachRow(
-            """
-            SELECT subscription.*, thread.name AS thread_name, type.type_name AS observable_type_name
-            FROM subscription
-            JOIN thread ON thread.id = subscription.thread_id
-            LEFT JOIN object ON object.id = subscription.observable_object_id
-            LEFT JOIN type ON type.id = object.type_id
-            ORDER BY subscription.id
-            """
-        ) { row in
-            let subscription = SubscriptionRecord(row: row)
+        try reader.forEachSubscription { subscription, threadID in
             let name = Self.quoted("subscription #\(subscription.id) at \(subscription.site)")
             let common = "\"cat\":\"subscription\",\"id\":\(subscription.id),\"name\":\(name),\"pid\":\(pid),"
-                + "\"tid\":\(row.integer("thread_id") ?? 0)"
+                + "\"tid\":\(threadID)"
             var args = "\"subscribed_at\":\(Self.quoted(subscription.site))"
             if let observable = subscription.observableObjectID {
                 let type = TypeNames.short(subscription.observableTypeName ?? "object")
@@ -107,36 +91,19 @@ public struct PerfettoTraceExporter {
         }
 
         // Events: a flow arrow from the call that sent each event to the observer's call that
-        // received it (the first call on the observer that the sending call made once the event
-        // was recorded), both on the thread they ran on. Events without both calls recorded get no
+        // received it, both on the thread they ran on. Events without both calls recorded get no
         // arrow: there is no slice to bind it to.
-        try reader.forEachRow(
-            """
-            SELECT sent.id, sent.kind, sent.value, source.ts AS source_ts, source.thread_id AS source_thread_id,
-                target.ts AS target_ts, target.thread_id AS target_thread_id
-            FROM (
-                SELECT event.*, (
-                    SELECT min(receiving.id) FROM call AS receiving
-                    WHERE receiving.parent_id = event.call_id AND receiving.object_id = event.observer_object_id
-                        AND receiving.ts >= event.ts
-                ) AS target_call_id
-                FROM event
-            ) AS sent
-            JOIN call AS source ON source.id = sent.call_id
-            JOIN call AS target ON target.id = sent.target_call_id
-            ORDER BY sent.id
-            """
-        ) { row in
-            let kind = row.text("kind") ?? "event"
-            let name = Self.quoted(row.text("value").map { "\(kind)(\($0))" } ?? kind)
-            let common = "\"cat\":\"event\",\"id\":\(row.integer("id") ?? 0),\"name\":\(name),\"pid\":\(pid)"
+        try reader.forEachEventArrow { arrow in
+            let kind = arrow.kind ?? "event"
+            let name = Self.quoted(arrow.value.map { "\(kind)(\($0))" } ?? kind)
+            let common = "\"cat\":\"event\",\"id\":\(arrow.eventID),\"name\":\(name),\"pid\":\(pid)"
             append(
-                "{\"ph\":\"s\",\(common),\"tid\":\(row.integer("source_thread_id") ?? 0),"
-                    + "\"ts\":\(Self.microseconds(row.integer("source_ts") ?? 0))}"
+                "{\"ph\":\"s\",\(common),\"tid\":\(arrow.sourceThreadID),"
+                    + "\"ts\":\(Self.microseconds(arrow.sourceNanoseconds))}"
             )
             append(
-                "{\"ph\":\"f\",\"bp\":\"e\",\(common),\"tid\":\(row.integer("target_thread_id") ?? 0),"
-                    + "\"ts\":\(Self.microseconds(row.integer("target_ts") ?? 0))}"
+                "{\"ph\":\"f\",\"bp\":\"e\",\(common),\"tid\":\(arrow.targetThreadID),"
+                    + "\"ts\":\(Self.microseconds(arrow.targetNanoseconds))}"
             )
         }
 
@@ -147,16 +114,9 @@ public struct PerfettoTraceExporter {
                 + "\"args\":{\"value\":\(value)}}"
         }
         append(counter(Self.liveObjectsCounter, at: 0, live))
-        try reader.forEachRow(
-            """
-            SELECT ts, sum(delta) AS delta FROM (
-                SELECT start_ts AS ts, 1 AS delta FROM object
-                UNION ALL SELECT end_ts, -1 FROM object WHERE end_ts IS NOT NULL
-            ) GROUP BY ts ORDER BY ts
-            """
-        ) { row in
-            live += Int(row.integer("delta") ?? 0)
-            append(counter(Self.liveObjectsCounter, at: row.integer("ts") ?? 0, live))
+        try reader.forEachLiveObjectChange { time, delta in
+            live += delta
+            append(counter(Self.liveObjectsCounter, at: time, live))
         }
         // Resources.total as the trace records it: when recording started and when it ended.
         // Not every instrumented object counts in it (sinks do not), so it is not rebuilt from

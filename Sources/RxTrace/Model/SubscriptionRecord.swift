@@ -62,4 +62,11 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
 
     /// Whether it was neither disposed nor terminated.
     public var isOpen: Bool { endKind == nil }
+
+    /// Whether it was still open when the run ended, by ``LeakRules/isOpen(hasEnded:isDisposableTraced:isObserverAlive:)``:
+    /// it has not ended, and, when the disposable its `subscribe` returned is not traced, its
+    /// observer is still alive (`isObserverAlive`), so it could still receive.
+    public func isStillOpen(isObserverAlive: Bool) -> Bool {
+        LeakRules.isOpen(hasEnded: !isOpen, isDisposableTraced: disposableObjectID != nil, isObserverAlive: isObserverAlive)
+    }
 }

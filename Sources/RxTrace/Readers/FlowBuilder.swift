@@ -117,16 +117,15 @@ public struct FlowBuilder {
             rootIDs.append(subscribeRoot)
             // The observable chain: whatever the subscribe's flow subscribed through.
             let tree = try reader.callTree(under: subscribeRoot)
-            var chainObjects = Set(tree.filter { $0.name == "subscribeSafe" }.compactMap(\.objectID))
-            if let observable = subscription.observableObjectID { chainObjects.insert(observable) }
-            for objectID in chainObjects {
+            let chain = SubscriptionChain(subscription: subscription, steps: tree, created: [])
+            for objectID in Set(chain.objects) {
                 if let creator = try reader.object(objectID)?.callID {
                     rootIDs.append(try reader.rootCall(of: creator))
                 }
             }
             // The flows on other threads that ran the work items the subscribe scheduled
             // (`observe(on:)`'s deliveries, `subscribe(on:)`'s subscribe).
-            let items = try reader.objects(createdBy: tree.map(\.id)).filter { $0.typeName.hasPrefix("ScheduledWorkItem") }
+            let items = try reader.objects(createdBy: tree.map(\.id)).filter { SchedulerHop.isWorkItem(typeName: $0.typeName) }
             rootIDs += try reader.topLevelCalls(onObjects: items.map(\.id)).map(\.id)
         }
         let numbers = try reader.flowNumbers(ofTopLevelCalls: rootIDs)
@@ -177,7 +176,9 @@ public struct FlowBuilder {
     /// thread created: `SerialDispatchQueueScheduler.invoke [ScheduledWorkItem #13]` on T1,
     /// scheduled inside a subscribe on the main thread.
     private func hop(into root: CallRecord) throws -> FlowHop? {
-        guard let itemID = root.objectID, let item = try reader.object(itemID), let creator = item.callID else {
+        guard let itemID = root.objectID, let item = try reader.object(itemID), let creator = item.callID,
+            SchedulerHop.isHop(stepName: root.name, objectTypeName: item.typeName, itemCreatorCallID: creator)
+        else {
             return nil
         }
         let creatorRoot = try reader.rootCall(of: creator)
@@ -193,7 +194,7 @@ public struct FlowBuilder {
     /// `thread`. Only scheduler work items are looked up, through the
     /// index of top-level calls by object, so a flow without any costs no query.
     private func linkHops(from steps: inout [FlowStep], objects: [ObjectRecord], onThread thread: String) throws {
-        let items = objects.filter { $0.typeName.hasPrefix("ScheduledWorkItem") }
+        let items = objects.filter { SchedulerHop.isWorkItem(typeName: $0.typeName) }
         guard !items.isEmpty else { return }
         let runs = try reader.topLevelCalls(onObjects: items.map(\.id))
         guard !runs.isEmpty else { return }

@@ -155,25 +155,19 @@ public struct LeakFinder {
         var open: [OpenSubscription] = []
         for subscription in subscriptions where scope == nil || subscription.scopeID == scope {
             let isObserverAlive = subscription.observerObjectID.map { liveByID[$0] != nil } ?? true
-            guard LeakRules.isOpen(
-                hasEnded: !subscription.isOpen, isDisposableTraced: subscription.disposableObjectID != nil,
-                isObserverAlive: isObserverAlive
-            ) else { continue }
-            var subscribed: [Int64] = []
-            var created: [Int64] = []
-            if let call = subscription.callID {
-                let tree = try reader.callTree(under: call)
-                subscribed = tree.filter { $0.name == "subscribeSafe" }.compactMap(\.objectID)
-                created = try reader.objects(createdBy: tree.map(\.id)).map(\.id)
-            }
-            var labels: [String] = []
-            for objectID in subscribed {
+            guard subscription.isStillOpen(isObserverAlive: isObserverAlive) else { continue }
+            let links = try reader.chain(of: subscription)
+            // The elements subscribed through with where user code built them, the observer plain.
+            var chain: [String] = []
+            for objectID in links.elements {
                 let object = try reader.object(objectID)
-                labels.append(object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)")
+                if links.subscribedThrough.contains(objectID) {
+                    chain.append(object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)")
+                } else if let object {
+                    chain.append(object.label)
+                }
             }
-            let observer = try subscription.observerObjectID.flatMap { try reader.object($0)?.label }
-            let chain = LeakRules.chain(subscribedThrough: labels, observer: observer)
-            let alive = LeakRules.keptAlive(subscribedThrough: subscribed, created: created) { liveByID[$0]?.label }
+            let alive = links.keptAlive { liveByID[$0]?.label }
             let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
             let tags = try reader.tags(ofChain: subscription)
             let openSubscription = OpenSubscription(
@@ -181,7 +175,7 @@ public struct LeakFinder {
             )
             if let bag = subscription.disposableObjectID.flatMap({ bagOfDisposable[$0] }) {
                 heldByBag[bag]?.subscriptions.append(openSubscription)
-                heldByBag[bag]?.objects += (subscribed.reversed() + created).filter { liveByID[$0] != nil }
+                heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter { liveByID[$0] != nil }
             } else {
                 open.append(openSubscription)
             }

@@ -23,10 +23,12 @@ public enum LeakRules {
         !hasEnded && (isDisposableTraced || isObserverAlive)
     }
 
-    /// The chain of a subscription: `subscribedThrough` (each element's label, in the order its
-    /// `subscribe` reached them, downstream first) upstream first, each once, then `observer`.
-    public static func chain(subscribedThrough: [String], observer: String?) -> [String] {
-        var chain: [String] = []
+    /// The chain of a subscription: `subscribedThrough` (its elements, in the order its
+    /// `subscribe` reached them, downstream first) upstream first, each once, then `observer`
+    /// unless it is one of them. ``SubscriptionChain/elements`` applies it to a trace's ids,
+    /// RxTesting's leak checks to their books' ids.
+    public static func chain<Element: Equatable>(subscribedThrough: [Element], observer: Element?) -> [Element] {
+        var chain: [Element] = []
         for label in subscribedThrough.reversed() where !chain.contains(label) {
             chain.append(label)
         }

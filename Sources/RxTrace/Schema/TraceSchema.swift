@@ -367,7 +367,7 @@ public enum TraceSchema {
     /// call runs scheduled work: a ScheduledWorkItem's step other than its enqueue. Its cause
     /// is then the call that created the item, the scheduler's `…schedule` step on the
     /// scheduling thread, whose child is the item's enqueue.
-    static let scheduledHop = "type.type_name = 'ScheduledWorkItem' AND site.name <> 'ScheduledWorkItem.enqueue' AND object.call_id IS NOT NULL"
+    static let scheduledHop = SchedulerHop.sqlCondition
 
     /// The `call_cause` view's query. The view is defined with it, and the readers run it as a
     /// subquery of their own rather than the file's view, which a damaged file may have

@@ -35,7 +35,6 @@ struct HTMLReportBuilder {
     let reader: TraceReader
     let limits: HTMLReport.Limits
     private var objectInfos: [Int64: ObjectInfo] = [:]
-    private var objectStatement: Statement?
 
     init(reader: TraceReader, limits: HTMLReport.Limits) {
         self.reader = reader
@@ -100,23 +99,15 @@ struct HTMLReportBuilder {
             // The others are listed without their flows, as many as the limit allows.
             let withFlows = htmlSubscriptions.count
             let embedded = Set(htmlSubscriptions.map(\.id))
-            let statement = try reader.database.prepare(
-                """
-                SELECT subscription.id, subscription.file, subscription.line, subscription.end_kind, thread.name AS thread_name
-                FROM subscription JOIN thread ON thread.id = subscription.thread_id ORDER BY subscription.id LIMIT ?
-                """
-            )
-            try statement.bind([.integer(Int64(limits.listedSubscriptions + withFlows))])
-            while let row = try statement.step(), htmlSubscriptions.count < limits.listedSubscriptions + withFlows {
-                let id = row.integer("id") ?? 0
-                guard !embedded.contains(id) else { continue }
+            for listed in try reader.subscriptions(limit: limits.listedSubscriptions + withFlows) {
+                guard htmlSubscriptions.count < limits.listedSubscriptions + withFlows else { break }
+                guard !embedded.contains(listed.id) else { continue }
                 htmlSubscriptions.append(HTMLReport.Subscription(
-                    id: id, site: "\(row.text("file") ?? ""):\(row.integer("line") ?? 0)", thread: row.text("thread_name") ?? "",
-                    end: row.text("end_kind") ?? "never ended", isInPage: false, subscribeFlow: nil, flows: [], lanes: [],
+                    id: listed.id, site: listed.site, thread: listed.threadName,
+                    end: listed.endKind ?? "never ended", isInPage: false, subscribeFlow: nil, flows: [], lanes: [],
                     isVirtualTime: false, disposedAt: nil
                 ))
             }
-            try statement.bind([])
             htmlSubscriptions.sort { $0.id < $1.id }
             let listedOnly = htmlSubscriptions.count - withFlows
             let notListed = summary.subscriptionCount - htmlSubscriptions.count
@@ -127,7 +118,7 @@ struct HTMLReportBuilder {
             )
         }
 
-        let endTime = try self.endTime()
+        let endTime = try reader.endNanoseconds()
         let (lifetimes, livesLeftOut) = try self.lifetimes()
         if livesLeftOut > 0 {
             notes.append("The lifetimes show the first \(limits.lifetimeObjects) objects; \(livesLeftOut) more are left out.")
@@ -168,21 +159,7 @@ struct HTMLReportBuilder {
         if callCount + objectCount <= limits.steps {
             return (try builder.flows(), 0)
         }
-        // Each flow's size in calls, counted in one pass down the call tree (call_parent index).
-        let sized = try reader.database.rows(
-            """
-            WITH RECURSIVE under(id, root) AS (
-                SELECT id, id FROM call WHERE parent_id IS NULL
-                UNION ALL
-                SELECT call.id, under.root FROM call JOIN under ON call.parent_id = under.id
-            )
-            SELECT root, count(*) AS size FROM under GROUP BY root
-            """
-        )
-        var sizes: [Int64: Int64] = [:]
-        for row in sized {
-            if let root = row.integer("root") { sizes[root] = row.integer("size") ?? 1 }
-        }
+        let sizes = try reader.flowSizes()
         var leakRoots: [Int64] = []
         for open in leaks.openSubscriptions.prefix(100) {
             if let call = open.subscription.callID { leakRoots.append(try reader.rootCall(of: call)) }
@@ -240,25 +217,16 @@ struct HTMLReportBuilder {
     private func embeddedSubscriptions(flows: [Flow], flowOfCall: [Int64: Int], leaks: LeakReport) throws -> [SubscriptionRecord] {
         var byID: [Int64: SubscriptionRecord] = [:]
         for open in leaks.openSubscriptions { byID[open.subscription.id] = open.subscription }
-        let statement = try reader.database.prepare(
-            "SELECT id, call_id FROM subscription WHERE call_id BETWEEN ? AND ? ORDER BY id"
-        )
         for flow in flows {
             let calls = flow.steps.compactMap(\.callID)
             guard let low = calls.min(), let high = calls.max() else { continue }
-            try statement.bind([.integer(low), .integer(high)])
-            var ids: [Int64] = []
             // Other threads' calls interleave with the flow's: only the flow's own count.
-            while let row = try statement.step() {
-                if let id = row.integer("id"), let call = row.integer("call_id"), flowOfCall[call] == flow.number {
-                    ids.append(id)
-                }
-            }
+            let ids = try reader.subscriptionStarts(inCalls: low, through: high)
+                .filter { flowOfCall[$0.callID] == flow.number }.map(\.id)
             for id in ids where byID[id] == nil {
                 byID[id] = try reader.subscription(id)
             }
         }
-        try statement.bind([])
         return byID.values.sorted { $0.id < $1.id }
     }
 
@@ -267,34 +235,29 @@ struct HTMLReportBuilder {
     private func marbleEvents(
         total: Int, flowCallRanges: [(Int64, Int64)], flowOfCall: [Int64: Int]
     ) throws -> ([EventRow], Int) {
-        let columns = reader.run.schemaVersion >= 2 ? "virtual_ts" : "NULL AS virtual_ts"
-        let select = "SELECT id, ts, call_id, kind, value, source_object_id, observer_object_id, \(columns) FROM event"
         var events: [EventRow] = []
         var leftOut = 0
-        func read(_ statement: Statement, keep: (EventRow) -> Bool) throws {
-            while let row = try statement.step() {
-                let event = EventRow(
-                    id: row.integer("id") ?? 0, time: row.integer("ts") ?? 0, virtualTime: row.integer("virtual_ts"),
-                    callID: row.integer("call_id"), kind: row.text("kind") ?? "", value: row.text("value"),
-                    source: row.integer("source_object_id"), observer: row.integer("observer_object_id")
-                )
-                guard keep(event) else { continue }
-                if events.count < limits.events { events.append(event) } else { leftOut += 1 }
-            }
+        func read(_ timed: TimedEvent, keep: (EventRow) -> Bool) {
+            let event = EventRow(
+                id: timed.event.id, time: timed.event.timeNanoseconds, virtualTime: timed.virtualTime,
+                callID: timed.event.callID, kind: timed.event.kind, value: timed.event.value,
+                source: timed.event.sourceObjectID, observer: timed.event.observerObjectID
+            )
+            guard keep(event) else { return }
+            if events.count < limits.events { events.append(event) } else { leftOut += 1 }
         }
         if total <= limits.events {
-            try read(try reader.database.prepare(select + " ORDER BY id")) { _ in true }
+            try reader.forEachTimedEvent { read($0) { _ in true } }
             return (events, 0)
         }
-        let statement = try reader.database.prepare(select + " WHERE call_id BETWEEN ? AND ? ORDER BY id")
         var seen = Set<Int64>()
         for (low, high) in flowCallRanges {
-            try statement.bind([.integer(low), .integer(high)])
-            try read(statement) { event in
-                event.callID.map { flowOfCall[$0] != nil } == true && seen.insert(event.id).inserted
+            try reader.forEachTimedEvent(inCalls: low, through: high) { timed in
+                read(timed) { event in
+                    event.callID.map { flowOfCall[$0] != nil } == true && seen.insert(event.id).inserted
+                }
             }
         }
-        try statement.bind([])
         events.sort { $0.id < $1.id }
         return (events, leftOut)
     }
@@ -302,33 +265,13 @@ struct HTMLReportBuilder {
     /// An object's label, owner and assembly, read once.
     private mutating func info(_ id: Int64) throws -> ObjectInfo {
         if let known = objectInfos[id] { return known }
-        let statement: Statement
-        if let objectStatement {
-            statement = objectStatement
-        } else {
-            let assembly = reader.run.schemaVersion >= 3
-                ? "(SELECT name || ' at ' || file || ':' || line FROM assembly WHERE object_id = object.id ORDER BY id DESC LIMIT 1)"
-                : "NULL"
-            statement = try reader.database.prepare(
-                """
-                SELECT type.type_name, call.object_id AS owner, object.call_id AS creator, \(assembly) AS assembly
-                FROM object JOIN type ON type.id = object.type_id LEFT JOIN call ON call.id = object.call_id
-                WHERE object.id = ?
-                """
-            )
-            objectStatement = statement
-        }
-        try statement.bind([.integer(id)])
         var info = ObjectInfo(label: "#\(id)", owner: nil, assembly: nil, creator: nil)
-        if let row = try statement.step() {
+        if let ownership = try reader.ownership(of: id) {
             info = ObjectInfo(
-                label: "\(TypeNames.short(row.text("type_name") ?? "object")) #\(id)",
-                owner: row.integer("owner").flatMap { $0 == id ? nil : $0 },
-                assembly: row.text("assembly"),
-                creator: row.integer("creator")
+                label: ownership.object.label, owner: ownership.ownerID,
+                assembly: ownership.object.assembly?.description, creator: ownership.object.callID
             )
         }
-        try statement.bind([])
         objectInfos[id] = info
         return info
     }
@@ -433,27 +376,13 @@ struct HTMLReportBuilder {
 
     // MARK: - Lifetimes, resources, threads
 
-    private func endTime() throws -> Int64 {
-        if let end = reader.run.endNanoseconds { return end }
-        let last = try reader.database.scalar(
-            "SELECT max(t) FROM (SELECT max(ts + coalesce(dur, 0)) AS t FROM call UNION ALL SELECT max(coalesce(end_ts, start_ts)) FROM object)"
-        )
-        return last?.integer ?? 0
-    }
-
     private func lifetimes() throws -> ([HTMLReport.TypeLives], Int) {
-        let rows = try reader.database.rows(
-            """
-            SELECT object.id, type.type_name, object.start_ts, object.end_ts
-            FROM object JOIN type ON type.id = object.type_id ORDER BY object.id LIMIT ?
-            """,
-            [.integer(Int64(limits.lifetimeObjects))]
-        )
+        let rows = try reader.objects(limit: limits.lifetimeObjects)
         var types: [HTMLReport.TypeLives] = []
         var indexByType: [String: Int] = [:]
-        for row in rows {
-            let type = TypeNames.short(row.text("type_name") ?? "object")
-            let life = HTMLReport.Life(id: row.integer("id") ?? 0, start: row.integer("start_ts") ?? 0, end: row.integer("end_ts"))
+        for object in rows {
+            let type = TypeNames.short(object.typeName)
+            let life = HTMLReport.Life(id: object.id, start: object.startNanoseconds, end: object.endNanoseconds)
             if let index = indexByType[type] {
                 types[index].lives.append(life)
             } else {
@@ -477,13 +406,10 @@ struct HTMLReportBuilder {
         } else {
             let buckets: Int64 = 200
             let width = max(1, endTime / buckets + 1)
-            for (column, delta) in [("start_ts", 1), ("end_ts", -1)] {
-                let rows = try reader.database.rows(
-                    "SELECT \(column) / ? AS bucket, count(*) AS n FROM object WHERE \(column) IS NOT NULL GROUP BY bucket",
-                    [.integer(width)]
-                )
-                for row in rows {
-                    changes.append(((row.integer("bucket") ?? 0) * width + width - 1, delta * Int(row.integer("n") ?? 0)))
+            let counts = try reader.objectChanges(bucketWidth: width)
+            for (byBucket, delta) in [(counts.inits, 1), (counts.deinits, -1)] {
+                for (bucket, count) in byBucket {
+                    changes.append((bucket * width + width - 1, delta * count))
                 }
             }
         }
@@ -503,14 +429,10 @@ struct HTMLReportBuilder {
     }
 
     private func threads() throws -> ([HTMLReport.Thread], Bool) {
-        let rows = try reader.database.rows(
-            "SELECT * FROM call_flow WHERE depth <= ? ORDER BY id LIMIT ?",
-            [.integer(Int64(limits.threadDepth)), .integer(Int64(limits.threadCalls) + 1)]
-        )
+        let rows = try reader.calls(upToDepth: limits.threadDepth, limit: limits.threadCalls + 1)
         var threads: [HTMLReport.Thread] = []
         var indexByName: [String: Int] = [:]
-        for row in rows.prefix(limits.threadCalls) {
-            let call = CallRecord(row: row)
+        for call in rows.prefix(limits.threadCalls) {
             let drawn = HTMLReport.ThreadCall(
                 depth: call.depth, start: call.startNanoseconds, duration: call.durationNanoseconds, label: call.label
             )

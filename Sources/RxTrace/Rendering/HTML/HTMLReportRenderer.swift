@@ -33,11 +33,10 @@ public struct HTMLReportRenderer {
         return try HTMLReportRenderer().render(HTMLReport(reader: reader, sources: SourceFiles(root: root)))
     }
 
-    /// The `#fileID`s of the trace's steps and subscriptions, to find the package they come from.
+    /// The `#fileID`s of the trace's steps and subscriptions, to find the package they come
+    /// from: ``TraceReader/recordedFileIDs()``.
     public static func recordedFileIDs(_ reader: TraceReader) throws -> [String] {
-        try reader.database.rows(
-            "SELECT file FROM (SELECT DISTINCT file FROM site LIMIT 50) UNION SELECT file FROM (SELECT DISTINCT file FROM subscription LIMIT 50)"
-        ).compactMap { $0.text("file") }
+        try reader.recordedFileIDs()
     }
 
     /// The page, ending with a newline.

@@ -1,0 +1,125 @@
+extension TraceReader {
+    // MARK: - Calls
+
+    /// The top-level calls, each the root of one call flow, in order.
+    public func topLevelCalls() throws -> [CallRecord] {
+        try records("SELECT * FROM \(Self.callFlow) WHERE parent_id IS NULL ORDER BY id", CallRecord.init(row:))
+    }
+
+    /// Calls `body` with each top-level call in order, and the first subscription it started
+    /// if any, reading one row at a time; stops after `limit` calls when one is given.
+    public func forEachTopLevelCall(limit: Int? = nil, _ body: (CallRecord, Int64?) throws -> Void) throws {
+        let statement = try database.prepare(
+            """
+            SELECT call_flow.*,
+                (SELECT min(subscription.id) FROM subscription WHERE subscription.call_id = call_flow.id)
+                    AS started_subscription_id
+            FROM \(Self.callFlow) WHERE parent_id IS NULL ORDER BY id LIMIT ?
+            """
+        )
+        try statement.bind([.integer(limit.map(Int64.init) ?? -1)])
+        while let row = try statement.step() {
+            try body(CallRecord(row: row), row.integer("started_subscription_id"))
+        }
+    }
+
+    /// How many top-level calls (flows) the trace has; counts them without reading them.
+    public func topLevelCallCount() throws -> Int {
+        Int(try database.scalar("SELECT count(*) FROM call WHERE parent_id IS NULL")?.integer ?? 0)
+    }
+
+    /// The flow numbers of the top-level calls `roots`: 1 for the first top-level call of the
+    /// trace, and so on.
+    ///
+    /// Counts through the `call_parent` index: once up to the first root, then only the gaps
+    /// between the roots, so a report on one subscription numbers its few flows without
+    /// reading every flow of a large trace.
+    public func flowNumbers(ofTopLevelCalls roots: [Int64]) throws -> [Int64: Int] {
+        var numbers: [Int64: Int] = [:]
+        var previous: Int64 = 0
+        var number = 0
+        for root in Set(roots).sorted() {
+            number += Int(
+                try database.scalar(
+                    "SELECT count(*) FROM call WHERE parent_id IS NULL AND id > ? AND id <= ?",
+                    [.integer(previous), .integer(root)]
+                )?.integer ?? 0
+            )
+            numbers[root] = number
+            previous = root
+        }
+        return numbers
+    }
+
+    /// The top-level calls that ran on one of `objects`, in order: the flows a scheduler's work
+    /// items ran in. Uses the partial index of top-level calls by object when the trace has it.
+    public func topLevelCalls(onObjects objects: [Int64]) throws -> [CallRecord] {
+        guard !objects.isEmpty else { return [] }
+        let list = objects.map(String.init).joined(separator: ",")
+        return try database.rows(
+            "SELECT * FROM \(Self.callFlow) WHERE parent_id IS NULL AND object_id IN (\(list)) ORDER BY id"
+        ).map(CallRecord.init(row:))
+    }
+
+    /// The call with `id`, or `nil`.
+    public func call(_ id: Int64) throws -> CallRecord? {
+        try records("SELECT * FROM \(Self.callFlow) WHERE id = ?", [.integer(id)], CallRecord.init(row:)).first
+    }
+
+    /// The call `root` and every call under it, in order of entry.
+    ///
+    /// - Throws: ``TraceFileError/damaged(path:reason:)`` when `root` lies on a loop of
+    ///   `parent_id`s (its own descendants include its parent), which only a damaged trace has.
+    public func callTree(under root: Int64) throws -> [CallRecord] {
+        // UNION, not UNION ALL: a loop of parent_ids ends the recursion instead of running forever.
+        let calls = try cachedRecords(
+            """
+            WITH RECURSIVE tree(id) AS (
+                SELECT ?
+                UNION
+                SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id
+            )
+            SELECT * FROM \(Self.callFlow) WHERE id IN (SELECT id FROM tree) ORDER BY id
+            """,
+            [.integer(root)],
+            CallRecord.init(row:)
+        )
+        if let parent = calls.first(where: { $0.id == root })?.parentID, calls.contains(where: { $0.id == parent }) {
+            throw TraceFileError.damaged(path: path, reason: "call #\(root) is its own ancestor (a loop of parent_id)")
+        }
+        return calls
+    }
+
+    /// The top-level call that `call` runs under (itself when it is top-level, or when it is
+    /// not in the trace).
+    ///
+    /// - Throws: ``TraceFileError/damaged(path:reason:)`` when the chain of parents loops or
+    ///   names a call the trace does not have.
+    public func rootCall(of call: Int64) throws -> Int64 {
+        // UNION: a loop of parent_ids ends the recursion, and is found below.
+        let chain = try database.rows(
+            """
+            WITH RECURSIVE up(id, parent_id) AS (
+                SELECT id, parent_id FROM call WHERE id = ?
+                UNION
+                SELECT call.id, call.parent_id FROM call JOIN up ON call.id = up.parent_id
+            )
+            SELECT id, parent_id FROM up
+            """,
+            [.integer(call)]
+        )
+        guard !chain.isEmpty else { return call }
+        if let root = chain.first(where: { $0.integer("parent_id") == nil })?.integer("id") {
+            return root
+        }
+        let ids = Set(chain.compactMap { $0.integer("id") })
+        if let dangling = chain.first(where: { !ids.contains($0.integer("parent_id") ?? 0) }) {
+            throw TraceFileError.damaged(
+                path: path,
+                reason: "call #\(dangling.integer("id") ?? 0) has parent #\(dangling.integer("parent_id") ?? 0), "
+                    + "which is not in the trace"
+            )
+        }
+        throw TraceFileError.damaged(path: path, reason: "the parents of call #\(call) loop (a cycle of parent_id)")
+    }
+}

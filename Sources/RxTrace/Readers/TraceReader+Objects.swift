@@ -1,0 +1,75 @@
+extension TraceReader {
+    // MARK: - Objects
+
+    /// Every object, in order of creation.
+    public func objects() throws -> [ObjectRecord] {
+        try records(objectQuery + " ORDER BY object.id", ObjectRecord.init(row:))
+    }
+
+    /// The objects created directly by one of `calls`, in order of creation.
+    public func objects(createdBy calls: [Int64]) throws -> [ObjectRecord] {
+        guard !calls.isEmpty else { return [] }
+        // One call (a flow's root without children, the commonest) through a cached statement.
+        if calls.count == 1 {
+            return try cachedRecords(
+                objectQuery + " WHERE object.call_id = ? ORDER BY object.id", [.integer(calls[0])], ObjectRecord.init(row:)
+            )
+        }
+        let list = calls.map(String.init).joined(separator: ",")
+        return try records(objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id", ObjectRecord.init(row:))
+    }
+
+    /// The objects alive when the run ended, in order of creation.
+    public func liveObjects() throws -> [ObjectRecord] {
+        try records(objectQuery + " WHERE object.end_ts IS NULL ORDER BY object.id", ObjectRecord.init(row:))
+    }
+
+    /// The object with `id`, or `nil`.
+    public func object(_ id: Int64) throws -> ObjectRecord? {
+        try records(objectQuery + " WHERE object.id = ?", [.integer(id)], ObjectRecord.init(row:)).first
+    }
+
+    // MARK: - Tags
+
+    /// The tags user code gave the objects `ids`, each object's in order of tagging; empty
+    /// for a trace written before tags.
+    public func tags(of ids: [Int64]) throws -> [Int64: [String]] {
+        guard features.isTagged, !ids.isEmpty else { return [:] }
+        let list = Set(ids).sorted().map(String.init).joined(separator: ",")
+        var tags: [Int64: [String]] = [:]
+        for row in try database.rows("SELECT object_id, name FROM tag WHERE object_id IN (\(list)) ORDER BY id") {
+            guard let object = row.integer("object_id"), let name = row.text("name") else { continue }
+            if tags[object]?.contains(name) != true { tags[object, default: []].append(name) }
+        }
+        return tags
+    }
+
+    // MARK: - Bags
+
+    /// The disposables each of the DisposeBags `bags` took, in order of insertion; empty for a
+    /// trace written before bag entries.
+    public func bagEntries(of bags: [Int64]) throws -> [Int64: [Int64]] {
+        guard features.hasBagEntries, !bags.isEmpty else { return [:] }
+        let list = Set(bags).sorted().map(String.init).joined(separator: ",")
+        var entries: [Int64: [Int64]] = [:]
+        for row in try database.rows("SELECT bag_id, disposable_id FROM bag_entry WHERE bag_id IN (\(list)) ORDER BY id") {
+            guard let bag = row.integer("bag_id"), let disposable = row.integer("disposable_id") else { continue }
+            entries[bag, default: []].append(disposable)
+        }
+        return entries
+    }
+
+    /// The objects whose steps created the objects `ids` (the observable a sink belongs to),
+    /// each once.
+    public func creators(of ids: [Int64]) throws -> [Int64] {
+        guard !ids.isEmpty else { return [] }
+        let list = Set(ids).sorted().map(String.init).joined(separator: ",")
+        return try database.rows(
+            """
+            SELECT DISTINCT call.object_id AS object_id FROM object JOIN call ON call.id = object.call_id
+            WHERE object.id IN (\(list)) AND call.object_id IS NOT NULL
+            """
+        ).compactMap { $0.integer("object_id") }
+    }
+
+}

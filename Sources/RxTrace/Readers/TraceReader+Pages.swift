@@ -1,0 +1,125 @@
+/// An event with the virtual clock it was delivered at: what the page's marble diagrams place.
+public struct TimedEvent: Equatable, Sendable {
+    /// The event.
+    public var event: EventRecord
+    /// The virtual clock when it was delivered, if a virtual time scheduler was running work
+    /// (schema 2 on).
+    public var virtualTime: Int64?
+}
+
+/// What the page needs of an object to draw it in a marble diagram.
+public struct ObjectOwnership: Equatable, Sendable {
+    /// The object.
+    public var object: ObjectRecord
+    /// The object the call that created it ran on: the observable a sink serves; `nil` when that
+    /// call ran on no object or on the object itself.
+    public var ownerID: Int64?
+}
+
+extension TraceReader {
+    // MARK: - What the HTML page reads, each part bounded
+
+    /// How many calls each flow has, by its top-level call's id, counted in one pass down the
+    /// call tree.
+    public func flowSizes() throws -> [Int64: Int64] {
+        var sizes: [Int64: Int64] = [:]
+        for row in try database.rows(
+            """
+            WITH RECURSIVE under(id, root) AS (
+                SELECT id, id FROM call WHERE parent_id IS NULL
+                UNION ALL
+                SELECT call.id, under.root FROM call JOIN under ON call.parent_id = under.id
+            )
+            SELECT root, count(*) AS size FROM under GROUP BY root
+            """
+        ) {
+            if let root = row.integer("root") { sizes[root] = row.integer("size") ?? 1 }
+        }
+        return sizes
+    }
+
+    /// The first `limit` calls at most `depth` deep, in order: what the thread lanes draw.
+    public func calls(upToDepth depth: Int, limit: Int) throws -> [CallRecord] {
+        try records(
+            "SELECT * FROM \(Self.callFlow) WHERE depth <= ? ORDER BY id LIMIT ?",
+            [.integer(Int64(depth)), .integer(Int64(limit))], CallRecord.init(row:)
+        )
+    }
+
+    /// The first `limit` user-made subscriptions, in order of subscribe.
+    public func subscriptions(limit: Int) throws -> [SubscriptionRecord] {
+        try records(
+            Self.subscriptionQuery + " ORDER BY subscription.id LIMIT ?", [.integer(Int64(limit))],
+            SubscriptionRecord.init(row:)
+        )
+    }
+
+    /// The subscriptions whose `subscribe` is one of the calls `low` through `high`, as (id,
+    /// subscribe call), in order.
+    public func subscriptionStarts(inCalls low: Int64, through high: Int64) throws -> [(id: Int64, callID: Int64)] {
+        try cachedRecords(
+            "SELECT id, call_id FROM subscription WHERE call_id BETWEEN ? AND ? ORDER BY id",
+            [.integer(low), .integer(high)]
+        ) { row in (row.integer("id") ?? 0, row.integer("call_id") ?? 0) }
+    }
+
+    /// Calls `body` with every event in order of delivery, with its virtual time.
+    public func forEachTimedEvent(_ body: (TimedEvent) throws -> Void) throws {
+        try forEachRow(timedEventQuery + " ORDER BY id") { row in try body(TimedEvent(row: row)) }
+    }
+
+    /// Calls `body` with each event delivered by one of the calls `low` through `high`, in
+    /// order of delivery, with its virtual time.
+    public func forEachTimedEvent(inCalls low: Int64, through high: Int64, _ body: (TimedEvent) throws -> Void) throws {
+        try forEachRow(timedEventQuery + " WHERE call_id BETWEEN ? AND ? ORDER BY id", [.integer(low), .integer(high)]) { row in
+            try body(TimedEvent(row: row))
+        }
+    }
+
+    /// The events with their virtual times; `NULL` before schema 2, which lacks the column.
+    private var timedEventQuery: String {
+        let columns = run.schemaVersion >= 2 ? "virtual_ts" : "NULL AS virtual_ts"
+        return "SELECT id, ts, call_id, kind, value, source_object_id, observer_object_id, \(columns) FROM event"
+    }
+
+    /// Object `id` with the object that made it, or `nil` when the trace has no such object.
+    public func ownership(of id: Int64) throws -> ObjectOwnership? {
+        try cachedRecords(
+            """
+            SELECT maker.object_id AS owner_id, described.* FROM (\(objectQuery) WHERE object.id = ?) AS described
+            LEFT JOIN call AS maker ON maker.id = described.call_id
+            """,
+            [.integer(id)]
+        ) { row in
+            ObjectOwnership(object: ObjectRecord(row: row), ownerID: row.integer("owner_id").flatMap { $0 == id ? nil : $0 })
+        }.first
+    }
+
+    /// The first `limit` objects, in order of creation.
+    public func objects(limit: Int) throws -> [ObjectRecord] {
+        try records(objectQuery + " ORDER BY object.id LIMIT ?", [.integer(Int64(limit))], ObjectRecord.init(row:))
+    }
+
+    /// How many objects were created (`inits`) and released (`deinits`) in each slice of time
+    /// `width` ns wide, by the slice's number (time / `width`).
+    public func objectChanges(bucketWidth width: Int64) throws -> (inits: [Int64: Int], deinits: [Int64: Int]) {
+        var counts: [[Int64: Int]] = []
+        for column in ["start_ts", "end_ts"] {
+            var byBucket: [Int64: Int] = [:]
+            for row in try database.rows(
+                "SELECT \(column) / ? AS bucket, count(*) AS n FROM object WHERE \(column) IS NOT NULL GROUP BY bucket",
+                [.integer(width)]
+            ) {
+                byBucket[row.integer("bucket") ?? 0] = Int(row.integer("n") ?? 0)
+            }
+            counts.append(byBucket)
+        }
+        return (counts[0], counts[1])
+    }
+}
+
+extension TimedEvent {
+    init(row: Row) {
+        self.init(event: EventRecord(row: row), virtualTime: row.integer("virtual_ts"))
+    }
+}

@@ -1,0 +1,60 @@
+import RxCore
+@testable import RxTrace
+import XCTest
+
+/// A subscription's chain is written once (``SubscriptionChain`` and ``LeakRules/chain(subscribedThrough:observer:)``):
+/// the objects its `subscribe` reached through `subscribeSafe`, ordered source first, each once,
+/// then its observer; and it keeps alive what is still alive of them and of what it created.
+final class SubscriptionChainTests: RxTraceTestCase {
+    func testLinkStep_isSubscribeSafe_only() {
+        XCTAssertTrue(SubscriptionChain.isLink(stepName: "subscribeSafe"))
+        XCTAssertFalse(SubscriptionChain.isLink(stepName: "subscribe"))
+        XCTAssertFalse(SubscriptionChain.isLink(stepName: "Producer.subscribe"))
+    }
+
+    func testElements_runUpstreamFirst_eachObjectOnce_thenTheObserver() {
+        let chain = SubscriptionChain(observable: 2, subscribedThrough: [2, 1, 2], observer: 6, created: [])
+
+        XCTAssertEqual(chain.elements, [2, 1, 6])
+    }
+
+    func testElements_leaveOutTheObserver_whenTheSubscribeAlsoSubscribedThroughIt() {
+        let chain = SubscriptionChain(observable: 3, subscribedThrough: [3, 6, 1], observer: 6, created: [])
+
+        XCTAssertEqual(chain.elements, [1, 6, 3])
+    }
+
+    func testObjects_areTheObservableThenTheLinksDownstreamFirst_withoutTheObserver() {
+        let chain = SubscriptionChain(observable: 9, subscribedThrough: [2, 1, 2], observer: 6, created: [7])
+
+        XCTAssertEqual(chain.objects, [9, 2, 1])
+    }
+
+    func testKeptAlive_isWhatIsStillAliveOfTheLinksUpstreamFirst_thenOfWhatTheSubscribeCreated() {
+        let chain = SubscriptionChain(observable: 2, subscribedThrough: [2, 1], observer: 6, created: [5, 6, 8])
+        let alive: Set<Int64> = [1, 6, 8]
+
+        let keptAlive = chain.keptAlive { alive.contains($0) ? "#\($0)" : nil }
+
+        XCTAssertEqual(keptAlive, ["#1", "#6", "#8"])
+    }
+
+    func testChainOfARecordedSubscription_isItsSubscribeSafeSteps_andWhatItsSubscribeCreated() throws {
+        var disposable: Disposable?
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            disposable = subject.map { $0 * 2 }.subscribe(onNext: { _ in })
+        }
+        disposable?.dispose()
+        let subscription = try XCTUnwrap(try reader.subscription(1))
+
+        let chain = try reader.chain(of: subscription)
+
+        let labels = try chain.elements.map { try XCTUnwrap(try reader.object($0)).label }
+        XCTAssertEqual(labels, ["PublishSubject<Int> #1", "Map<Int, Int> #2", "AnonymousObserver<Int> #3"])
+        XCTAssertEqual(chain.observable, 2)
+        XCTAssertEqual(try reader.chainObjects(of: subscription), [2, 1])
+        let created = try chain.created.map { try XCTUnwrap(try reader.object($0)).typeName }
+        XCTAssertTrue(created.contains("MapSink<Int, AnonymousObserver<Int>>"), "\(created)")
+    }
+}
