@@ -145,7 +145,7 @@ private func sqliteRowsPerSecond(path: String, rows: Int) throws -> Double {
     try database.execute(TraceSchema.definition)
     let insert = try database.prepare(
         """
-        INSERT INTO call (id, parent_id, depth, thread_id, site_id, object_id, detail, ts, dur, virtual_ts)
+        INSERT INTO call (id, parent_id, depth, thread_id, step_id, object_id, detail, ts, dur, virtual_ts)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
     )

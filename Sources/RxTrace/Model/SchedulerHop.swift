@@ -25,5 +25,5 @@ public enum SchedulerHop {
     /// The rule as an SQL condition over a `call` row joined with its `site`, its `object` and
     /// that object's `type`, as the `call_cause` view writes it.
     static let sqlCondition =
-        "type.type_name = '\(workItemTypeName)' AND site.name <> '\(enqueueStepName)' AND object.call_id IS NOT NULL"
+        "type.type_name = '\(workItemTypeName)' AND step.name <> '\(enqueueStepName)' AND object.call_id IS NOT NULL"
 }

@@ -54,7 +54,7 @@ public struct Flow: Codable, Equatable, Sendable {
     /// Where the work this flow runs was scheduled, when another thread scheduled it: the
     /// flow that created its work item.
     public var scheduledIn: FlowHop? = nil
-    /// The tags (`.traceName`, `debug` identifiers) of the chain elements the flow ran on
+    /// The tags (`.traceTag`, `debug` identifiers) of the chain elements the flow ran on
     /// (a sink counting as the observable whose subscription made it), subscribed through or
     /// built; `nil` for none.
     public var tags: [String]? = nil

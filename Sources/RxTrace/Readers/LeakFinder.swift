@@ -9,7 +9,7 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     public var chain: [String]
     /// The objects of its chain and flow still alive at the end.
     public var alive: [String]
-    /// The tags of its chain (`.traceName`, `debug` identifiers); `nil` for none.
+    /// The tags of its chain (`.traceTag`, `debug` identifiers); `nil` for none.
     public var tags: [String]? = nil
 
     /// An open subscription with where its observable was built, its chain, the objects it

@@ -160,11 +160,11 @@ extension TraceReader {
             SELECT DISTINCT parent.object_id AS subscriber, call.object_id AS source,
                 subscriber.end_ts IS NULL AND source.end_ts IS NULL AS is_alive
             FROM call
-            JOIN site ON site.id = call.site_id
+            JOIN step ON step.id = call.step_id
             JOIN call AS parent ON parent.id = call.parent_id
             JOIN object AS subscriber ON subscriber.id = parent.object_id
             JOIN object AS source ON source.id = call.object_id
-            WHERE site.name = ? AND parent.object_id != call.object_id
+            WHERE step.name = ? AND parent.object_id != call.object_id
             ORDER BY parent.object_id, call.object_id
             """,
             [.text(SubscriptionChain.linkStepName.description)]

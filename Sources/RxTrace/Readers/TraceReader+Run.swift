@@ -29,7 +29,7 @@ extension TraceReader {
     /// package they come from.
     public func recordedFileIDs() throws -> [String] {
         try database.rows(
-            "SELECT file FROM (SELECT DISTINCT file FROM site LIMIT 50) UNION SELECT file FROM (SELECT DISTINCT file FROM subscription LIMIT 50)"
+            "SELECT file FROM (SELECT DISTINCT file FROM step LIMIT 50) UNION SELECT file FROM (SELECT DISTINCT file FROM subscription LIMIT 50)"
         ).compactMap { $0.text("file") }
     }
 }

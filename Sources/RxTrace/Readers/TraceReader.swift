@@ -84,10 +84,17 @@ public final class TraceReader {
         } catch {
             throw .unreadable(path: path, reason: String(describing: error))
         }
-        for table in TraceTable.allCases.map(\.rawValue) + ["run", "assembly"] where kinds[table] == "view" {
+        for table in TraceTable.allCases.map(\.rawValue) + ["run", "assembly", "site"] where kinds[table] == "view" {
             throw .damaged(path: path, reason: "its \(table) table is a view")
         }
         self.hasAssemblyTable = kinds["assembly"] == "table"
+        if kinds["step"] == nil, kinds["site"] == "table" {
+            do {
+                try Self.nameOlderTablesAsToday(database)
+            } catch {
+                throw .unreadable(path: path, reason: String(describing: error))
+            }
+        }
         do {
             guard let row = try database.rows("SELECT * FROM run WHERE id = 1").first else {
                 throw TraceFileError.unreadable(path: path, reason: "it has no run row")
@@ -99,6 +106,20 @@ public final class TraceReader {
         } catch {
             throw .unreadable(path: path, reason: String(describing: error))
         }
+    }
+
+    /// Gives a trace of schema 4 or older today's names, on this connection only: the steps'
+    /// table was `site` and a call's reference to it `site_id`. Temporary views named `step`
+    /// and `call` (which SQLite looks up before the file's own `call`) let every query, the
+    /// reader's and `rxtrace query`'s, use the names of ``TraceSchema``; the file itself is not
+    /// touched, and the views live in memory.
+    private static func nameOlderTablesAsToday(_ database: Database) throws {
+        let wasQueryOnly = try database.scalar("PRAGMA query_only")?.integer == 1
+        try database.execute("PRAGMA query_only = 0")
+        try database.execute("PRAGMA temp_store = MEMORY")
+        try database.execute("CREATE TEMP VIEW step AS SELECT id, name, file, line FROM main.site")
+        try database.execute("CREATE TEMP VIEW call AS SELECT *, site_id AS step_id FROM main.call")
+        if wasQueryOnly { try database.execute("PRAGMA query_only = 1") }
     }
 
     // MARK: - Counts
@@ -140,10 +161,10 @@ public final class TraceReader {
     static let callFlow = """
         (
             SELECT call.id AS id, call.parent_id AS parent_id, call.depth AS depth, thread.name AS thread_name,
-                site.name AS name, site.file AS file, site.line AS line, call.object_id AS object_id,
+                step.name AS name, step.file AS file, step.line AS line, call.object_id AS object_id,
                 type.type_name AS type_name, call.detail AS detail, call.ts AS ts, call.dur AS dur
             FROM call
-            JOIN site ON site.id = call.site_id
+            JOIN step ON step.id = call.step_id
             JOIN thread ON thread.id = call.thread_id
             LEFT JOIN object ON object.id = call.object_id
             LEFT JOIN type ON type.id = object.type_id
@@ -209,7 +230,7 @@ public final class TraceReader {
 
 /// The tables of the schema, for counting.
 public enum TraceTable: String, CaseIterable, Sendable {
-    case thread, type, site, scope, object, call, event, subscription
+    case thread, type, step, scope, object, call, event, subscription
 }
 
 /// What a trace's schema holds of the tables, columns and views that later version-3 traces

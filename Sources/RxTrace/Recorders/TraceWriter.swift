@@ -5,7 +5,7 @@ import RxCore
 /// prepared statements reused for the whole run.
 ///
 /// It owns the connection and everything a row needs that a record does not carry: interned
-/// type and site ids, the calls still open (a call is written once, complete, when it exits),
+/// type and step ids, the calls still open (a call is written once, complete, when it exits),
 /// the map from returned disposables to their subscriptions, and the event counter. Only the
 /// writer thread of a ``RecordingSession`` uses it; afterwards its creator may read
 /// ``database``.
@@ -15,7 +15,7 @@ final class TraceWriter {
 
     private let insertThread: Statement
     private let insertType: Statement
-    private let insertSite: Statement
+    private let insertStep: Statement
     private let insertScope: Statement
     private let insertObjects: BatchedInsert<ObjectRow>
     private let endObject: Statement
@@ -34,7 +34,7 @@ final class TraceWriter {
     private var ticks: TickConverter
     private let processID = getpid()
     private var typeIDs: [ObjectIdentifier: Int64] = [:]
-    private var siteIDs: [SiteKey: Int64] = [:]
+    private var stepIDs: [StepKey: Int64] = [:]
     /// The scopes whose `scope` row is written.
     private var knownScopes: Set<Int64> = []
     /// The open calls of each thread, innermost last; index `thread id - 1`.
@@ -94,7 +94,7 @@ final class TraceWriter {
         ticks = TickConverter(clock: clock, start: clock.anchor())
         insertThread = try database.prepare("INSERT INTO thread (id, tid, name) VALUES (?, ?, ?)")
         insertType = try database.prepare("INSERT INTO type (id, type_name) VALUES (?, ?)")
-        insertSite = try database.prepare("INSERT INTO site (id, name, file, line) VALUES (?, ?, ?, ?)")
+        insertStep = try database.prepare("INSERT INTO step (id, name, file, line) VALUES (?, ?, ?, ?)")
         insertScope = try database.prepare("INSERT INTO scope (id, name) VALUES (?, ?)")
         insertObjects = try BatchedInsert(
             into: "object", columns: ["id", "type_id", "start_ts", "end_ts", "thread_id", "call_id", "scope_id", "virtual_ts"],
@@ -112,7 +112,7 @@ final class TraceWriter {
         endObject = try database.prepare("UPDATE object SET end_ts = ? WHERE id = ?")
         insertCalls = try BatchedInsert(
             into: "call",
-            columns: ["id", "parent_id", "depth", "thread_id", "site_id", "object_id", "detail", "ts", "dur", "virtual_ts"],
+            columns: ["id", "parent_id", "depth", "thread_id", "step_id", "object_id", "detail", "ts", "dur", "virtual_ts"],
             in: database
         ) { row, statement, first in
             let call = row.call
@@ -120,7 +120,7 @@ final class TraceWriter {
             statement.bind(TraceWriter.reference(call.parent), at: first + 1)
             statement.bind(Int64(call.depth), at: first + 2)
             statement.bind(Int64(call.thread), at: first + 3)
-            statement.bind(call.site, at: first + 4)
+            statement.bind(call.step, at: first + 4)
             statement.bind(TraceWriter.reference(call.object), at: first + 5)
             statement.bind(call.detail, at: first + 6)
             statement.bind(call.ts, at: first + 7)
@@ -292,7 +292,7 @@ final class TraceWriter {
             let ts = ticks.nanoseconds(stamp)
             let call = OpenCall(
                 id: id, parent: parent, depth: depth, thread: thread,
-                site: try siteID(name: name, file: file, line: line), object: object, detail: detail?.description, ts: ts,
+                step: try stepID(name: name, file: file, line: line), object: object, detail: detail?.description, ts: ts,
                 virtualTS: virtualTS
             )
             openCalls[Int(thread) - 1].append(call)
@@ -427,17 +427,17 @@ final class TraceWriter {
         return scope.id
     }
 
-    /// The `site` row of a step, written the first time it is seen.
-    private func siteID(name: StaticString, file: StaticString, line: UInt) throws -> Int64 {
-        let key = SiteKey(name: name, file: file, line: line)
-        if let id = siteIDs[key] { return id }
-        let id = Int64(siteIDs.count + 1)
-        insertSite.bind(id, at: 1)
-        insertSite.bind(name.description, at: 2)
-        insertSite.bind(file.description, at: 3)
-        insertSite.bind(Int64(line), at: 4)
-        try insertSite.run()
-        siteIDs[key] = id
+    /// The `step` row of a step, written the first time it is seen.
+    private func stepID(name: StaticString, file: StaticString, line: UInt) throws -> Int64 {
+        let key = StepKey(name: name, file: file, line: line)
+        if let id = stepIDs[key] { return id }
+        let id = Int64(stepIDs.count + 1)
+        insertStep.bind(id, at: 1)
+        insertStep.bind(name.description, at: 2)
+        insertStep.bind(file.description, at: 3)
+        insertStep.bind(Int64(line), at: 4)
+        try insertStep.run()
+        stepIDs[key] = id
         return id
     }
 
@@ -503,16 +503,16 @@ private struct OpenCall {
     let parent: Int64
     let depth: Int32
     let thread: Int32
-    let site: Int64
+    let step: Int64
     let object: Int64
     let detail: String?
     let ts: Int64
     let virtualTS: Int64?
 }
 
-/// Identifies a site by the addresses of its immortal strings, so looking one up never reads
+/// Identifies a step by the addresses of its immortal strings, so looking one up never reads
 /// the text.
-private struct SiteKey: Hashable {
+private struct StepKey: Hashable {
     let name: UInt
     let file: UInt
     let line: UInt

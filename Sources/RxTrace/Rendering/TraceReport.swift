@@ -118,7 +118,7 @@ public struct SubscriptionSummary: Codable, Equatable, Sendable {
     public var site: String
     /// The thread that subscribed.
     public var threadName: String
-    /// The tags of its chain (`.traceName`, `debug` identifiers); `nil` for none.
+    /// The tags of its chain (`.traceTag`, `debug` identifiers); `nil` for none.
     public var tags: [String]?
     /// `ended: disposed by DisposeBag #7's deinit (bag made at App/Main.swift:12)`.
     public var ended: String

@@ -25,7 +25,11 @@ public enum TraceSchema {
     ///
     /// Version 4: `run.detail` says whether the calls were recorded (`'calls'`) or left out
     /// (`'events'`, `RXTRACE_DETAIL=events`); earlier traces recorded them all.
-    public static let version: Int32 = 4
+    ///
+    /// Version 5: the steps' table is `step` (was `site`, a word the rest of RxTrace keeps for
+    /// the user's line) and a call refers to it by `step_id` (was `site_id`). The reader gives
+    /// older traces these names when it opens them.
+    public static let version: Int32 = 5
 
     /// The tables and views, created when a trace is started.
     public static let definition = """
@@ -85,9 +89,9 @@ public enum TraceSchema {
             type_name TEXT NOT NULL
         );
 
-        CREATE TABLE site -- An instrumented step and the code that implements it.
+        CREATE TABLE step -- An instrumented step and the code that implements it.
         (
-            -- Serial site id, in order of first appearance.
+            -- Serial step id, in order of first appearance.
             id INTEGER PRIMARY KEY,
             -- The step as RxSwift's source names it: 'Producer.subscribe', 'Sink.forwardOn'.
             name TEXT NOT NULL,
@@ -138,7 +142,7 @@ public enum TraceSchema {
             -- The thread it ran on.
             thread_id INTEGER NOT NULL REFERENCES thread(id),
             -- The step and its implementing code.
-            site_id INTEGER NOT NULL REFERENCES site(id),
+            step_id INTEGER NOT NULL REFERENCES step(id),
             -- The object the step ran on; NULL for steps on no object (operator functions).
             object_id INTEGER REFERENCES object(id),
             -- What the step carried, such as the event: 'next(1)', 'completed'; or NULL.
@@ -333,11 +337,11 @@ public enum TraceSchema {
             -- The thread's name ('main', 'T1', …).
             thread.name AS thread_name,
             -- The step: 'Producer.subscribe'.
-            site.name AS name,
+            step.name AS name,
             -- The #fileID of the implementing code.
-            site.file AS file,
+            step.file AS file,
             -- The line of the implementing code.
-            site.line AS line,
+            step.line AS line,
             -- The object the step ran on; NULL for none.
             call.object_id AS object_id,
             -- That object's type; NULL for none.
@@ -349,7 +353,7 @@ public enum TraceSchema {
             -- How long it ran, in ns; NULL if it never returned.
             call.dur AS dur
         FROM call
-        JOIN site ON site.id = call.site_id
+        JOIN step ON step.id = call.step_id
         JOIN thread ON thread.id = call.thread_id
         LEFT JOIN object ON object.id = call.object_id
         LEFT JOIN type ON type.id = object.type_id;
@@ -383,7 +387,7 @@ public enum TraceSchema {
             -- queued the work it runs, on the thread that scheduled it; NULL for a root.
             CASE WHEN \(scheduledHop) THEN 'scheduled' WHEN call.parent_id IS NOT NULL THEN 'called' END AS via
         FROM call
-        JOIN site ON site.id = call.site_id
+        JOIN step ON step.id = call.step_id
         LEFT JOIN object ON object.id = call.object_id
         LEFT JOIN type ON type.id = object.type_id
         """
@@ -421,11 +425,11 @@ public enum TraceSchema {
                 -- The thread the call ran on.
                 thread.name AS thread_name,
                 -- The step: 'Sink.forwardOn'.
-                site.name AS name,
+                step.name AS name,
                 -- The #fileID of the implementing code.
-                site.file AS file,
+                step.file AS file,
                 -- The line of the implementing code.
-                site.line AS line,
+                step.line AS line,
                 -- The object the step ran on; NULL for none.
                 call.object_id AS object_id,
                 -- That object's type; NULL for none.
@@ -437,7 +441,7 @@ public enum TraceSchema {
                 (SELECT max(id) FROM event AS hop WHERE hop.call_id = chain.call_id AND hop.id <= chain.event_id) AS hop_event_id
             FROM chain
             JOIN call ON call.id = chain.call_id
-            JOIN site ON site.id = call.site_id
+            JOIN step ON step.id = call.step_id
             JOIN thread ON thread.id = call.thread_id
             LEFT JOIN object ON object.id = call.object_id
             LEFT JOIN type ON type.id = object.type_id

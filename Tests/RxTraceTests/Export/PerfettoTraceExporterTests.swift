@@ -110,9 +110,9 @@ final class PerfettoTraceExporterTests: RxTraceTestCase {
         try reader.database.execute(
             """
             INSERT INTO thread (id, tid, name) VALUES (1, 1, 'main');
-            INSERT INTO site (id, name, file, line) VALUES (1, 'Producer.subscribe', 'RxCore/Producer.swift', 16);
-            INSERT INTO call (id, parent_id, depth, thread_id, site_id, ts, dur) VALUES (1, NULL, 0, 1, 1, 1000, NULL);
-            INSERT INTO call (id, parent_id, depth, thread_id, site_id, ts, dur) VALUES (2, 1, 1, 1, 1, 1500, 100);
+            INSERT INTO step (id, name, file, line) VALUES (1, 'Producer.subscribe', 'RxCore/Producer.swift', 16);
+            INSERT INTO call (id, parent_id, depth, thread_id, step_id, ts, dur) VALUES (1, NULL, 0, 1, 1, 1000, NULL);
+            INSERT INTO call (id, parent_id, depth, thread_id, step_id, ts, dur) VALUES (2, 1, 1, 1, 1, 1500, 100);
             """
         )
 

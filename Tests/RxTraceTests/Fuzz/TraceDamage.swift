@@ -152,10 +152,10 @@ enum TraceDamager {
         ],
         "thread": ["id", "tid", "name"],
         "type": ["id", "type_name"],
-        "site": ["id", "name", "file", "line"],
+        "step": ["id", "name", "file", "line"],
         "scope": ["id", "name"],
         "object": ["id", "type_id", "start_ts", "end_ts", "thread_id", "call_id", "scope_id", "virtual_ts"],
-        "call": ["id", "parent_id", "depth", "thread_id", "site_id", "object_id", "detail", "ts", "dur", "virtual_ts"],
+        "call": ["id", "parent_id", "depth", "thread_id", "step_id", "object_id", "detail", "ts", "dur", "virtual_ts"],
         "event": [
             "id", "ts", "thread_id", "call_id", "kind", "value", "source_object_id", "observer_object_id", "virtual_ts",
         ],
@@ -246,9 +246,9 @@ enum TraceDamager {
                 """
                 CREATE TEMP TABLE base AS SELECT coalesce(max(id), 0) AS m FROM call;
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(depth))
-                INSERT INTO call (id, parent_id, depth, thread_id, site_id, object_id, ts, dur)
+                INSERT INTO call (id, parent_id, depth, thread_id, step_id, object_id, ts, dur)
                 SELECT m + i, CASE WHEN i = 1 THEN \(parent) ELSE m + i - 1 END, i,
-                    (SELECT min(id) FROM thread), (SELECT min(id) FROM site), (SELECT max(id) FROM object), i, 1
+                    (SELECT min(id) FROM thread), (SELECT min(id) FROM step), (SELECT max(id) FROM object), i, 1
                 FROM n, base;
                 INSERT INTO object (type_id, start_ts, thread_id, call_id)
                 SELECT (SELECT min(id) FROM type), 5, (SELECT min(id) FROM thread), m + \(depth) FROM base;
@@ -262,9 +262,9 @@ enum TraceDamager {
             return .sql(random.pick([
                 """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
-                INSERT INTO call (id, parent_id, depth, thread_id, site_id, ts, dur)
+                INSERT INTO call (id, parent_id, depth, thread_id, step_id, ts, dur)
                 SELECT (SELECT coalesce(max(id), 0) FROM call) + i, NULL, 0, (SELECT min(id) FROM thread),
-                    (SELECT min(id) FROM site), i, 1 FROM n
+                    (SELECT min(id) FROM step), i, 1 FROM n
                 """,
                 """
                 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count / 10))
@@ -318,7 +318,7 @@ enum TraceDamager {
         case 12:
             // Dangling references.
             let reference = random.pick([
-                ("call", "parent_id"), ("call", "site_id"), ("call", "thread_id"), ("call", "object_id"),
+                ("call", "parent_id"), ("call", "step_id"), ("call", "thread_id"), ("call", "object_id"),
                 ("object", "type_id"), ("object", "call_id"), ("subscription", "call_id"),
                 ("subscription", "observable_object_id"), ("subscription", "observer_object_id"),
                 ("subscription", "thread_id"), ("event", "call_id"), ("assembly", "object_id"),
@@ -330,7 +330,7 @@ enum TraceDamager {
         case 13:
             // Absurd ids and timestamps.
             let timeColumn = random.pick(["ts", "dur", "depth", "start_ts", "end_ts", "line", "virtual_ts"])
-            let timeTable = random.pick(["call", "object", "subscription", "event", "site"])
+            let timeTable = random.pick(["call", "object", "subscription", "event", "step"])
             return .sql(random.pick([
                 "UPDATE \(table) SET id = id + 9000000000000000000",
                 "UPDATE \(table) SET id = -id",

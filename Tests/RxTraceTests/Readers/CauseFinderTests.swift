@@ -252,6 +252,6 @@ final class CauseFinderTests: RxTraceTestCase {
 
     /// The line of `Sink.forwardOn`'s step, as the trace records it.
     private func sinkForwardOnLine(in reader: TraceReader) throws -> Int64 {
-        try XCTUnwrap(reader.database.scalar("SELECT line FROM site WHERE name = 'Sink.forwardOn'")?.integer)
+        try XCTUnwrap(reader.database.scalar("SELECT line FROM step WHERE name = 'Sink.forwardOn'")?.integer)
     }
 }

@@ -15,7 +15,7 @@ final class DamagedTraceTests: RxTraceTestCase {
         try database.execute(
             """
             INSERT INTO thread (id, tid, name) VALUES (1, 1, 'main');
-            INSERT INTO site (id, name, file, line) VALUES (1, 'step', 'App/Deep.swift', 7);
+            INSERT INTO step (id, name, file, line) VALUES (1, 'step', 'App/Deep.swift', 7);
             INSERT INTO type (id, type_name) VALUES (1, 'Node');
             """
         )
@@ -28,7 +28,7 @@ final class DamagedTraceTests: RxTraceTestCase {
         try database.execute(
             """
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(depth))
-            INSERT INTO call (id, parent_id, depth, thread_id, site_id, ts, dur)
+            INSERT INTO call (id, parent_id, depth, thread_id, step_id, ts, dur)
             SELECT i, NULLIF(i - 1, 0), i - 1, 1, 1, i, 1 FROM n;
             INSERT INTO object (id, type_id, start_ts, end_ts, thread_id, call_id) VALUES (1, 1, \(depth), \(depth), 1, \(depth));
             """
@@ -93,7 +93,7 @@ final class DamagedTraceTests: RxTraceTestCase {
         //    └─ 4
         try database.execute(
             """
-            INSERT INTO call (id, parent_id, depth, thread_id, site_id, ts, dur) VALUES
+            INSERT INTO call (id, parent_id, depth, thread_id, step_id, ts, dur) VALUES
                 (1, NULL, 0, 1, 1, 1, 9), (2, 1, 1, 1, 1, 2, 1), (3, 2, 2, 1, 1, 3, 1), (4, 1, 1, 1, 1, 4, 1);
             """
         )
@@ -117,7 +117,7 @@ final class DamagedTraceTests: RxTraceTestCase {
         // Call 1 was top level; damage made its child, call 2, its parent.
         try database.execute(
             """
-            INSERT INTO call (id, parent_id, depth, thread_id, site_id, ts, dur) VALUES
+            INSERT INTO call (id, parent_id, depth, thread_id, step_id, ts, dur) VALUES
                 (1, 2, 0, 1, 1, 1, 9), (2, 1, 1, 1, 1, 2, 1);
             INSERT INTO object (id, type_id, start_ts, thread_id, call_id) VALUES (1, 1, 2, 1, 2);
             INSERT INTO subscription (id, ts, thread_id, call_id, file, line) VALUES (1, 1, 1, 1, 'App/Main.swift', 3);
@@ -140,7 +140,7 @@ final class DamagedTraceTests: RxTraceTestCase {
         let (path, database) = try emptyTrace("dangling")
         try database.execute(
             """
-            INSERT INTO call (id, parent_id, depth, thread_id, site_id, ts, dur) VALUES (1, 7, 1, 1, 1, 1, 9);
+            INSERT INTO call (id, parent_id, depth, thread_id, step_id, ts, dur) VALUES (1, 7, 1, 1, 1, 1, 9);
             INSERT INTO object (id, type_id, start_ts, thread_id, call_id) VALUES (1, 1, 2, 1, 1);
             """
         )

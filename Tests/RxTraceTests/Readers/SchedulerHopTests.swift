@@ -24,7 +24,7 @@ final class SchedulerHopTests: RxTraceTestCase {
     func testTheCallCauseView_writesTheSameRuleInSQL() {
         XCTAssertEqual(
             SchedulerHop.sqlCondition,
-            "type.type_name = 'ScheduledWorkItem' AND site.name <> 'ScheduledWorkItem.enqueue' AND object.call_id IS NOT NULL"
+            "type.type_name = 'ScheduledWorkItem' AND step.name <> 'ScheduledWorkItem.enqueue' AND object.call_id IS NOT NULL"
         )
         XCTAssertTrue(TraceSchema.callCauseQuery.contains("CASE WHEN \(SchedulerHop.sqlCondition) THEN object.call_id"))
     }

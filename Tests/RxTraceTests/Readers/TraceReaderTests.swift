@@ -43,6 +43,32 @@ final class TraceReaderTests: RxTraceTestCase {
         XCTAssertEqual(flows.first?.title, "just")
     }
 
+    func testASchema4Trace_withItsStepsInASiteTable_readsUnderTodaysNames() throws {
+        let recorder = try InMemoryTraceRecorder()
+        Instrumentation.bootstrapInternal(recorder)
+        _ = Observable.just(1).map { $0 }.subscribe(onNext: { _ in })
+        Instrumentation.bootstrapInternal(nil)
+        let database = try recorder.finish()
+        let todaysFlows = try FlowBuilder(reader: TraceReader(database: database)).flows()
+        // Schema 4 named the steps' table `site` and the call's reference `site_id`.
+        try database.execute(
+            """
+            ALTER TABLE step RENAME TO site; ALTER TABLE call RENAME COLUMN step_id TO site_id;
+            UPDATE run SET schema_version = 4; PRAGMA user_version = 4;
+            """
+        )
+
+        let reader = try TraceReader(database: database)
+
+        XCTAssertEqual(reader.run.schemaVersion, 4)
+        XCTAssertEqual(try FlowBuilder(reader: reader).flows(), todaysFlows)
+        XCTAssertEqual(try reader.count(.step), try reader.database.scalar("SELECT count(*) FROM main.site")?.integer.map(Int.init))
+        XCTAssertEqual(
+            try reader.database.scalar("SELECT count(*) FROM call JOIN step ON step.id = call.step_id")?.integer,
+            try reader.database.scalar("SELECT count(*) FROM main.call")?.integer
+        )
+    }
+
     func testTheReadersOwnCallFlowAndObjectAssembly_readAsTheSchemasViewsDo() throws {
         // The readers write the two views out instead of running the file's (which a damaged
         // trace may have replaced); on every example trace the two must agree.

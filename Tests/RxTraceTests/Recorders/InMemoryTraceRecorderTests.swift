@@ -208,8 +208,8 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
         XCTAssertEqual(try database.integer("SELECT count(*) FROM call WHERE dur IS NULL"), 0)
         XCTAssertEqual(try database.integer("SELECT count(DISTINCT type_name) FROM type"),
                        try database.integer("SELECT count(*) FROM type"), "each type is written once")
-        XCTAssertEqual(try database.integer("SELECT count(*) FROM (SELECT DISTINCT name, file, line FROM site)"),
-                       try database.integer("SELECT count(*) FROM site"), "each site is written once")
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM (SELECT DISTINCT name, file, line FROM step)"),
+                       try database.integer("SELECT count(*) FROM step"), "each site is written once")
     }
 
     func testSubscription_sourceFails_endsByError() throws {

@@ -28,12 +28,12 @@ final class SchedulerHopTraceTests: RxTraceTestCase {
 
         let steps = try reader.database.rows("""
             SELECT call.id AS id, call.parent_id AS parent, call.thread_id AS thread,
-                   call.object_id AS object, site.name AS name, type.type_name AS type
+                   call.object_id AS object, step.name AS name, type.type_name AS type
             FROM call
-            JOIN site ON site.id = call.site_id
+            JOIN step ON step.id = call.step_id
             LEFT JOIN object ON object.id = call.object_id
             LEFT JOIN type ON type.id = object.type_id
-            WHERE site.name IN ('SerialDispatchQueueScheduler.schedule', 'ScheduledWorkItem.enqueue',
+            WHERE step.name IN ('SerialDispatchQueueScheduler.schedule', 'ScheduledWorkItem.enqueue',
                                 'SerialDispatchQueueScheduler.invoke')
             ORDER BY call.id
             """)
@@ -62,20 +62,20 @@ final class SchedulerHopTraceTests: RxTraceTestCase {
         let reader = try recordObserveOnSerialQueue()
 
         let deliveries = try reader.database.rows("""
-            SELECT child.detail AS detail, child.thread_id AS thread, parent_site.name AS parent
+            SELECT child.detail AS detail, child.thread_id AS thread, parent_step.name AS parent
             FROM call AS child
-            JOIN site ON site.id = child.site_id
+            JOIN step ON step.id = child.step_id
             JOIN call AS parent ON parent.id = child.parent_id
-            JOIN site AS parent_site ON parent_site.id = parent.site_id
-            WHERE site.name = 'ObserveOnSerialDispatchQueueSink.cachedScheduleLambda'
+            JOIN step AS parent_step ON parent_step.id = parent.step_id
+            WHERE step.name = 'ObserveOnSerialDispatchQueueSink.cachedScheduleLambda'
             ORDER BY child.id
             """)
 
         XCTAssertEqual(deliveries.map { $0.text("detail") }, ["next(1)", "completed"])
         XCTAssertEqual(Set(deliveries.map { $0.text("parent") }), ["SerialDispatchQueueScheduler.invoke"])
         let subscribeThread = try reader.database.integer("""
-            SELECT call.thread_id FROM call JOIN site ON site.id = call.site_id
-            WHERE site.name = 'observe(on:)'
+            SELECT call.thread_id FROM call JOIN step ON step.id = call.step_id
+            WHERE step.name = 'observe(on:)'
             """)
         XCTAssertTrue(deliveries.allSatisfy { $0.integer("thread") != subscribeThread })
     }
@@ -93,9 +93,9 @@ final class SchedulerHopTraceTests: RxTraceTestCase {
         }
 
         let steps = try reader.database.rows("""
-            SELECT call.thread_id AS thread, call.object_id AS object, site.name AS name
-            FROM call JOIN site ON site.id = call.site_id
-            WHERE site.name IN ('ScheduledWorkItem.enqueue', 'ConcurrentDispatchQueueScheduler.invoke', 'observe(on:)')
+            SELECT call.thread_id AS thread, call.object_id AS object, step.name AS name
+            FROM call JOIN step ON step.id = call.step_id
+            WHERE step.name IN ('ScheduledWorkItem.enqueue', 'ConcurrentDispatchQueueScheduler.invoke', 'observe(on:)')
             ORDER BY call.id
             """)
         let subscribeThread = try XCTUnwrap(steps.first { $0.text("name") == "observe(on:)" }?.integer("thread"))
@@ -112,10 +112,10 @@ final class SchedulerHopTraceTests: RxTraceTestCase {
 
         let drained = try reader.database.column("""
             SELECT child.detail FROM call AS child
-            JOIN site ON site.id = child.site_id
+            JOIN step ON step.id = child.step_id
             JOIN call AS parent ON parent.id = child.parent_id
-            JOIN site AS parent_site ON parent_site.id = parent.site_id
-            WHERE site.name = 'ObserverBase.on' AND parent_site.name = 'ObserveOnSink.run'
+            JOIN step AS parent_step ON parent_step.id = parent.step_id
+            WHERE step.name = 'ObserverBase.on' AND parent_step.name = 'ObserveOnSink.run'
             ORDER BY child.id
             """)
         XCTAssertEqual(drained, ["next(1)", "completed"])

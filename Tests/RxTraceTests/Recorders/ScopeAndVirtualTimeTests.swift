@@ -61,7 +61,7 @@ final class ScopeAndVirtualTimeTests: RxTraceTestCase {
         let eventTimes = try reader.database.rows("SELECT DISTINCT virtual_ts FROM event ORDER BY virtual_ts")
         XCTAssertEqual(eventTimes.map { $0.integer("virtual_ts") }, [310, 320])
         let untimedCalls = try reader.database.rows(
-            "SELECT count(*) AS n FROM call JOIN site ON site.id = call.site_id WHERE site.name = 'MapSink.on' AND virtual_ts IS NULL"
+            "SELECT count(*) AS n FROM call JOIN step ON step.id = call.step_id WHERE step.name = 'MapSink.on' AND virtual_ts IS NULL"
         )
         XCTAssertEqual(untimedCalls.first?.integer("n"), 0)
         XCTAssertTrue(try reader.objects().contains { $0.typeName == "TestScheduler" && $0.virtualTime == nil })

@@ -6,7 +6,7 @@ import XCTest
 /// and the connect and disconnect steps.
 final class SharingTraceTests: RxTraceTestCase {
     private func stepNames(_ reader: TraceReader) throws -> Set<String> {
-        Set(try reader.database.column("SELECT DISTINCT site.name FROM call JOIN site ON site.id = call.site_id"))
+        Set(try reader.database.column("SELECT DISTINCT step.name FROM call JOIN step ON step.id = call.step_id"))
     }
 
     func testPublishRefCount_RecordsWhereItWasBuiltAndTheConnectAndDisconnectSteps() throws {
@@ -56,8 +56,8 @@ final class SharingTraceTests: RxTraceTestCase {
             XCTAssertTrue(steps.contains(step), "no \(step) step in \(steps.sorted())")
         }
         let replayed = try reader.database.integer("""
-            SELECT count(*) FROM call JOIN site ON site.id = call.site_id
-            WHERE site.name = 'ShareReplay1WhileConnectedConnection.on' AND call.detail = 'next(1)'
+            SELECT count(*) FROM call JOIN step ON step.id = call.step_id
+            WHERE step.name = 'ShareReplay1WhileConnectedConnection.on' AND call.detail = 'next(1)'
             """)
         XCTAssertEqual(replayed, 1, "the element is sent once; the late subscriber gets it replayed")
     }

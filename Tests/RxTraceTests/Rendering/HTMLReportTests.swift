@@ -203,7 +203,7 @@ final class HTMLReportTests: RxTraceTestCase {
             """
             UPDATE run SET program = program || \(attack);
             UPDATE type SET type_name = type_name || \(attack);
-            UPDATE site SET name = name || \(attack), file = \(attack) || file;
+            UPDATE step SET name = name || \(attack), file = \(attack) || file;
             UPDATE subscription SET file = \(attack) || file;
             UPDATE event SET value = value || \(attack) WHERE value IS NOT NULL;
             UPDATE thread SET name = name || \(attack);

@@ -7,4 +7,4 @@
 -- expect: ok
 -- damage
 UPDATE type SET type_name = printf('%.*c', 300000, 'x');
-UPDATE site SET name = printf('%.*c', 300000, 'y');
+UPDATE step SET name = printf('%.*c', 300000, 'y');
