@@ -30,7 +30,7 @@ final class WhyTests: XCTestCase {
         let result = try CommandRunner.rxtrace(["why", "observe-on.sqlite", "4", "--format", "json"], in: directory)
 
         XCTAssertEqual(result.status, 0, result.standardError)
-        let explanation = try JSONDecoder().decode(EventExplanation.self, from: Data(result.standardOutput.utf8))
+        let explanation = try JSONText.decoder().decode(EventExplanation.self, from: Data(result.standardOutput.utf8))
         XCTAssertEqual(explanation.hops.map(\.kind), ["event", "thread", "event"])
     }
 

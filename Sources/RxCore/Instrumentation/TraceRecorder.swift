@@ -1,7 +1,7 @@
 // RxCore's own: the one interface between the instrumented core and a trace backend.
 
 /// How a subscription ended.
-public enum SubscriptionEnd: String, Sendable, CaseIterable {
+public enum SubscriptionEnd: String, Sendable, CaseIterable, Codable {
     /// The disposable that `subscribe` returned was disposed.
     case disposed
     /// The subscriber received `.completed`.
@@ -11,7 +11,7 @@ public enum SubscriptionEnd: String, Sendable, CaseIterable {
 }
 
 /// The kind of an ``Event``, without its payload.
-public enum EventKind: String, Sendable, CaseIterable {
+public enum EventKind: String, Sendable, CaseIterable, Codable {
     /// `.next(element)`
     case next
     /// `.error(error)`

@@ -105,8 +105,6 @@ public struct TraceDiffRenderer {
 
     /// The diff as pretty-printed JSON with sorted keys, ending with a newline.
     public func renderJSON(_ diff: TraceDiff) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(diff), as: UTF8.self) + "\n"
+        String(decoding: try JSONText.encoder().encode(diff), as: UTF8.self) + "\n"
     }
 }

@@ -87,7 +87,7 @@ public struct MermaidExporter {
         var events: [Message] = []
         try reader.forEachEvent(deliveredToAnyOf: chain) { event in
             guard let observer = event.observerObjectID else { return }
-            let detail = event.value.map { "\(event.kind)(\($0))" } ?? event.kind
+            let detail = event.description
             collect(
                 Message(
                     order: (event.timeNanoseconds, 1, event.id), from: event.sourceObjectID, to: observer,

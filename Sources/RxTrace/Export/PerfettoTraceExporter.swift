@@ -33,8 +33,8 @@ public struct PerfettoTraceExporter {
         let run = reader.run
         let end = try reader.endNanoseconds()
         output(
-            "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"program\":\(Self.quoted(run.program)),"
-                + "\"start_time\":\(Self.quoted(run.startTime)),\"schema_version\":\(run.schemaVersion)},"
+            "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"program\":\(JSONText.quoted(run.program)),"
+                + "\"start_time\":\(JSONText.quoted(run.startTime)),\"schema_version\":\(run.schemaVersion)},"
                 + "\"traceEvents\":[\n"
         )
         var isFirstEvent = true
@@ -46,25 +46,25 @@ public struct PerfettoTraceExporter {
 
         append(
             "{\"ph\":\"M\",\"pid\":\(pid),\"tid\":0,\"name\":\"process_name\","
-                + "\"args\":{\"name\":\(Self.quoted(run.program))}}"
+                + "\"args\":{\"name\":\(JSONText.quoted(run.program))}}"
         )
         for thread in try reader.threads() {
             append(
                 "{\"ph\":\"M\",\"pid\":\(pid),\"tid\":\(thread.id),\"name\":\"thread_name\","
-                    + "\"args\":{\"name\":\(Self.quoted(thread.name))}}"
+                    + "\"args\":{\"name\":\(JSONText.quoted(thread.name))}}"
             )
         }
 
         // Calls: complete slices; a call that never returned lasts until the run's end.
         try reader.forEachCall { call, threadID in
             let duration = call.durationNanoseconds ?? max(0, end - call.startNanoseconds)
-            var args = "\"call\":\(call.id),\"code\":\(Self.quoted(call.location))"
+            var args = "\"call\":\(call.id),\"code\":\(JSONText.quoted(call.location))"
             if let objectID = call.objectID {
-                args += ",\"object\":\(Self.quoted("\(TypeNames.short(call.typeName ?? "object")) #\(objectID)"))"
+                args += ",\"object\":\(JSONText.quoted("\(TypeNames.short(call.typeName ?? "object")) #\(objectID)"))"
             }
             if call.durationNanoseconds == nil { args += ",\"returned\":false" }
             append(
-                "{\"ph\":\"X\",\"cat\":\"call\",\"name\":\(Self.quoted(call.label)),\"pid\":\(pid),"
+                "{\"ph\":\"X\",\"cat\":\"call\",\"name\":\(JSONText.quoted(call.label)),\"pid\":\(pid),"
                     + "\"tid\":\(threadID),\"ts\":\(Self.microseconds(call.startNanoseconds)),"
                     + "\"dur\":\(Self.microseconds(duration)),\"args\":{\(args)}}"
             )
@@ -72,13 +72,13 @@ public struct PerfettoTraceExporter {
 
         // Subscriptions: async slices, one per subscription, keyed by its id.
         try reader.forEachSubscription { subscription, threadID in
-            let name = Self.quoted("subscription #\(subscription.id) at \(subscription.site)")
+            let name = JSONText.quoted("subscription #\(subscription.id) at \(subscription.site)")
             let common = "\"cat\":\"subscription\",\"id\":\(subscription.id),\"name\":\(name),\"pid\":\(pid),"
                 + "\"tid\":\(threadID)"
-            var args = "\"subscribed_at\":\(Self.quoted(subscription.site))"
+            var args = "\"subscribed_at\":\(JSONText.quoted(subscription.site))"
             if let observable = subscription.observableObjectID {
                 let type = TypeNames.short(subscription.observableTypeName ?? "object")
-                args += ",\"observable\":\(Self.quoted("\(type) #\(observable)"))"
+                args += ",\"observable\":\(JSONText.quoted("\(type) #\(observable)"))"
             }
             append(
                 "{\"ph\":\"b\",\(common),\"ts\":\(Self.microseconds(subscription.startNanoseconds)),\"args\":{\(args)}}"
@@ -86,7 +86,7 @@ public struct PerfettoTraceExporter {
             let endTime = max(subscription.endNanoseconds ?? end, subscription.startNanoseconds)
             append(
                 "{\"ph\":\"e\",\(common),\"ts\":\(Self.microseconds(endTime)),"
-                    + "\"args\":{\"end\":\(Self.quoted(subscription.endKind ?? "never ended"))}}"
+                    + "\"args\":{\"end\":\(JSONText.quoted(subscription.endKind?.rawValue ?? "never ended"))}}"
             )
         }
 
@@ -95,7 +95,7 @@ public struct PerfettoTraceExporter {
         // arrow: there is no slice to bind it to.
         try reader.forEachEventArrow { arrow in
             let kind = arrow.kind ?? "event"
-            let name = Self.quoted(arrow.value.map { "\(kind)(\($0))" } ?? kind)
+            let name = JSONText.quoted(arrow.value.map { "\(kind)(\($0))" } ?? kind)
             let common = "\"cat\":\"event\",\"id\":\(arrow.eventID),\"name\":\(name),\"pid\":\(pid)"
             append(
                 "{\"ph\":\"s\",\(common),\"tid\":\(arrow.sourceThreadID),"
@@ -110,7 +110,7 @@ public struct PerfettoTraceExporter {
         // Live objects: how many instrumented objects were alive, at every time that changed.
         var live = 0
         func counter(_ name: String, at time: Int64, _ value: Int) -> String {
-            "{\"ph\":\"C\",\"name\":\(Self.quoted(name)),\"pid\":\(pid),\"tid\":0,\"ts\":\(Self.microseconds(time)),"
+            "{\"ph\":\"C\",\"name\":\(JSONText.quoted(name)),\"pid\":\(pid),\"tid\":0,\"ts\":\(Self.microseconds(time)),"
                 + "\"args\":{\"value\":\(value)}}"
         }
         append(counter(Self.liveObjectsCounter, at: 0, live))
@@ -134,24 +134,5 @@ public struct PerfettoTraceExporter {
         let magnitude = ns.magnitude
         let fraction = String(magnitude % 1000)
         return sign + String(magnitude / 1000) + "." + String(repeating: "0", count: 3 - fraction.count) + fraction
-    }
-
-    /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

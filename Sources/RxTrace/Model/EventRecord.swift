@@ -1,3 +1,5 @@
+import RxCore
+
 /// One event passing between two objects, as the `event` table describes it.
 public struct EventRecord: Codable, Equatable, Sendable {
     /// The event's serial id.
@@ -6,8 +8,9 @@ public struct EventRecord: Codable, Equatable, Sendable {
     public var timeNanoseconds: Int64
     /// The call that delivered it.
     public var callID: Int64?
-    /// `next`, `error` or `completed`.
-    public var kind: String
+    /// `next`, `error` or `completed`; `nil` for a kind this build does not know, which only a
+    /// damaged trace holds (the schema's CHECK allows no other).
+    public var kind: EventKind?
     /// The element's or error's description, if recorded.
     public var value: String?
     /// The sender.

@@ -1,3 +1,5 @@
+import RxCore
+
 /// One user-made subscription, as the `subscription` table describes it.
 public struct SubscriptionRecord: Codable, Equatable, Sendable {
     /// The subscription's serial id.
@@ -22,8 +24,9 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
     public var line: Int
     /// When it ended; `nil` if it never did.
     public var endNanoseconds: Int64?
-    /// `disposed`, `completed` or `error`; `nil` if it never ended.
-    public var endKind: String?
+    /// How it ended: disposed, completed or error; `nil` if it never ended (or, in a damaged
+    /// trace, ended in a way this build does not know).
+    public var endKind: SubscriptionEnd?
     /// The scope (test) that subscribed; `nil` outside any scope.
     public var scopeID: Int64?
     /// The virtual clock when subscribe was called, if a virtual time scheduler was running work.
@@ -37,7 +40,7 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
     public init(
         id: Int64, startNanoseconds: Int64, threadName: String, callID: Int64?, observableObjectID: Int64?,
         observableTypeName: String?, observerObjectID: Int64?, disposableObjectID: Int64?, file: String, line: Int,
-        endNanoseconds: Int64?, endKind: String?, scopeID: Int64? = nil, virtualTime: Int64? = nil,
+        endNanoseconds: Int64?, endKind: SubscriptionEnd?, scopeID: Int64? = nil, virtualTime: Int64? = nil,
         endCallID: Int64? = nil
     ) {
         self.id = id

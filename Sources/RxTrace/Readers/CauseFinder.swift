@@ -1,3 +1,5 @@
+import RxCore
+
 /// One step in the chain of causes of an event or a call, as the `event_cause` view gives it.
 public struct CauseStep: Codable, Equatable, Sendable {
     /// 0 for the call explained (or that delivered the event explained), 1 for its cause, …
@@ -107,7 +109,7 @@ public struct CauseFinder {
 
     /// The last event of `kind` the observer received: looked up from the step that received
     /// it when the trace says which (`end_call_id`), else among every event it received.
-    private func terminalEvent(ofKind kind: String, deliveredTo observer: Int64, endedIn endCall: Int64?) throws -> EventRecord? {
+    private func terminalEvent(ofKind kind: EventKind, deliveredTo observer: Int64, endedIn endCall: Int64?) throws -> EventRecord? {
         if let endCall, let event = try reader.lastEvent(ofKind: kind, deliveredTo: observer, inOrAbove: endCall) {
             return event
         }
@@ -120,7 +122,7 @@ public struct CauseFinder {
     public func ending(of subscription: SubscriptionRecord) throws -> String {
         guard let kind = subscription.endKind else { return "ended: never: still open when the run ended" }
         var labels = ChainLabels(reader: reader)
-        if kind == "disposed" {
+        if kind == .disposed {
             guard reader.features.hasCauseViews, let endCall = subscription.endCallID else {
                 return "ended: disposed (the trace does not say by what)"
             }
@@ -139,17 +141,18 @@ public struct CauseFinder {
         }
         // A terminal event: the last of its kind the observer received, and where it came from.
         guard reader.features.hasCauseViews, let observer = subscription.observerObjectID,
-            let terminal = try terminalEvent(ofKind: kind, deliveredTo: observer, endedIn: subscription.endCallID)
-        else { return "ended: \(kind)" }
+            let eventKind = EventKind(rawValue: kind.rawValue),
+            let terminal = try terminalEvent(ofKind: eventKind, deliveredTo: observer, endedIn: subscription.endCallID)
+        else { return "ended: \(kind.rawValue)" }
         let hops = try reader.causes(ofEvent: terminal.id).reversed().compactMap { step in
             try step.hopEventID.flatMap { try reader.event($0) }
         }
         guard let origin = hops.first else { return "ended: \(terminal.description)" }
-        if origin.kind == kind {
+        if origin.kind == eventKind {
             return "ended: \(origin.description), sent by \(try labels.element(origin.sourceObjectID))"
         }
         // An operator turned another event into the end: take, take(until:), a throwing map.
-        let cut = hops.first { $0.kind == kind } ?? terminal
+        let cut = hops.first { $0.kind == eventKind } ?? terminal
         return "ended: \(cut.description) by \(try labels.element(cut.sourceObjectID)), cutting it short on "
             + "\(origin.description) from \(try labels.element(origin.sourceObjectID))"
     }
@@ -228,6 +231,7 @@ struct ChainLabels {
 extension EventRecord {
     /// `next(1)`, `completed`, `error(Failure)`.
     public var description: String {
-        value.map { "\(kind)(\($0))" } ?? kind
+        let name = kind?.rawValue ?? "unknown"
+        return value.map { "\(name)(\($0))" } ?? name
     }
 }

@@ -1,3 +1,4 @@
+import RxCore
 extension TraceReader {
     // MARK: - Events
 
@@ -22,7 +23,7 @@ extension TraceReader {
     /// observer's step that received it) through the `event_call` index. `events(deliveredTo:)`
     /// reads the whole event table, which took ~0.2 s on a 10-million-record trace. At most
     /// eight callers up, so a damaged trace's cycle of parents ends too.
-    public func lastEvent(ofKind kind: String, deliveredTo observer: Int64, inOrAbove call: Int64) throws -> EventRecord? {
+    public func lastEvent(ofKind kind: EventKind, deliveredTo observer: Int64, inOrAbove call: Int64) throws -> EventRecord? {
         try database.rows(
             """
             WITH RECURSIVE up(id, parent_id, level) AS (
@@ -34,7 +35,7 @@ extension TraceReader {
             WHERE call_id IN (SELECT id FROM up) AND observer_object_id = ? AND kind = ?
             ORDER BY id DESC LIMIT 1
             """,
-            [.integer(call), .integer(observer), .text(kind)]
+            [.integer(call), .integer(observer), .text(kind.rawValue)]
         ).first.map(EventRecord.init(row:))
     }
 }

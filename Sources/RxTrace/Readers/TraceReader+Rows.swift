@@ -1,3 +1,4 @@
+import RxCore
 extension TraceRun {
     init(row: Row) {
         self.init(
@@ -65,7 +66,7 @@ extension EventRecord {
             id: row.integer("id") ?? 0,
             timeNanoseconds: row.integer("ts") ?? 0,
             callID: row.integer("call_id"),
-            kind: row.traceText("kind") ?? "",
+            kind: row.traceText("kind").flatMap(EventKind.init(rawValue:)),
             value: row.traceText("value"),
             sourceObjectID: row.integer("source_object_id"),
             observerObjectID: row.integer("observer_object_id")
@@ -87,7 +88,7 @@ extension SubscriptionRecord {
             file: row.traceText("file") ?? "",
             line: Int(row.integer("line") ?? 0),
             endNanoseconds: row.integer("end_ts"),
-            endKind: row.traceText("end_kind"),
+            endKind: row.traceText("end_kind").flatMap(SubscriptionEnd.init(rawValue:)),
             scopeID: row.integer("scope_id"),
             virtualTime: row.integer("virtual_ts"),
             endCallID: row.integer("end_call_id")

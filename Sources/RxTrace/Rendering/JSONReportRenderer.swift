@@ -28,7 +28,7 @@ public struct JSONReportRenderer {
         reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil,
         tag: String? = nil, to output: (String) -> Void
     ) throws -> LeakReport? {
-        // The members in the encoder's sorted order: flows, flowsNotShown, leaks, lifetimes,
+        // The members in the encoder's sorted order: flows, flows_not_shown, leaks, lifetimes,
         // summary; each one's text is indented to its place.
         var isFirstMember = true
         func member(_ key: String, _ value: some Encodable) throws {
@@ -54,7 +54,7 @@ public struct JSONReportRenderer {
                 }
                 if tag == nil, let flowLimit, shown == flowLimit {
                     let notShown = try reader.topLevelCallCount() - shown
-                    if notShown > 0 { try member("flowsNotShown", notShown) }
+                    if notShown > 0 { try member("flows_not_shown", notShown) }
                 }
             }
         }
@@ -78,11 +78,7 @@ public struct JSONReportRenderer {
         return leaks
     }
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }
+    private static var encoder: JSONEncoder { JSONText.encoder() }
 
     /// `value` as pretty-printed JSON whose lines after the first start with `indent`, but for
     /// empty ones (the encoder writes an empty array as `[`, an empty line, `]`).

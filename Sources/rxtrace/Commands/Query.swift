@@ -156,7 +156,7 @@ struct StreamingJSONArray {
         members.sort { $0.key < $1.key }
         var text = count == 0 ? "[\n  {" : ",\n  {"
         for (index, member) in members.enumerated() {
-            text += (index == 0 ? "\n    " : ",\n    ") + Self.quoted(member.key) + " : " + member.value
+            text += (index == 0 ? "\n    " : ",\n    ") + JSONText.quoted(member.key) + " : " + member.value
         }
         text += members.isEmpty ? "}" : "\n  }"
         StandardOutput.write(text)
@@ -174,32 +174,10 @@ struct StreamingJSONArray {
         switch value {
         case .null: "null"
         case .integer(let integer): String(integer)
-        case .real(let real): real.isFinite ? String(real) : quoted(String(real))
-        case .text(let text): quoted(text)
-        case .blob: quoted(value.description)
+        case .real(let real): real.isFinite ? String(real) : JSONText.quoted(String(real))
+        case .text(let text): JSONText.quoted(text)
+        case .blob: JSONText.quoted(value.description)
         }
-    }
-
-    /// `text` as a JSON string, with quotes, backslashes and control characters escaped.
-    private static func quoted(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 

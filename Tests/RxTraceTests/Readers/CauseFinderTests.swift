@@ -114,11 +114,11 @@ final class CauseFinderTests: RxTraceTestCase {
         let observer = try XCTUnwrap(subscription.observerObjectID)
         let endCall = try XCTUnwrap(subscription.endCallID)
 
-        let found = try reader.lastEvent(ofKind: "completed", deliveredTo: observer, inOrAbove: endCall)
+        let found = try reader.lastEvent(ofKind: .completed, deliveredTo: observer, inOrAbove: endCall)
 
-        XCTAssertEqual(found, try reader.events(deliveredTo: observer).last { $0.kind == "completed" })
+        XCTAssertEqual(found, try reader.events(deliveredTo: observer).last { $0.kind == .completed })
         XCTAssertNotNil(found)
-        XCTAssertNil(try reader.lastEvent(ofKind: "error", deliveredTo: observer, inOrAbove: endCall))
+        XCTAssertNil(try reader.lastEvent(ofKind: .error, deliveredTo: observer, inOrAbove: endCall))
     }
 
     func testOpenSubscription_saysItNeverEnded() throws {

@@ -45,7 +45,7 @@ final class LeakFinderTests: RxTraceTestCase {
         }
 
         XCTAssertTrue(try LeakFinder(reader: reader).report().isEmpty)
-        XCTAssertEqual(try reader.subscriptions().map(\.endKind), ["disposed"])
+        XCTAssertEqual(try reader.subscriptions().map(\.endKind), [.disposed])
     }
 
     func testSubscriptionWhoseSourceCompletes_isNotALeak_evenWithoutDispose() throws {
@@ -54,7 +54,7 @@ final class LeakFinderTests: RxTraceTestCase {
         }
 
         XCTAssertTrue(try LeakFinder(reader: reader).report().isEmpty)
-        XCTAssertEqual(try reader.subscriptions().map(\.endKind), ["completed"])
+        XCTAssertEqual(try reader.subscriptions().map(\.endKind), [.completed])
     }
 
     func testSubscriptionEndedByAnError_endsWithError() throws {
@@ -64,7 +64,7 @@ final class LeakFinderTests: RxTraceTestCase {
         }
 
         XCTAssertTrue(try LeakFinder(reader: reader).report().isEmpty)
-        XCTAssertEqual(try reader.subscriptions().map(\.endKind), ["error"])
+        XCTAssertEqual(try reader.subscriptions().map(\.endKind), [.error])
     }
 
     func testObjectsAliveAtTheEnd_areGroupedByType() throws {

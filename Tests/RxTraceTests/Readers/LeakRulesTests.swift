@@ -5,7 +5,7 @@ import XCTest
 /// When a subscription ended is written once (``LeakRules/isOpen(hasEnded:isDisposableTraced:isObserverAlive:)``,
 /// applied to a trace's subscriptions by ``SubscriptionRecord/isStillOpen(isObserverAlive:)``).
 final class LeakRulesTests: RxTraceTestCase {
-    private func subscription(endKind: String?, disposable: Int64?) -> SubscriptionRecord {
+    private func subscription(endKind: SubscriptionEnd?, disposable: Int64?) -> SubscriptionRecord {
         SubscriptionRecord(
             id: 1, startNanoseconds: 0, threadName: "main", callID: 1, observableObjectID: 1, observableTypeName: nil,
             observerObjectID: 2, disposableObjectID: disposable, file: "App/Main.swift", line: 7,
@@ -14,9 +14,9 @@ final class LeakRulesTests: RxTraceTestCase {
     }
 
     func testASubscriptionThatTerminatedOrWasDisposed_hasEnded_whateverItsObserver() {
-        for kind in ["completed", "error", "disposed"] {
-            XCTAssertFalse(subscription(endKind: kind, disposable: 3).isStillOpen(isObserverAlive: true), kind)
-            XCTAssertFalse(subscription(endKind: kind, disposable: nil).isStillOpen(isObserverAlive: true), kind)
+        for kind in SubscriptionEnd.allCases {
+            XCTAssertFalse(subscription(endKind: kind, disposable: 3).isStillOpen(isObserverAlive: true), "\(kind)")
+            XCTAssertFalse(subscription(endKind: kind, disposable: nil).isStillOpen(isObserverAlive: true), "\(kind)")
         }
     }
 

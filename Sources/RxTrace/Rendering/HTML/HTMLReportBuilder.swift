@@ -104,7 +104,7 @@ struct HTMLReportBuilder {
                 guard !embedded.contains(listed.id) else { continue }
                 htmlSubscriptions.append(HTMLReport.Subscription(
                     id: listed.id, site: listed.site, thread: listed.threadName,
-                    end: listed.endKind ?? "never ended", isInPage: false, subscribeFlow: nil, flows: [], lanes: [],
+                    end: listed.endKind?.rawValue ?? "never ended", isInPage: false, subscribeFlow: nil, flows: [], lanes: [],
                     isVirtualTime: false, disposedAt: nil
                 ))
             }
@@ -240,7 +240,7 @@ struct HTMLReportBuilder {
         func read(_ timed: TimedEvent, keep: (EventRow) -> Bool) {
             let event = EventRow(
                 id: timed.event.id, time: timed.event.timeNanoseconds, virtualTime: timed.virtualTime,
-                callID: timed.event.callID, kind: timed.event.kind, value: timed.event.value,
+                callID: timed.event.callID, kind: timed.event.kind?.rawValue ?? "unknown", value: timed.event.value,
                 source: timed.event.sourceObjectID, observer: timed.event.observerObjectID
             )
             guard keep(event) else { return }
@@ -351,7 +351,7 @@ struct HTMLReportBuilder {
         }
 
         var disposedAt: Double?
-        if subscription.endKind == "disposed", let end = subscription.endNanoseconds {
+        if subscription.endKind == .disposed, let end = subscription.endNanoseconds {
             let before = ordered.filter { $0.time <= end }
             if isVirtualTime {
                 disposedAt = Double(before.last?.virtualTime ?? subscription.virtualTime ?? 0) + 0.5
@@ -369,7 +369,7 @@ struct HTMLReportBuilder {
         }
         return HTMLReport.Subscription(
             id: subscription.id, site: subscription.site, thread: subscription.threadName,
-            end: subscription.endKind ?? "never ended", isInPage: true, subscribeFlow: subscribeFlow, flows: flowNumbers.sorted(), lanes: lanes,
+            end: subscription.endKind?.rawValue ?? "never ended", isInPage: true, subscribeFlow: subscribeFlow, flows: flowNumbers.sorted(), lanes: lanes,
             isVirtualTime: isVirtualTime, disposedAt: disposedAt
         )
     }
