@@ -148,11 +148,6 @@ public struct TextReportRenderer {
     }
 }
 
-/// `1 call`, `2 calls`: a count with its noun, plural when it is not 1.
-public func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
-}
-
 extension String {
     func leftPadded(to width: Int, with character: Character = " ") -> String {
         count >= width ? self : String(repeating: character, count: width - count) + self
