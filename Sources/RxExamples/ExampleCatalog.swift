@@ -28,6 +28,7 @@ public enum ExampleCatalog {
         ZipExample(),
         CompletedCleansUpExample(),
         SubjectNeverCompletesExample(),
+        RetainCycleThroughBagExample(),
         ObserveOnExample(),
         ConcatExample(),
     ]

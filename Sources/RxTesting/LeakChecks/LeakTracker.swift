@@ -89,6 +89,8 @@ final class LeakTracker: TraceRecorder {
         /// Where user code built the observable, if it did.
         let observableBuiltBy: BuildSite?
         var disposable = ObjectID.none
+        /// The `DisposeBag` its disposable went into, if any.
+        var bag: ObjectID?
         /// The objects subscribed through, in order of subscription (downstream first), as
         /// they were then (an operator's observable may be gone by the report; its label is
         /// made from this copy only if the report is asked for); the observer comes first.
@@ -327,9 +329,12 @@ final class LeakTracker: TraceRecorder {
                         disposableObjectID: state.liveObjects[subscription.disposable.rawValue]?.number,
                         file: "\(subscription.site.file)", line: Int(subscription.site.line), endNanoseconds: nil, endKind: nil
                     )
+                    let bag = subscription.bag.flatMap { state.liveObjects[$0.rawValue] }
                     return RxTrace.OpenSubscription(
                         subscription: record, builtAt: subscription.observableBuiltBy?.assembly, chain: chain, alive: alive,
-                        tags: tags.isEmpty ? nil : tags
+                        tags: tags.isEmpty ? nil : tags,
+                        bag: bag.map { BagHold(bag: $0.label(in: scope.id), madeAt: $0.builtBy?.assembly, isAliveAtEnd: true) },
+                        isGlobalBag: LeakRules.isAliveUntilExit(bagMadeAt: bag?.builtBy?.assembly)
                     )
                 }
 
@@ -555,6 +560,19 @@ final class LeakTracker: TraceRecorder {
         }
         state.withLock { state in
             state.liveObjects[observable.rawValue]?.builtBy = BuildSite(name: name, site: site)
+        }
+    }
+
+    /// Notes which bag took an open subscription's disposable, for its verdict, and forwards
+    /// it to the attached recorder, if any.
+    func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
+        if let attached, attached.own(disposable).isRecorded, attached.own(bag).isRecorded {
+            attached.recorder.disposableInserted(attached.own(disposable), into: attached.own(bag))
+        }
+        state.withLock { state in
+            if let subscription = state.subscriptionsByDisposable[disposable.rawValue] {
+                state.openSubscriptions[subscription.rawValue]?.bag = bag
+            }
         }
     }
 

@@ -11,17 +11,28 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     public var alive: [String]
     /// The tags of its chain (`.traceTag`, `debug` identifiers); `nil` for none.
     public var tags: [String]? = nil
+    /// What the finding means (``LeakRules/verdict(bag:isGlobalBag:pendingWork:keptAlive:)``).
+    public var verdict: LeakVerdict
+    /// The bag its `Disposable` went into, if any.
+    public var bag: BagHold? = nil
+    /// The scheduled work still holding it, if any.
+    public var pendingWork: PendingWork? = nil
 
     /// An open subscription with where its observable was built, its chain, the objects it
-    /// keeps alive and its chain's tags.
+    /// keeps alive, its chain's tags, the bag it is in and the work holding it; its verdict is
+    /// worked out from them unless given.
     public init(
-        subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String], tags: [String]? = nil
+        subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String], tags: [String]? = nil,
+        bag: BagHold? = nil, isGlobalBag: Bool = false, pendingWork: PendingWork? = nil
     ) {
         self.subscription = subscription
         self.builtAt = builtAt
         self.chain = chain
         self.alive = alive
         self.tags = tags
+        self.bag = bag
+        self.pendingWork = pendingWork
+        self.verdict = LeakRules.verdict(bag: bag, isGlobalBag: isGlobalBag, pendingWork: pendingWork, keptAlive: alive)
     }
 }
 
@@ -140,16 +151,34 @@ public struct LeakFinder {
             return text
         }
 
-        // Bags alive until exit by design, and which of them took each disposable.
+        // The bags alive at the end, and which of them took each disposable: a bag never released
+        // never disposed what it holds.
+        let liveBags = allLive.filter { $0.typeName == "DisposeBag" }
+        let liveBagsByID = Dictionary(liveBags.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let bagsAliveUntilExit = live.filter { LeakRules.isAliveUntilExit(bagMadeAt: $0.assembly) }
         var bagOfDisposable: [Int64: Int64] = [:]
-        // What each such bag holds: the subscriptions, and the objects, the bag and its entries first.
+        // What each global's bag holds: the subscriptions, and the objects, the bag and its entries first.
         var heldByBag: [Int64: (subscriptions: [OpenSubscription], objects: [Int64])] = [:]
-        let entries = try reader.bagEntries(of: bagsAliveUntilExit.map(\.id))
+        let entries = try reader.bagEntries(of: liveBags.map(\.id))
+        for bag in liveBags {
+            for disposable in entries[bag.id] ?? [] where bagOfDisposable[disposable] == nil {
+                bagOfDisposable[disposable] = bag.id
+            }
+        }
         for bag in bagsAliveUntilExit {
-            let disposables = entries[bag.id] ?? []
-            for disposable in disposables where bagOfDisposable[disposable] == nil { bagOfDisposable[disposable] = bag.id }
-            heldByBag[bag.id] = (subscriptions: [], objects: [bag.id] + disposables)
+            heldByBag[bag.id] = (subscriptions: [], objects: [bag.id] + (entries[bag.id] ?? []))
+        }
+        // Work a scheduler still holds: each live work item, with the objects of the calls that
+        // queued it (the scheduler's step, and the sink's step above it).
+        var pendingWork: [(scheduler: String, steps: [(name: String, object: Int64)])] = []
+        for item in allLive where item.typeName == "ScheduledWorkItem" {
+            guard let creator = item.callID else { continue }
+            let calls = try reader.ancestry(of: creator)
+            let scheduler = calls.first { $0.typeName?.contains("Scheduler") == true }
+            pendingWork.append((
+                scheduler: scheduler.flatMap { call in call.objectID.flatMap { liveByID[$0]?.label } } ?? "a scheduler",
+                steps: calls.compactMap { call in call.objectID.map { (call.name, $0) } }
+            ))
         }
 
         var open: [OpenSubscription] = []
@@ -170,10 +199,22 @@ public struct LeakFinder {
             let alive = links.keptAlive { liveByID[$0]?.label }
             let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
             let tags = try reader.tags(ofChain: subscription)
+            let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
+            let bag = bagID.flatMap { liveBagsByID[$0] }.map {
+                BagHold(bag: $0.label, madeAt: $0.assembly, isAliveAtEnd: true)
+            }
+            let ownObjects = Set(links.subscribedThrough + links.created)
+            let work = pendingWork.lazy.compactMap { work in
+                work.steps.first { ownObjects.contains($0.object) }.map {
+                    PendingWork(scheduler: work.scheduler, scheduledBy: $0.name)
+                }
+            }.first
             let openSubscription = OpenSubscription(
-                subscription: subscription, builtAt: builtAt, chain: chain, alive: alive, tags: tags.isEmpty ? nil : tags
+                subscription: subscription, builtAt: builtAt, chain: chain, alive: alive, tags: tags.isEmpty ? nil : tags,
+                bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
+                pendingWork: work
             )
-            if let bag = subscription.disposableObjectID.flatMap({ bagOfDisposable[$0] }) {
+            if let bag = bagID, heldByBag[bag] != nil {
                 heldByBag[bag]?.subscriptions.append(openSubscription)
                 heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter { liveByID[$0] != nil }
             } else {

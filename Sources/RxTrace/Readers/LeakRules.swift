@@ -16,7 +16,24 @@
 /// - A DisposeBag that user code made in a `main.swift` and that is alive at the end is a
 ///   global's (top-level code's variables live until the program exits): the subscriptions it
 ///   holds, what they keep alive and the bag itself are alive at exit by design, not leaks.
+/// - A finding's verdict (``LeakVerdict``): held by a global's bag, global by design; held by
+///   any other bag still alive, retaining (the bag's owner was never released: commonly a
+///   cycle through a closure that captures it); held by a scheduler's pending work, pending
+///   scheduled work; keeping nothing alive, never ended but released; else retaining.
 public enum LeakRules {
+    /// The verdict on an open subscription: `bag` is the bag its `Disposable` went into,
+    /// `isGlobalBag` whether that bag is a global's, `pendingWork` the scheduled work still
+    /// holding it, and `keptAlive` what it keeps alive.
+    public static func verdict(
+        bag: BagHold?, isGlobalBag: Bool, pendingWork: PendingWork?, keptAlive: [String]
+    ) -> LeakVerdict {
+        if let bag, bag.isAliveAtEnd {
+            return isGlobalBag ? .globalByDesign : .retaining
+        }
+        if pendingWork != nil { return .pendingScheduledWork }
+        return keptAlive.isEmpty ? .neverEndedButReleased : .retaining
+    }
+
     /// Whether a subscription is still open: it has not ended, and, when the disposable it
     /// returned is not traced, its observer is still alive.
     public static func isOpen(hasEnded: Bool, isDisposableTraced: Bool, isObserverAlive: Bool) -> Bool {

@@ -122,4 +122,16 @@ extension TraceReader {
         }
         throw TraceFileError.damaged(path: path, reason: "the parents of call #\(call) loop (a cycle of parent_id)")
     }
+
+    /// `call` and the calls above it, innermost first, at most `limit` of them: what was running
+    /// when it was made (a work item's scheduling step and the sink that scheduled it).
+    public func ancestry(of call: Int64, limit: Int = 32) throws -> [CallRecord] {
+        var calls: [CallRecord] = []
+        var next: Int64? = call
+        while let id = next, calls.count < limit, let record = try self.call(id) {
+            calls.append(record)
+            next = record.parentID
+        }
+        return calls
+    }
 }

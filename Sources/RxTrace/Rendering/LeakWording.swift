@@ -11,14 +11,31 @@ public enum LeakWording {
     public static let objectAdvice =
         "release them: dispose the subscriptions that hold them, or end their sequences"
 
-    /// One open subscription: what it is, then a line each for where it was subscribed, its
-    /// tags, where its observable was built, its chain, what it keeps alive and what to do.
+    /// What to do about a subscription held by a bag that was never released.
+    public static let bagCycleAdvice =
+        "capture the owner weakly in this subscription's closures: [weak self] or [unowned self], "
+        + "withUnretained(self), or subscribe(with: self, onNext: { owner, value in … })"
+
+    /// What to do about a subscription that scheduled work still holds.
+    public static let pendingWorkAdvice =
+        "let the work run before the end (wait for it), or dispose the subscription when you no longer need it"
+
+    /// One open subscription: what it is, its verdict, then a line each for where it was
+    /// subscribed, its tags, the bag it is in, where its observable was built, its chain
+    /// (sources first), what holds it, what it keeps alive, why and what to do.
     ///
     ///     Subscription #1 to Map<Int, Int> #2 was never disposed, and its source never terminated.
+    ///       verdict        retaining: it keeps 3 objects alive
     ///       subscribed at  App/Main.swift:9
     ///       built at       App/Main.swift:9 (map)
-    ///       chain          PublishSubject<Int> #1 → Map<Int, Int> #2 (map at App/Main.swift:9) → AnonymousObserver<Int> #3
-    ///       keeps alive    AnonymousObserver<Int> #3, SinkDisposer #4, MapSink<…> #5
+    ///       chain          PublishSubject<Int> #1
+    ///                      └─ Map<Int, Int> #2 (map at App/Main.swift:9)
+    ///                         └─ AnonymousObserver<Int> #3
+    ///       held by        PublishSubject<Int> #1: it keeps its observers until it terminates, and it never did
+    ///                      └─ MapSink<…> #5, SinkDisposer #4: the subscription's sinks
+    ///                         └─ AnonymousObserver<Int> #3: the subscriber, with the closures passed at App/Main.swift:9
+    ///       keeps alive    3 objects: 1 AnonymousObserver<Int>, 1 SinkDisposer, 1 MapSink<…>
+    ///       why            …
     ///       fix            keep the Disposable that subscribe returns and dispose it, …
     public static func lines(for open: OpenSubscription) -> [String] {
         let subscription = open.subscription
@@ -27,22 +44,146 @@ public enum LeakWording {
         } ?? "an observable"
         var lines = [
             "Subscription #\(subscription.id) to \(target) was never disposed, and its source never terminated.",
+            "  verdict        " + verdictText(open),
             "  subscribed at  \(subscription.site)",
         ]
         if let tags = open.tags {
             lines.append("  tagged         " + tags.map { "\"\($0)\"" }.joined(separator: ", "))
         }
+        if let bag = open.bag {
+            let made = bag.madeAt.map { ", made at \($0.file):\($0.line)" } ?? ""
+            lines.append("  in bag         \(bag.bag)\(made)" + (bag.isAliveAtEnd ? ", never released" : ""))
+        }
         if let builtAt = open.builtAt {
             lines.append("  built at       \(builtAt.file):\(builtAt.line) (\(builtAt.name))")
         }
-        if !open.chain.isEmpty {
-            lines.append("  chain          " + open.chain.joined(separator: " → "))
-        }
+        lines += labelled("chain", tree(open.chain.map { [$0] }))
+        lines += labelled("held by", tree(retentionPath(of: open)))
         if !open.alive.isEmpty {
-            lines.append("  keeps alive    " + open.alive.joined(separator: ", "))
+            lines.append("  keeps alive    " + groupedByType(open.alive))
         }
-        lines.append("  fix            " + subscriptionAdvice)
+        let (why, fix) = explanation(of: open)
+        if let why { lines.append("  why            " + why) }
+        lines.append("  fix            " + fix)
         return lines
+    }
+
+    /// `retaining: it keeps 5 objects alive`, `never ended but released: …`.
+    public static func verdictText(_ open: OpenSubscription) -> String {
+        switch open.verdict {
+        case .retaining:
+            if let bag = open.bag, bag.isAliveAtEnd {
+                return "retaining: it is in \(bag.bag), which was never released (a retain cycle, most likely)"
+            }
+            return "retaining: it keeps \(counted(open.alive.count, "object")) alive"
+        case .neverEndedButReleased:
+            return "never ended but released: nothing it held outlived it"
+        case .pendingScheduledWork:
+            let work = open.pendingWork.map { "\($0.scheduler) still holds work \($0.scheduledBy) queued" }
+            return "pending scheduled work: " + (work ?? "a scheduler still holds work it queued")
+        case .globalByDesign:
+            return "global by design: a global's DisposeBag holds it until the program exits"
+        case .heldByTestHarness:
+            return "held by the test harness: XCTest keeps its test case instances until the process ends"
+        }
+    }
+
+    /// Why the finding is what it is, and what to do.
+    private static func explanation(of open: OpenSubscription) -> (why: String?, fix: String) {
+        switch open.verdict {
+        case .retaining:
+            if let bag = open.bag, bag.isAliveAtEnd {
+                return (
+                    "\(bag.bag) disposes what it holds when it is released, and it never was, so neither was "
+                        + "its owner: commonly a retain cycle, owner → bag → this subscription → its closure → "
+                        + "owner, when a closure of this subscription captures the owner strongly",
+                    bagCycleAdvice
+                )
+            }
+            return (
+                "its Disposable was dropped and its source never terminated, so the source keeps its sinks and "
+                    + "the subscriber's closures alive, with everything they capture",
+                subscriptionAdvice
+            )
+        case .neverEndedButReleased:
+            return (
+                "harmless today: its source was released with its owner and took the subscription with it; "
+                    + "still worth fixing, since a source that lives longer (a shared subject, a singleton) would "
+                    + "keep it, and all its closures capture, alive",
+                subscriptionAdvice
+            )
+        case .pendingScheduledWork:
+            return (
+                "it ends when that work runs or is cancelled: a delay or a timer that had not fired yet",
+                pendingWorkAdvice
+            )
+        case .globalByDesign, .heldByTestHarness:
+            return (nil, "nothing to do")
+        }
+    }
+
+    /// What holds the subscription, from the root down to its subscriber, each node with why.
+    private static func retentionPath(of open: OpenSubscription) -> [[String]] {
+        let subscription = open.subscription
+        let isChainElement = Set(open.chain.compactMap(objectNumber))
+        let disposable = subscription.disposableObjectID.map { "#\($0)" }
+        let observer = subscription.observerObjectID.map { "#\($0)" }
+        let aliveOfType = { (match: (String) -> Bool) in open.alive.filter { label in objectNumber(label).map(match) ?? false } }
+        var path: [[String]] = []
+        if let bag = open.bag, bag.isAliveAtEnd {
+            let made = bag.madeAt.map { " (made at \($0.file):\($0.line))" } ?? ""
+            path.append(["\(bag.bag)\(made): never released, so it never disposed what it holds"])
+            if let held = aliveOfType({ $0 == disposable }).first {
+                path.append(["\(held): the Disposable subscribe returned, in the bag"])
+            }
+        } else if let work = open.pendingWork {
+            path.append(["\(work.scheduler): holds the work \(work.scheduledBy) queued, not run yet"])
+        } else if let source = open.chain.first, open.alive.contains(where: { objectNumber($0) == objectNumber(source) }) {
+            path.append(["\(source): it keeps its observers until it terminates, and it never did"])
+        }
+        let sinks = aliveOfType { !isChainElement.contains($0) && $0 != disposable && $0 != observer }
+        if !sinks.isEmpty {
+            path.append([sinks.joined(separator: ", ") + ": the subscription's sinks"])
+        }
+        if let subscriber = aliveOfType({ $0 == observer }).first {
+            path.append(["\(subscriber): the subscriber, with the closures passed at \(subscription.site)"])
+        }
+        return path
+    }
+
+    /// `#12` of a label `MapSink<…> #12` or `Map<Int, Int> #3 (map at …)`.
+    private static func objectNumber(_ label: String) -> String? {
+        label.split(separator: " ").last { $0.hasPrefix("#") }.map(String.init)
+    }
+
+    /// Nodes as an indented tree, each under the one before: the first as it is, the others
+    /// with `└─ `, three columns deeper each.
+    private static func tree(_ nodes: [[String]]) -> [String] {
+        nodes.enumerated().flatMap { depth, node in
+            node.map { depth == 0 ? $0 : String(repeating: "   ", count: depth - 1) + "└─ " + $0 }
+        }
+    }
+
+    /// `lines` under a label in the report's left column: the first on the label's line.
+    private static func labelled(_ label: String, _ lines: [String]) -> [String] {
+        lines.enumerated().map { index, line in
+            "  " + (index == 0 ? label : "").rightPadded(to: 13) + "  " + line
+        }
+    }
+
+    /// `5 objects: 2 MapSink<…>, 1 SinkDisposer, …`: labels grouped by type, in order of first
+    /// appearance, with counts.
+    public static func groupedByType(_ labels: [String]) -> String {
+        var types: [(name: String, count: Int)] = []
+        for label in labels {
+            let name = label.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+            if let index = types.firstIndex(where: { $0.name == name }) {
+                types[index].count += 1
+            } else {
+                types.append((name, 1))
+            }
+        }
+        return "\(counted(labels.count, "object")): " + types.map { "\($0.count) \($0.name)" }.joined(separator: ", ")
     }
 
     /// What a DisposeBag made in `main.swift` held at the end, which is alive by design:

@@ -180,6 +180,26 @@ final class LeakingCase: RxLeakCheckedTestCase {
         Self.failureLocations.append("\(filePath):\(lineNumber)")
     }
 
+    /// A model that greets the name it is sent, and captures itself strongly in a subscription
+    /// it keeps in its own bag: the commonest leak.
+    final class GreetingModel {
+        let name = PublishSubject<String>()
+        var greeting = ""
+        let bag = DisposeBag()
+
+        init() {
+            name.subscribe(onNext: { self.greeting = $0 }).disposed(by: bag)
+        }
+    }
+
+    /// The model of ``leakThroughACycle()``, held weakly: only its cycle keeps it.
+    nonisolated(unsafe) static weak var cycle: GreetingModel?
+
+    func leakThroughACycle() {
+        let model = GreetingModel()
+        Self.cycle = model
+    }
+
     func leakThroughAHelper() {
         let subject = PublishSubject<Int>()
         subscribeAndForget(subject)
@@ -204,6 +224,22 @@ final class RxLeakCheckedTestCaseTests: RxTestingTestCase {
         super.setUp()
         LeakingCase.failures = []
         LeakingCase.failureLocations = []
+    }
+
+    func testRxLeakCheckedTestCase_ARetainCycleThroughABag_IsReportedAsOneWithAWeakSelfFix() throws {
+        let leaking = LeakingCase(name: "leakThroughACycle") { ($0 as! LeakingCase).leakThroughACycle() }
+
+        leaking.run()
+        // Breaks the cycle: the subscription ends, its closure goes, and the model with it.
+        LeakingCase.cycle?.name.onCompleted()
+
+        XCTAssertNil(LeakingCase.cycle)
+        let failure = try XCTUnwrap(LeakingCase.failures.first)
+        XCTAssertTrue(failure.contains("  verdict        retaining: it is in DisposeBag #3, which was never released"), failure)
+        XCTAssertTrue(failure.contains("  in bag         DisposeBag #3, made at RxTestingTests/LeakCheckTests.swift:"), failure)
+        XCTAssertTrue(failure.contains("retain cycle, owner → bag → this subscription → its closure → owner"), failure)
+        XCTAssertTrue(failure.contains("  fix            capture the owner weakly in this subscription's closures: [weak self]"), failure)
+        XCTAssertFalse(failure.contains("add it to a DisposeBag"), failure)
     }
 
     func testRxLeakCheckedTestCase_RecordsTheFailureAtTheLeakingSubscribeInTheTestsFile() throws {

@@ -1,0 +1,60 @@
+/// What a leak finding means, so a reader knows which findings to act on first: one per open
+/// subscription, said in words by ``LeakWording`` and in JSON by its raw value.
+public enum LeakVerdict: String, Codable, Equatable, Sendable, CaseIterable {
+    /// Objects are alive because of it: its source, sinks, observer and the closures they
+    /// capture. The dangerous kind.
+    case retaining
+    /// It never ended, but nothing it held outlived it: its source was released with its owner.
+    /// Harmless today, and still worth fixing.
+    case neverEndedButReleased = "never_ended_but_released"
+    /// Alive because a scheduler still holds work it queued (a `delay` or timer that has not
+    /// fired): it ends when the work runs or is cancelled.
+    case pendingScheduledWork = "pending_scheduled_work"
+    /// Held by a program-lifetime object, such as a global's `DisposeBag`: alive until exit by
+    /// design.
+    case globalByDesign = "global_by_design"
+    /// Held by the test harness: XCTest keeps every test case instance, and what its stored
+    /// properties hold, until the process ends.
+    case heldByTestHarness = "held_by_test_harness"
+
+    /// Whether it counts as a leak for `--fail-on-leaks` and the test leak checks.
+    public var isLeak: Bool {
+        switch self {
+        case .retaining, .neverEndedButReleased: true
+        case .pendingScheduledWork, .globalByDesign, .heldByTestHarness: false
+        }
+    }
+}
+
+/// The `DisposeBag` a subscription's `Disposable` went into (`disposed(by:)`, `insert`).
+public struct BagHold: Codable, Equatable, Sendable {
+    /// The bag: `DisposeBag #2`.
+    public var bag: String
+    /// Where user code made it, when the trace says.
+    public var madeAt: Assembly?
+    /// Whether the bag was still alive at the end: never released, so it never disposed what it
+    /// holds.
+    public var isAliveAtEnd: Bool
+
+    /// A bag `bag`, made at `madeAt`, alive at the end or not.
+    public init(bag: String, madeAt: Assembly?, isAliveAtEnd: Bool) {
+        self.bag = bag
+        self.madeAt = madeAt
+        self.isAliveAtEnd = isAliveAtEnd
+    }
+}
+
+/// Scheduled work that still holds a subscription at the end: which scheduler, and the step
+/// that queued it.
+public struct PendingWork: Codable, Equatable, Sendable {
+    /// The scheduler holding the work: `SerialDispatchQueueScheduler #9`.
+    public var scheduler: String
+    /// The step of the subscription's own code that scheduled it: `DelaySink.on`.
+    public var scheduledBy: String
+
+    /// Work held by `scheduler`, queued by `scheduledBy`.
+    public init(scheduler: String, scheduledBy: String) {
+        self.scheduler = scheduler
+        self.scheduledBy = scheduledBy
+    }
+}
