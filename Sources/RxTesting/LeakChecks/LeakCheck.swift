@@ -123,13 +123,24 @@ struct LeakCheck {
 
     /// Waits, blocking the calling thread, for the test's objects to be released; returns the
     /// failure message when they were not.
+    ///
+    /// On the main thread (where XCTest runs tests) it turns the main run loop while it waits,
+    /// so that objects released by work queued on the main queue (a `MainScheduler` timer's
+    /// cancellation, say) are released.
     func finish() -> LeakFailureMessage? {
         let start = ContinuousClock.now
         // Stops looking once clean: a `where` clause would look again on every remaining
         // iteration, 20 scans of the tracker per clean test.
         for retry in 0..<retryCount {
             if isClean || isUncheckable { break }
-            Thread.sleep(forTimeInterval: Self.seconds(Self.retryInterval(before: retry)))
+            let interval = Self.seconds(Self.retryInterval(before: retry))
+            let end = Date(timeIntervalSinceNow: interval)
+            // The run loop returns after running a source, or at once when it has none.
+            while Thread.isMainThread && Date() < end && RunLoop.current.run(mode: .default, before: end) {}
+            let left = end.timeIntervalSinceNow
+            if left > 0 {
+                Thread.sleep(forTimeInterval: left)
+            }
         }
         return verdict(waited: ContinuousClock.now - start)
     }
