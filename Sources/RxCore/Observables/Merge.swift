@@ -4,6 +4,10 @@
 // `MergeLimitedSink` runs at most `maxConcurrent` of them and queues the rest.
 // Simpler than RxSwift: `MergeLimitedSinkIter` takes the shared lock itself, not through
 // `SynchronizedOnType`.
+// Deviation from RxSwift: the sinks decide under their lock and tear down after unlocking
+// (disposing the sink, the outer subscription or a completed inner one), and a limited merge
+// subscribes a queued inner sequence after unlocking, as on RxSwift's main branch after
+// 6.10.2 (6.10.2: under the lock). Events are still forwarded under the lock, as in 6.10.2.
 
 extension ObservableType {
     /// Maps each element to a sequence with `selector` and merges the events of all those
@@ -153,20 +157,27 @@ where SourceSequence.Element == Observer.Element {
         self.traceObjectID = Instrumentation.objectInitialized(self)
     }
 
+    /// Forwards `event` through the parent under its lock; tears down, or starts the next
+    /// queued sequence, after unlocking.
     func on(_ event: Event<Element>) {
         let call = TraceCall.enter("MergeLimitedSinkIter.on", on: self, event: event); defer { call.exit() }
-        parent.lock.performLocked {
+        let next = parent.lock.performLocked { () -> MergeLimitedNext<SourceSequence> in
             switch event {
             case .next:
                 parent.forwardOn(event)
+                return .none
             case .error:
                 parent.forwardOn(event)
-                parent.dispose()
+                parent.markDisposed()
+                return .end
             case .completed:
-                parent.group.remove(for: disposeKey)
-                parent.synchronized_innerCompleted()
+                return parent.synchronized_innerCompleted()
             }
         }
+        if case .completed = event {
+            parent.group.remove(for: disposeKey)
+        }
+        parent.perform(next)
     }
 
     deinit {
@@ -204,12 +215,24 @@ where Observer.Element == SourceSequence.Element {
     }
 }
 
+/// What a limited merge does after unlocking, as decided under its lock.
+enum MergeLimitedNext<SourceSequence> {
+    /// Nothing.
+    case none
+    /// Subscribes to a new inner sequence.
+    case subscribe(SourceSequence)
+    /// Subscribes to a dequeued inner sequence, through the `CurrentThreadScheduler`.
+    case subscribeQueued(SourceSequence)
+    /// Disposes the sink, which already forwarded its stop event and is marked disposed.
+    case end
+}
+
 /// One subscription's state for a merge of at most `maxConcurrent` inner sequences at once:
 /// the outer subscription, the running inner subscriptions, and the queue of inner sequences
 /// waiting for a place.
 ///
 /// Its `lock` serializes the outer and inner sequences, so events are forwarded while holding
-/// it, as in RxSwift. Subclasses say how an element becomes an inner sequence
+/// it, as in RxSwift; subscriptions are made and disposed after unlocking. Subclasses say how an element becomes an inner sequence
 /// (``ConcatMapSink``, ``MergeLimitedBasicSink``). Released when the subscription is disposed
 /// or terminates.
 class MergeLimitedSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
@@ -261,58 +284,87 @@ where Observer.Element == SourceSequence.Element {
         rxAbstractMethod()
     }
 
+    /// Handles an outer event under `lock`; subscribes, or tears down, after unlocking.
     func on(_ event: Event<SourceElement>) {
         let call = TraceCall.enter("MergeLimitedSink.on", on: self, event: event); defer { call.exit() }
         switch event {
         case .next(let element):
-            if let inner = lock.performLocked({ synchronized_nextElementArrived(element) }) {
+            switch lock.performLocked({ synchronized_nextElementArrived(element) }) {
+            case .subscribe(let inner):
                 subscribe(inner)
+            case .end:
+                dispose()
+            case .none, .subscribeQueued:
+                break
             }
         case .error(let error):
             lock.performLocked {
                 forwardOn(.error(error))
-                dispose()
+                markDisposed()
             }
+            dispose()
         case .completed:
-            lock.performLocked {
-                if activeCount == 0 {
-                    forwardOn(.completed)
-                    dispose()
-                } else {
-                    sourceSubscription.dispose()
-                }
+            let isEnded = lock.performLocked { () -> Bool in
                 stopped = true
+                return synchronized_endIfDone()
+            }
+            if isEnded {
+                dispose()
+            } else {
+                sourceSubscription.dispose()
             }
         }
     }
 
-    /// Maps `element` to its inner sequence and returns it when there is a free place, queues
-    /// it otherwise, or fails the sink when the mapping throws. Caller holds `lock`.
-    private func synchronized_nextElementArrived(_ element: SourceElement) -> SourceSequence? {
+    /// Maps `element` to its inner sequence and says to subscribe to it when there is a free
+    /// place, queues it otherwise, or fails the sink when the mapping throws. Caller holds
+    /// `lock`.
+    private func synchronized_nextElementArrived(_ element: SourceElement) -> MergeLimitedNext<SourceSequence> {
         do {
             let inner = try performMap(element)
             if activeCount < maxConcurrent {
                 activeCount += 1
-                return inner
+                return .subscribe(inner)
             }
             queue.enqueue(inner)
+            return .none
         } catch {
             forwardOn(.error(error))
-            dispose()
+            markDisposed()
+            return .end
         }
-        return nil
     }
 
-    /// A running inner sequence completed: starts the oldest queued one in its place, or
-    /// completes once the outer sequence completed and nothing runs. Caller holds `lock`.
-    func synchronized_innerCompleted() {
+    /// A running inner sequence completed: says to start the oldest queued one in its place,
+    /// or completes once the outer sequence completed and nothing runs. Caller holds `lock`.
+    func synchronized_innerCompleted() -> MergeLimitedNext<SourceSequence> {
         if let next = queue.dequeue() {
-            subscribeQueued(next)
-            return
+            return .subscribeQueued(next)
         }
         activeCount -= 1
-        if stopped && activeCount == 0 {
-            forwardOn(.completed)
+        return synchronized_endIfDone() ? .end : .none
+    }
+
+    /// Completes, marking the sink disposed, when the outer sequence completed and nothing
+    /// runs; returns whether it did, so that the caller disposes the sink after unlocking.
+    /// Caller holds `lock`.
+    private func synchronized_endIfDone() -> Bool {
+        guard stopped && activeCount == 0 else { return false }
+        forwardOn(.completed)
+        markDisposed()
+        return true
+    }
+
+    /// Does what a decision taken under `lock` asked for; called after unlocking.
+    func perform(_ next: MergeLimitedNext<SourceSequence>) {
+        switch next {
+        case .none:
+            break
+        case .subscribe(let inner):
+            subscribe(inner)
+        case .subscribeQueued(let inner):
+            subscribeQueued(inner)
+        case .end:
             dispose()
         }
     }
@@ -418,20 +470,28 @@ where Observer.Element == SourceSequence.Element {
         self.traceObjectID = Instrumentation.objectInitialized(self)
     }
 
+    /// Forwards `event` through the parent under its lock; tears down after unlocking.
     func on(_ event: Event<Element>) {
         let call = TraceCall.enter("MergeSinkIter.on", on: self, event: event); defer { call.exit() }
-        parent.lock.performLocked {
+        let isEnded = parent.lock.performLocked { () -> Bool in
             switch event {
             case .next:
                 parent.forwardOn(event)
+                return false
             case .error:
                 parent.forwardOn(event)
-                parent.dispose()
+                parent.markDisposed()
+                return true
             case .completed:
-                parent.group.remove(for: disposeKey)
                 parent.activeCount -= 1
-                parent.synchronized_checkCompleted()
+                return parent.synchronized_checkCompleted()
             }
+        }
+        if case .completed = event {
+            parent.group.remove(for: disposeKey)
+        }
+        if isEnded {
+            parent.dispose()
         }
     }
 
@@ -445,7 +505,7 @@ where Observer.Element == SourceSequence.Element {
 /// running.
 ///
 /// Its `lock` serializes the outer and inner sequences, so events are forwarded while holding
-/// it, as in RxSwift. Subclasses say how an element becomes an inner sequence
+/// it, as in RxSwift; subscriptions are made and disposed after unlocking. Subclasses say how an element becomes an inner sequence
 /// (``FlatMapSink``, ``FlatMapFirstSink``, ``MergeBasicSink``). Released when the subscription
 /// is disposed or terminates.
 class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
@@ -474,29 +534,38 @@ where Observer.Element == SourceSequence.Element {
         rxAbstractMethod()
     }
 
+    /// Handles an outer event under `lock`; subscribes, or tears down, after unlocking.
     func on(_ event: Event<SourceElement>) {
         let call = TraceCall.enter("MergeSink.on", on: self, event: event); defer { call.exit() }
         switch event {
         case .next(let element):
-            if let inner = lock.performLocked({ synchronized_nextElementArrived(element) }) {
+            let inner = lock.performLocked { synchronized_nextElementArrived(element) }
+            if let inner {
                 subscribeInner(inner.asObservable())
+            } else if isDisposed {
+                dispose()
             }
         case .error(let error):
             lock.performLocked {
                 forwardOn(.error(error))
-                dispose()
+                markDisposed()
             }
+            dispose()
         case .completed:
-            lock.performLocked {
+            sourceSubscription.dispose()
+            let isEnded = lock.performLocked { () -> Bool in
                 stopped = true
-                sourceSubscription.dispose()
-                synchronized_checkCompleted()
+                return synchronized_checkCompleted()
+            }
+            if isEnded {
+                dispose()
             }
         }
     }
 
     /// Maps `element` to its inner sequence and counts it as running, or fails the sink when
-    /// the mapping throws; `nil` when ``subscribeNext`` says no. Caller holds `lock`.
+    /// the mapping throws (marking it disposed, for the caller to dispose after unlocking);
+    /// `nil` when ``subscribeNext`` says no or the mapping threw. Caller holds `lock`.
     private func synchronized_nextElementArrived(_ element: SourceElement) -> SourceSequence? {
         guard subscribeNext else { return nil }
         do {
@@ -505,7 +574,7 @@ where Observer.Element == SourceSequence.Element {
             return inner
         } catch {
             forwardOn(.error(error))
-            dispose()
+            markDisposed()
             return nil
         }
     }
@@ -519,13 +588,14 @@ where Observer.Element == SourceSequence.Element {
         iterDisposable.setDisposable(inner.subscribeSafe(iter))
     }
 
-    /// Completes once the outer sequence and every inner sequence completed. Caller holds
-    /// `lock`.
-    func synchronized_checkCompleted() {
-        if stopped && activeCount == 0 {
-            forwardOn(.completed)
-            dispose()
-        }
+    /// Completes, marking the sink disposed, once the outer sequence and every inner sequence
+    /// completed; returns whether it did, so that the caller disposes the sink after
+    /// unlocking. Caller holds `lock`.
+    func synchronized_checkCompleted() -> Bool {
+        guard stopped && activeCount == 0 else { return false }
+        forwardOn(.completed)
+        markDisposed()
+        return true
     }
 
     /// Subscribes to the outer sequence; returns `group`, which ends every subscription.
@@ -544,9 +614,12 @@ where Observer.Element == SourceSequence.Element {
         for source in sources {
             subscribeInner(source)
         }
-        lock.performLocked {
+        let isEnded = lock.performLocked { () -> Bool in
             stopped = true
-            synchronized_checkCompleted()
+            return synchronized_checkCompleted()
+        }
+        if isEnded {
+            dispose()
         }
         return group
     }

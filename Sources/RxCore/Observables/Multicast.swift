@@ -2,7 +2,9 @@
 // `publish`, `replay`, `replayAll`), `refCount`, and the selector form of `multicast`.
 // Deviation from RxSwift: `publish`, `replay` and `replayAll` make the adapter directly (RxSwift: via
 // `multicast(makeSubject:)`); the adapter makes its subject under its lock on subscribe too (RxSwift:
-// unlocked there); `RefCountSink`'s disposal is its method `unsubscribe` (RxSwift: a closure).
+// unlocked there); `RefCountSink`'s disposal is its method `unsubscribe` (RxSwift: a closure);
+// `Connection.dispose` unsubscribes from the source after unlocking, as on RxSwift's main branch
+// after 6.10.2 (6.10.2: under the adapter's lock).
 
 import Synchronization
 
@@ -174,22 +176,29 @@ final class Connection<Subject: SubjectType>: ObserverType, Disposable, Traceabl
         subjectObserver.on(event)
     }
 
-    /// Disconnects: unsubscribes from the source and, if this is still the adapter's
-    /// connection, clears the adapter's connection and subject.
+    /// Disconnects: if this is still the adapter's connection, clears the adapter's connection
+    /// and subject, then, after unlocking, unsubscribes from the source.
     func dispose() {
         let call = TraceCall.enter("Connection.dispose", on: self); defer { call.exit() }
-        lock.performLocked {
-            disposed.store(true, ordering: .releasing)
-            guard let parent else { return }
-            Instrumentation.objectDisposed(traceObjectID)
-            if parent.connection === self {
-                parent.connection = nil
-                parent.subject = nil
-            }
-            self.parent = nil
-            subscription?.dispose()
-            subscription = nil
+        let subscription = lock.performLocked { synchronized_dispose() }
+        subscription?.dispose()
+    }
+
+    /// Marks the connection disposed and detaches it from the adapter; returns the
+    /// subscription to the source for the caller to dispose after unlocking, or `nil` when
+    /// already disposed. Caller holds `lock`.
+    private func synchronized_dispose() -> Disposable? {
+        disposed.store(true, ordering: .releasing)
+        guard let parent else { return nil }
+        Instrumentation.objectDisposed(traceObjectID)
+        if parent.connection === self {
+            parent.connection = nil
+            parent.subject = nil
         }
+        self.parent = nil
+        let subscription = self.subscription
+        self.subscription = nil
+        return subscription
     }
 
     deinit {

@@ -135,25 +135,34 @@ final class ShareReplay1WhileConnectedConnection<Element>: ObserverType, Synchro
         subscription.setDisposable(parent.source.subscribeSafe(self))
     }
 
-    /// Replays the latest element to `observer` and adds it to the subscribers. Takes `lock`
-    /// (the parent already holds it), so the replay cannot be overtaken by a new element.
-    func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    /// Adds `observer` to the subscribers; returns its disposable and the element to replay to
+    /// it once the caller has unlocked. Takes `lock` (the parent already holds it).
+    ///
+    /// As in RxSwift 6.10, the replay is left to the caller, after unlocking: user code that
+    /// runs in the replayed element can then send into the source or subscribe from another
+    /// thread without deadlocking, and an element it sends reaches `observer` too. An element
+    /// sent from another thread meanwhile can therefore reach `observer` before the replayed
+    /// one.
+    func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> (Disposable, Element?)
     where Observer.Element == Element {
         let call = TraceCall.enter("ShareReplay1WhileConnectedConnection.synchronized_subscribe", on: self)
         defer { call.exit() }
         return lock.performLocked {
             let source = traceObjectID
-            if let element {
-                let replayed = Event<Element>.next(element)
-                Instrumentation.recordEvent(replayed, from: source, to: observer)
-                observer.on(replayed)
-            }
             let key = observers.insert { event in
                 Instrumentation.recordEvent(event, from: source, to: observer)
                 observer.on(event)
             }
-            return SubscriptionDisposable(owner: self, key: key)
+            return (SubscriptionDisposable(owner: self, key: key), element)
         }
+    }
+
+    /// Sends `observer` the element ``synchronized_subscribe(_:)`` returned. Called without
+    /// holding `lock`.
+    func replay<Observer: ObserverType>(_ element: Element, to observer: Observer) where Observer.Element == Element {
+        let replayed = Event<Element>.next(element)
+        Instrumentation.recordEvent(replayed, from: traceObjectID, to: observer)
+        observer.on(replayed)
     }
 
     /// Ends the connection: detaches it from the parent and drops the subscribers. Caller
@@ -334,17 +343,20 @@ final class ShareReplay1WhileConnected<Element>: Observable<Element> {
         super.init()
     }
 
-    /// Adds `observer` to the current connection (replaying the latest element to it), and
-    /// connects after unlocking when it is the first subscriber.
+    /// Adds `observer` to the current connection, then, after unlocking, replays the latest
+    /// element to it, and connects when it is the first subscriber.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let call = TraceCall.enter("ShareReplay1WhileConnected.subscribe", on: self); defer { call.exit() }
         lock.lock()
         let connection = synchronized_connection()
         let count = connection.observers.count
-        let disposable = connection.synchronized_subscribe(observer)
+        let (disposable, element) = connection.synchronized_subscribe(observer)
         lock.unlock()
 
+        if let element {
+            connection.replay(element, to: observer)
+        }
         if count == 0 {
             connection.connect()
         }

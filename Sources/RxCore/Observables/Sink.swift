@@ -77,6 +77,13 @@ import Synchronization
         cachedObserverTraceID.store(id.rawValue, ordering: .relaxed)
         return id
     }
+
+    /// Marks the sink disposed, so that it forwards nothing more, without tearing anything
+    /// down yet: for a sink that decides to stop while holding its lock and calls ``dispose()``
+    /// after unlocking, so that no upstream teardown runs under its lock.
+    final func markDisposed() {
+        disposed.store(1, ordering: .releasing)
+    }
 }
 
 /// An observer that forwards events to a ``Sink``'s observer and ends the sink on a stop event.

@@ -1,4 +1,7 @@
 // Mirrors RxSwift's RxSwift/Observables/Zip+Collection.swift.
+// Deviation from RxSwift: the sink decides under its lock and disposes its subscriptions (all
+// of them when it ends, or a completed source's) after unlocking, as on RxSwift's main branch
+// after 6.10.2 (6.10.2: under the lock).
 
 extension ObservableType {
     /// Combines the elements of every sequence in `collection` by index with `resultSelector`:
@@ -40,7 +43,7 @@ extension ObservableType {
 ///
 /// Each source's events reach ``on(_:atIndex:)`` through an `AnyObserver` that names the
 /// source's index, as in RxSwift. `lock` serializes all sources, and results are forwarded
-/// while holding it.
+/// while holding it; subscriptions are disposed after unlocking.
 final class ZipCollectionTypeSink<Collection: Swift.Collection, Observer: ObserverType>: Sink<Observer>
 where Collection.Element: ObservableConvertibleType {
     typealias Result = Observer.Element
@@ -69,14 +72,18 @@ where Collection.Element: ObservableConvertibleType {
         super.init(observer: observer, cancel: cancel)
     }
 
-    /// Handles `event` from the source at `index`.
+    /// Handles `event` from the source at `index`, then, after unlocking, disposes what it
+    /// ended.
     func on(_ event: Event<SourceElement>, atIndex index: Int) {
         let call = TraceCall.enter("ZipCollectionTypeSink.on", on: self, event: event); defer { call.exit() }
-        lock.performLocked { synchronized_on(event, atIndex: index) }
+        let ended = lock.performLocked { synchronized_on(event, atIndex: index) }
+        ended?.dispose()
     }
 
-    /// Queues or reports `event` from the source at `index`. Caller holds `lock`.
-    private func synchronized_on(_ event: Event<SourceElement>, atIndex index: Int) {
+    /// Queues or reports `event` from the source at `index`; returns what it ended, for the
+    /// caller to dispose after unlocking: this sink (marked disposed already, so it forwards
+    /// nothing more) or a completed source's subscription. Caller holds `lock`.
+    private func synchronized_on(_ event: Event<SourceElement>, atIndex index: Int) -> Disposable? {
         switch event {
         case .next(let element):
             values[index].enqueue(element)
@@ -86,10 +93,9 @@ where Collection.Element: ObservableConvertibleType {
 
             if numberOfValues < parent.count {
                 if numberOfDone == parent.count - 1 {
-                    forwardOn(.completed)
-                    dispose()
+                    return synchronized_end(with: .completed)
                 }
-                return
+                return nil
             }
 
             do {
@@ -107,27 +113,32 @@ where Collection.Element: ObservableConvertibleType {
                 }
                 let result = try parent.resultSelector(arguments)
                 forwardOn(.next(result))
+                return nil
             } catch {
-                forwardOn(.error(error))
-                dispose()
+                return synchronized_end(with: .error(error))
             }
         case .error(let error):
-            forwardOn(.error(error))
-            dispose()
+            return synchronized_end(with: .error(error))
         case .completed:
             if isDone[index] {
-                return
+                return nil
             }
             isDone[index] = true
             numberOfDone += 1
 
             if numberOfDone == parent.count {
-                forwardOn(.completed)
-                dispose()
-            } else {
-                subscriptions[index].dispose()
+                return synchronized_end(with: .completed)
             }
+            return subscriptions[index]
         }
+    }
+
+    /// Forwards the stop event `event` and marks this sink disposed; returns this sink, for
+    /// the caller to dispose after unlocking. Caller holds `lock`.
+    private func synchronized_end(with event: Event<Result>) -> Disposable {
+        forwardOn(event)
+        markDisposed()
+        return self
     }
 
     /// Subscribes to every source in order; returns the disposable that ends all the

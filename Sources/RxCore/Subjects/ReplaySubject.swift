@@ -4,6 +4,10 @@
 // Deviation from RxSwift: each stored observer is a closure that records the event it
 // delivers (`Instrumentation.recordEvent`) before calling the observer, and the replayed
 // elements are recorded the same way, so that the trace can name the receiving observer.
+// The buffer is replayed to a new subscriber after unlocking, and events sent meanwhile wait
+// for the replay to end (`ReplayingObserver`), as on RxSwift's main branch after 6.10.2
+// (6.10.2: replayed under the lock, so an element sent from inside the replay never reached
+// the new subscriber).
 
 /// A subject that replays what it buffered to each new subscriber, then sends it every later
 /// event.
@@ -93,8 +97,8 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
         rxAbstractMethod()
     }
 
-    /// Sends the buffered elements to `observer`, oldest first. Caller holds `lock`.
-    func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
+    /// The buffered elements, oldest first. Caller holds `lock`.
+    func synchronized_bufferedElements() -> [Element] {
         rxAbstractMethod()
     }
 
@@ -135,37 +139,44 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
     /// Subscribes `observer`: replays the buffer to it, then sends it the stop event or the
     /// events sent from now on.
     ///
+    /// The replay runs after unlocking, so code it calls can take other locks, or use this
+    /// subject from another thread, without deadlocking. Events sent meanwhile, from any
+    /// thread or from inside the replay, reach `observer` after the buffer, in order.
+    ///
     /// - Returns: a disposable that unsubscribes `observer`, or the no-op disposable when the
     ///   subject had stopped or was disposed.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let call = TraceCall.enter("ReplaySubject.subscribe", on: self); defer { call.exit() }
-        return lock.performLocked { synchronized_subscribe(observer) }
+        let (disposable, replay) = lock.performLocked { synchronized_subscribe(observer) }
+        replay()
+        return disposable
     }
 
-    /// Replays the buffer and the stop event to `observer`, or adds it, or sends it the
-    /// disposed error. Caller holds `lock`.
-    ///
-    /// As in RxSwift, the buffer is replayed while holding the lock, so an event sent from
-    /// another thread cannot overtake it.
-    private func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == Element {
+    /// Adds `observer`, unless the subject stopped or was disposed; returns its disposable and
+    /// the replay for the caller to run after unlocking: the buffer and the stop event, or the
+    /// buffer then the events that arrived meanwhile, or the disposed error. Caller holds
+    /// `lock`.
+    private func synchronized_subscribe<Observer: ObserverType>(
+        _ observer: Observer
+    ) -> (Disposable, () -> Void) where Observer.Element == Element {
         let call = TraceCall.enter("ReplaySubject.synchronized_subscribe", on: self); defer { call.exit() }
         if disposed {
-            replay(.error(RxError.disposed(object: self)), to: observer)
-            return Disposables.create()
+            let error = Event<Element>.error(RxError.disposed(object: self))
+            return (Disposables.create(), { self.replay(error, to: observer) })
         }
-        replayBuffer(observer)
+        let buffered = synchronized_bufferedElements()
         if let stoppedEvent {
-            replay(stoppedEvent, to: observer)
-            return Disposables.create()
+            return (Disposables.create(), {
+                for element in buffered {
+                    self.replay(.next(element), to: observer)
+                }
+                self.replay(stoppedEvent, to: observer)
+            })
         }
-        let source = traceObjectID
-        let key = observers.insert { event in
-            Instrumentation.recordEvent(event, from: source, to: observer)
-            observer.on(event)
-        }
-        return SubscriptionDisposable(owner: self, key: key)
+        let replaying = ReplayingObserver(observer, source: traceObjectID)
+        let key = observers.insert(replaying.on)
+        return (SubscriptionDisposable(owner: self, key: key), { replaying.replay(buffered) })
     }
 
     /// Takes the lock and removes the subscriber stored under `disposeKey`.
@@ -220,10 +231,8 @@ final class ReplayOne<Element>: ReplayBufferBase<Element>, @unchecked Sendable {
         self.value = value
     }
 
-    override func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        if let value {
-            replay(.next(value), to: observer)
-        }
+    override func synchronized_bufferedElements() -> [Element] {
+        value.map { [$0] } ?? []
     }
 
     override func synchronized_dispose() {
@@ -246,10 +255,8 @@ class ReplayManyBase<Element>: ReplayBufferBase<Element>, @unchecked Sendable { 
         queue.enqueue(value)
     }
 
-    override func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        for item in queue {
-            replay(.next(item), to: observer)
-        }
+    override func synchronized_bufferedElements() -> [Element] {
+        Array(queue)
     }
 
     override func synchronized_dispose() {
@@ -283,3 +290,69 @@ final class ReplayAll<Element>: ReplayManyBase<Element>, @unchecked Sendable {  
 
     override func trim() {}
 }
+
+/// A new subscriber of a replay subject, while the buffer is replayed to it: events the subject
+/// sends meanwhile wait in `pending` and follow the buffer, in order.
+///
+/// Created by `ReplayBufferBase.synchronized_subscribe` and stored (as its `on`) among the
+/// subject's observers; lives as long as that subscription.
+final class ReplayingObserver<Observer: ObserverType> {
+    typealias Element = Observer.Element
+
+    private let observer: Observer
+    /// The subject's trace id, which the delivered events are recorded as coming from.
+    private let source: ObjectID
+    private let lock = RecursiveLock()
+    /// Whether the buffer is still being replayed. Guarded by `lock`.
+    private var isReplaying = true
+    /// The events that arrived during the replay, oldest first. Guarded by `lock`.
+    private var pending = Queue<Event<Element>>(capacity: 0)
+
+    init(_ observer: Observer, source: ObjectID) {
+        self.observer = observer
+        self.source = source
+    }
+
+    /// Delivers an event the subject sends, or keeps it for after the replay.
+    func on(_ event: Event<Element>) {
+        let isDeliverable = lock.performLocked { () -> Bool in
+            if isReplaying {
+                pending.enqueue(event)
+                return false
+            }
+            return true
+        }
+        if isDeliverable {
+            deliver(event)
+        }
+    }
+
+    /// Delivers `buffered`, then the events that arrived meanwhile, until none is left; later
+    /// events are delivered as they come. Called without holding the subject's lock.
+    func replay(_ buffered: [Element]) {
+        for element in buffered {
+            deliver(.next(element))
+        }
+        while let event = lock.performLocked({ synchronized_nextPending() }) {
+            deliver(event)
+        }
+    }
+
+    /// The oldest event that arrived during the replay, or `nil` (ending the replay) when none
+    /// is left. Caller holds `lock`.
+    private func synchronized_nextPending() -> Event<Element>? {
+        if let event = pending.dequeue() {
+            return event
+        }
+        isReplaying = false
+        return nil
+    }
+
+    private func deliver(_ event: Event<Element>) {
+        Instrumentation.recordEvent(event, from: source, to: observer)
+        observer.on(event)
+    }
+}
+
+// `isReplaying` and `pending` are read and written only while holding `lock`.
+extension ReplayingObserver: @unchecked Sendable {}

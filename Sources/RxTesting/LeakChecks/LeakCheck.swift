@@ -123,6 +123,10 @@ struct LeakCheck {
 
     /// Waits, blocking the calling thread, for the test's objects to be released; returns the
     /// failure message when they were not.
+    ///
+    /// On the main thread (where XCTest runs tests) it turns the main run loop while it waits,
+    /// so that objects released by work queued on the main queue (a `MainScheduler` timer's
+    /// cancellation, say) are released.
     func finish() -> LeakFailureMessage? {
         var waited: Duration = .zero
         // Stops looking once clean: a `where` clause would look again on every remaining
@@ -130,7 +134,13 @@ struct LeakCheck {
         for retry in 0..<retryCount {
             if isClean || isUncheckable { break }
             let interval = Self.retryInterval(before: retry)
-            Thread.sleep(forTimeInterval: Self.seconds(interval))
+            let end = Date(timeIntervalSinceNow: Self.seconds(interval))
+            // The run loop returns after running a source, or at once when it has none.
+            while Thread.isMainThread && Date() < end && RunLoop.current.run(mode: .default, before: end) {}
+            let left = end.timeIntervalSinceNow
+            if left > 0 {
+                Thread.sleep(forTimeInterval: left)
+            }
             waited += interval
         }
         return verdict(waited: waited)

@@ -1,8 +1,9 @@
 // Mirrors RxSwift's RxBlocking/RunLoopLock.swift.
-// Deviation from RxSwift: the waiting thread sleeps on a condition variable instead of
-// spinning its run loop, so it works on any thread on Linux; the subscription is made on the
-// calling thread directly rather than from inside the run loop. A sequence that needs the
-// waiting thread's run loop to make progress therefore times out instead of finishing.
+// Deviation from RxSwift: only the main thread turns its run loop while it waits (so work sent
+// to `MainScheduler` or `DispatchQueue.main` runs, as with RxBlocking); another thread sleeps on
+// a condition variable, since its run loop usually has nothing to run. The subscription is made
+// on the calling thread directly rather than from inside the run loop. A sequence that needs a
+// background thread's run loop to make progress therefore times out instead of finishing.
 
 import Foundation
 import RxCore
@@ -11,7 +12,8 @@ import RxCore
 /// and the condition the calling thread sleeps on until then.
 ///
 /// Created by one blocking operator call; the observer (on whatever thread the sequence sends
-/// from) appends and stops, and the calling thread waits in ``waitForStop()``.
+/// from) appends and stops, and the calling thread waits in ``waitForStop()``: on the main
+/// thread by turning the main run loop, elsewhere by sleeping on the condition.
 final class BlockingLock<Element> {
     /// Guards `elements`, `error` and `isStopped`, and wakes the waiting thread.
     private let condition = NSCondition()
@@ -21,6 +23,9 @@ final class BlockingLock<Element> {
     private var error: Swift.Error?
     /// Whether the wait is over. Guarded by `condition`.
     private var isStopped = false
+    /// Whether the waiting thread turns the main run loop, which ``stop(with:)`` then wakes.
+    /// Guarded by `condition`.
+    private var isTurningMainRunLoop = false
     /// How long ``waitForStop()`` waits; `nil` is forever.
     private let timeout: TimeInterval?
 
@@ -49,19 +54,34 @@ final class BlockingLock<Element> {
     /// Ends the wait, with `error` when given; only the first call counts.
     func stop(with error: Swift.Error? = nil) {
         condition.lock()
-        defer { condition.unlock() }
-        guard !isStopped else { return }
+        guard !isStopped else {
+            condition.unlock()
+            return
+        }
         isStopped = true
         self.error = error
         condition.broadcast()
+        let wakesMainRunLoop = isTurningMainRunLoop
+        condition.unlock()
+        if wakesMainRunLoop && !Thread.isMainThread {
+            // Work on the main queue wakes the main run loop, which then sees the wait is over.
+            DispatchQueue.main.async {}
+        }
     }
 
-    /// Sleeps until ``stop(with:)`` or the timeout, which ends the wait with
+    /// Waits until ``stop(with:)`` or the timeout, which ends the wait with
     /// `RxError.timeout`; returns the elements and the error.
+    ///
+    /// On the main thread it turns the main run loop meanwhile, as RxBlocking does: the work
+    /// `MainScheduler` and `DispatchQueue.main` were given runs, and a sequence that delivers
+    /// there can end.
     func waitForStop() -> (elements: [Element], error: Swift.Error?) {
+        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
+        if Thread.isMainThread {
+            turnMainRunLoop(until: deadline)
+        }
         condition.lock()
         defer { condition.unlock() }
-        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
         while !isStopped {
             if let deadline {
                 if !condition.wait(until: deadline) && !isStopped {
@@ -73,6 +93,31 @@ final class BlockingLock<Element> {
             }
         }
         return (elements, error)
+    }
+
+    /// Turns the main run loop until the wait is over or `deadline` passes; the caller then
+    /// settles the outcome on the condition.
+    private func turnMainRunLoop(until deadline: Date?) {
+        condition.lock()
+        isTurningMainRunLoop = true
+        condition.unlock()
+        defer {
+            condition.lock()
+            isTurningMainRunLoop = false
+            condition.unlock()
+        }
+        while isRunning {
+            let now = Date()
+            if let deadline, deadline <= now {
+                return
+            }
+            // A slice at a time, so that a stop that does not wake the run loop is seen soon.
+            let sliceEnd = min(deadline ?? .distantFuture, now.addingTimeInterval(0.05))
+            if !RunLoop.current.run(mode: .default, before: sliceEnd) {
+                // Nothing to run: sleep on the condition instead.
+                return
+            }
+        }
     }
 }
 

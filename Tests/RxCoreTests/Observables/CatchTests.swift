@@ -231,6 +231,66 @@ final class CatchTests: RxCoreTestCase {
         XCTAssertEqual(attempts, 10_000)
     }
 
+    /// The second attempt sends 1 and then fails, synchronously, while it is being subscribed;
+    /// the 1 disposes the retry's subscription, so the failure must not start a third attempt.
+    /// Without `TailRecursiveSink`'s disposed guards it would resubscribe without end: from the
+    /// 100th attempt on, the source only completes, so that such a regression fails here.
+    func testRetry_DisposedInsideOnNextWhileASynchronouslyFailingAttemptIsSubscribed_StopsRetrying() {
+        let firstAttempt = PublishSubject<Int>()
+        var attempts = 0
+        let source = Observable<Int>.deferred {
+            attempts += 1
+            switch attempts {
+            case 1: return firstAttempt.asObservable()
+            case ..<100: return Observable.create { observer in
+                observer.onNext(attempts)
+                observer.onError(TestError.boom)
+                return Disposables.create()
+            }
+            default: return Observable.empty()
+            }
+        }
+        var received: [Int] = []
+        var subscription: Disposable?
+
+        subscription = source.retry().subscribe(onNext: { element in
+            received.append(element)
+            subscription?.dispose()
+        })
+        firstAttempt.onError(TestError.boom)
+
+        XCTAssertEqual(attempts, 2, "disposed during the second attempt, so there is no third")
+        XCTAssertEqual(received, [2])
+        XCTAssertFalse(firstAttempt.hasObservers)
+    }
+
+    /// As in RxSwift 6.10.2, `take(1)` cannot end the retry here: it completes after the first
+    /// element and disposes itself, but its subscription to the retry is only handed over, and
+    /// disposed, once the retry's subscribe returns; the error that follows the element inside
+    /// that subscribe starts another attempt, which fails the same way, and so on. RxSwift
+    /// resubscribes without end; this source stops failing at its 100th subscription, so that
+    /// the test ends, and a change in the number fails it.
+    func testRetryTake1_SynchronousElementThenError_ResubscribesUntilTheSourceStopsFailing() {
+        var subscriptions = 0
+        let source = Observable<Int>.deferred {
+            subscriptions += 1
+            if subscriptions == 100 {
+                return Observable.empty()
+            }
+            return Observable.create { observer in
+                observer.onNext(subscriptions)
+                observer.onError(TestError.boom)
+                return Disposables.create()
+            }
+        }
+        let recorder = EventRecorder<Int>()
+
+        _ = source.retry().take(1).subscribe(recorder)
+
+        XCTAssertEqual(recorder.events, [.next(1), .completed])
+        XCTAssertEqual(subscriptions, 100, "every failing attempt is followed by another, until the source completes")
+    }
+
     func testRetryCount_EndsWithTheLastAttemptsError() {
         let scheduler = TestScheduler(initialClock: 0)
         let xs = scheduler.createColdObservable([.next(5, 1), .next(10, 2), .next(15, 3), .error(20, TestError.boom)])

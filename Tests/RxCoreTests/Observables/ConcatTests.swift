@@ -206,11 +206,21 @@ final class ConcatTests: RxCoreTestCase {
 
     func testConcat_LazilyNestedConcats_AreWalkedInPlace() {
         let recorder = EventRecorder<Int>()
+        var made = 0
 
-        let subscription = generateCollection(0) { Observable.of($0) }.take(10_000).subscribe(recorder)
+        // The nesting ends at 20 000, so that a walk that goes on after `take` ended (a
+        // trampoline that runs nested work at once, a sink that ignores its disposal) fails
+        // this test instead of hanging it.
+        let subscription = generateCollection(0, upTo: 20_000) { element in
+            made += 1
+            return Observable.of(element)
+        }
+        .take(10_000)
+        .subscribe(recorder)
         subscription.dispose()
 
         XCTAssertEqual(recorder.events, (0..<10_000).map { .next($0) } + [.completed])
+        XCTAssertEqual(made, 10_000, "the walk stops once take(10_000) ended")
     }
 
     func testConcat_ChainedInstanceConcats() {
@@ -238,10 +248,15 @@ final class ConcatTests: RxCoreTestCase {
     }
 
     /// `[make(start), [make(start + 1), […].concat()].concat()].concat()`, built lazily: the
-    /// shape RxSwift's tail-recursion tests use.
-    private func generateCollection(_ start: Int, _ make: @escaping (Int) -> Observable<Int>) -> Observable<Int> {
+    /// shape RxSwift's tail-recursion tests use, ending with an empty sequence at `limit`.
+    private func generateCollection(
+        _ start: Int, upTo limit: Int, _ make: @escaping (Int) -> Observable<Int>
+    ) -> Observable<Int> {
+        if start == limit {
+            return Observable.empty()
+        }
         let parts = [0, 1].lazy.map { part in
-            part == 0 ? make(start) : self.generateCollection(start + 1, make)
+            part == 0 ? make(start) : self.generateCollection(start + 1, upTo: limit, make)
         }
         return Observable.concat(parts)
     }

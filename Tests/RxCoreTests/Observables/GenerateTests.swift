@@ -95,9 +95,18 @@ final class GenerateTests: RxCoreTestCase {
 
     func testGenerate_DefaultScheduler_TakeStopsAnEndlessLoop() {
         let recorder = EventRecorder<Int>()
+        var iterations = 0
 
-        _ = Observable.generate(initialState: 0, condition: { _ in true }, iterate: { $0 + 1 }).take(4).subscribe(recorder)
+        // Endless for take(4): the condition holds for 1 000 states, so that a loop take
+        // cannot stop (a trampoline that runs nested work at once) fails instead of hanging.
+        _ = Observable.generate(initialState: 0, condition: { $0 < 1_000 }, iterate: { state in
+            iterations += 1
+            return state + 1
+        })
+        .take(4)
+        .subscribe(recorder)
 
         XCTAssertEqual(recorder.events, [.next(0), .next(1), .next(2), .next(3), .completed])
+        XCTAssertEqual(iterations, 3, "the loop stops once take(4) ended")
     }
 }

@@ -731,3 +731,91 @@ final class MergeTests: RxCoreTestCase {
         XCTAssertEqual(received, [10, 11, 20, 21], "the element sent from inside the first inner runs after it")
     }
 }
+
+// MARK: - Lock discipline
+
+extension MergeTests {
+    /// `merge` of a failing subject, a source whose disposal needs the foreign lock, and a
+    /// source the other thread sends 1 into: the error disposes the second source, which must
+    /// happen after the merge unlocked, and the 1 is not forwarded after the error.
+    private func checkAnErrorDisposesTheOtherSourcesAfterUnlocking(
+        _ what: String, _ merge: ([Observable<Int>]) -> Observable<Int>,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let inversion = LockInversion()
+        let failing = PublishSubject<Int>()
+        let sender = ObserverBox<Int>()
+        let events = SynchronizedLog<TestEvent<Int>>()
+        let subscription = merge([
+            failing.asObservable(), ObserverBox<Int>().source(onDispose: { inversion.calloutNeedsForeignLock() }),
+            sender.source(),
+        ]).subscribe { events.append(TestEvent($0)) }
+        let sendable = UncheckedSendable(value: failing)
+
+        inversion.run(
+            what, callOut: { sendable.value.onError(TestError.boom) }, reachIn: { sender.observer?.onNext(1) },
+            file: file, line: line
+        )
+
+        XCTAssertEqual(events.values, [.error(TestError.boom)], what, file: file, line: line)
+        subscription.dispose()
+    }
+
+    /// `merge` of a source that completes, whose disposal needs the foreign lock, and another
+    /// that sends 1 from the other thread meanwhile.
+    private func checkACompletedSourceIsDisposedAfterUnlocking(
+        _ what: String, _ merge: (Observable<Int>, Observable<Int>) -> Observable<Int>,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let inversion = LockInversion()
+        let completing = ObserverBox<Int>()
+        let other = ObserverBox<Int>()
+        let events = SynchronizedLog<TestEvent<Int>>()
+        let subscription = merge(completing.source(onDispose: { inversion.calloutNeedsForeignLock() }), other.source())
+            .subscribe { events.append(TestEvent($0)) }
+
+        inversion.run(
+            what, callOut: { completing.observer?.onCompleted() }, reachIn: { other.observer?.onNext(1) },
+            file: file, line: line
+        )
+
+        XCTAssertEqual(events.values, [.next(1)], what, file: file, line: line)
+        subscription.dispose()
+    }
+
+    func testMerge_AnErrorDisposesTheOtherSourcesAfterUnlocking() {
+        checkAnErrorDisposesTheOtherSourcesAfterUnlocking("Observable.merge") { Observable.merge($0) }
+        checkAnErrorDisposesTheOtherSourcesAfterUnlocking("merge()") { Observable.from($0).merge() }
+        checkAnErrorDisposesTheOtherSourcesAfterUnlocking("merge(maxConcurrent:)") {
+            Observable.from($0).merge(maxConcurrent: 3)
+        }
+    }
+
+    func testMerge_ACompletedSourceIsDisposedAfterUnlocking() {
+        checkACompletedSourceIsDisposedAfterUnlocking("Observable.merge") { Observable.merge($0, $1) }
+        checkACompletedSourceIsDisposedAfterUnlocking("merge()") { Observable.of($0, $1).merge() }
+        checkACompletedSourceIsDisposedAfterUnlocking("merge(maxConcurrent:)") {
+            Observable.of($0, $1).merge(maxConcurrent: 2)
+        }
+    }
+
+    func testFlatMap_TheCompletedOuterSequenceIsDisposedAfterUnlocking() {
+        let inversion = LockInversion()
+        let outer = ObserverBox<Int>()
+        let inner = ObserverBox<Int>()
+        let events = SynchronizedLog<TestEvent<Int>>()
+        let subscription = outer.source(onDispose: { inversion.calloutNeedsForeignLock() })
+            .flatMap { _ in inner.source() }
+            .subscribe { events.append(TestEvent($0)) }
+        outer.observer?.onNext(0)
+
+        inversion.run(
+            "flatMap, the outer sequence completing",
+            callOut: { outer.observer?.onCompleted() },
+            reachIn: { inner.observer?.onNext(1) }
+        )
+
+        XCTAssertEqual(events.values, [.next(1)])
+        subscription.dispose()
+    }
+}

@@ -561,3 +561,20 @@ final class MulticastTests: RxCoreTestCase {
         XCTAssertEqual(xs.subscriptions, [])
     }
 }
+
+// MARK: - Lock discipline
+
+extension MulticastTests {
+    func testConnection_DisposeUnsubscribesFromTheSourceAfterUnlocking() {
+        let inversion = LockInversion()
+        let source = ObserverBox<Int>().source(onDispose: { inversion.calloutNeedsForeignLock() })
+        let connectable = UncheckedSendable(value: source.publish())
+        let connection = UncheckedSendable(value: connectable.value.connect())
+
+        inversion.run(
+            "Connection.dispose",
+            callOut: { connection.value.dispose() },
+            reachIn: { connectable.value.subscribe { _ in }.dispose() }
+        )
+    }
+}

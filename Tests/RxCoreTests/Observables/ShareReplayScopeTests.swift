@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import RxCore
 import RxTesting
 import XCTest
@@ -369,10 +370,41 @@ final class ShareReplayScopeTests: RxCoreTestCase {
         XCTAssertFalse(subject.hasObservers)
     }
 
+    func testShareReplay1_AnElementSentFromInsideTheReplayReachesTheNewSubscriber() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        let first = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        var subscriptions: [Disposable] = []
+
+        scheduler.scheduleAt(200) { subscriptions.append(shared.subscribe(first)) }
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(220) {
+            subscriptions.append(shared.subscribe { event in
+                late.on(event)
+                if case .next(1) = event { subject.onNext(2) }
+            })
+        }
+        scheduler.scheduleAt(300) { subscriptions.forEach { $0.dispose() } }
+        scheduler.start()
+
+        XCTAssertEqual(first.events, [.next(210, 1), .next(220, 2)])
+        XCTAssertEqual(late.events, [.next(220, 1), .next(220, 2)])
+        XCTAssertFalse(subject.hasObservers)
+    }
+
     // MARK: - Threads
 
     /// One thread sends 0…1999 while seven others subscribe and unsubscribe 50 times each.
-    private func checkConcurrentSubscribers(_ makeShared: (PublishSubject<Int>) -> Observable<Int>, _ scope: String) {
+    ///
+    /// `replaysUnlocked`: the replay runs on the subscribing thread after the share's lock is
+    /// released (as `share(replay: 1)` does since RxSwift 6.10), so an element the sending
+    /// thread delivers meanwhile can come before the replayed one; only the elements delivered
+    /// by the sending thread are then checked for order.
+    private func checkConcurrentSubscribers(
+        _ makeShared: (PublishSubject<Int>) -> Observable<Int>, _ scope: String, replaysUnlocked: Bool = false
+    ) {
         let subject = PublishSubject<Int>()
         let shared = Shared(value: makeShared(subject))
         let results = SynchronizedLog<Bool>()
@@ -386,7 +418,11 @@ final class ShareReplayScopeTests: RxCoreTestCase {
                 }
                 for _ in 0..<50 {
                     let check = OrderCheck()
-                    let subscription = shared.value.subscribe(onNext: { check.see($0) })
+                    let subscribingThread = pthread_self()
+                    let subscription = shared.value.subscribe(onNext: { element in
+                        if replaysUnlocked && pthread_equal(pthread_self(), subscribingThread) != 0 { return }
+                        check.see(element)
+                    })
                     subscription.dispose()
                     results.append(check.isIncreasing)
                 }
@@ -401,10 +437,38 @@ final class ShareReplayScopeTests: RxCoreTestCase {
     }
 
     func testShare_ConcurrentSubscribersWhileTheSourceSends() {
-        checkConcurrentSubscribers({ $0.share(replay: 1) }, "replay 1, whileConnected")
+        checkConcurrentSubscribers({ $0.share(replay: 1) }, "replay 1, whileConnected", replaysUnlocked: true)
         checkConcurrentSubscribers({ $0.share() }, "replay 0, whileConnected")
         checkConcurrentSubscribers({ $0.share(replay: 2) }, "replay 2, whileConnected")
         checkConcurrentSubscribers({ $0.share(replay: 1, scope: .forever) }, "replay 1, forever")
         checkConcurrentSubscribers({ $0.publish().refCount() }, "publish().refCount()")
+    }
+
+    func testShareReplay1_TheReplayedElementCanWaitForAnotherThreadThatUsesTheShare() {
+        let subject = PublishSubject<Int>()
+        let shared = Shared(value: subject.share(replay: 1))
+        let first = shared.value.subscribe { _ in }
+        subject.onNext(1)
+        let otherThreadDone = DispatchSemaphore(value: 0)
+        var waited: DispatchTimeoutResult?
+
+        let late = shared.value.subscribe(onNext: { _ in
+            guard waited == nil else { return }
+            DispatchQueue.global().async {
+                shared.value.subscribe { _ in }.dispose()
+                otherThreadDone.signal()
+            }
+            waited = otherThreadDone.wait(timeout: .now() + 2)
+        })
+
+        XCTAssertEqual(
+            waited, .success,
+            "the other thread could not subscribe while the replay ran: share(replay: 1) replays under its lock"
+        )
+        late.dispose()
+        first.dispose()
+        if waited != .success {
+            waitForSignal(of: otherThreadDone, timeout: 5, "the other thread's subscription")
+        }
     }
 }

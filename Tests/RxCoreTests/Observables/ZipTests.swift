@@ -193,3 +193,47 @@ final class ZipTests: RxCoreTestCase {
         XCTAssertEqual(e2.subscriptions, [Subscription(200, 250)])
     }
 }
+
+// MARK: - Lock discipline
+
+extension ZipTests {
+    func testZipCollection_AnErrorDisposesTheOtherSourcesAfterUnlocking() {
+        let inversion = LockInversion()
+        let failing = PublishSubject<Int>()
+        let sender = ObserverBox<Int>()
+        let events = SynchronizedLog<TestEvent<[Int]>>()
+        let subscription = Observable.zip([
+            failing.asObservable(), ObserverBox<Int>().source(onDispose: { inversion.calloutNeedsForeignLock() }),
+            sender.source(),
+        ]).subscribe { events.append(TestEvent($0)) }
+        let sendable = UncheckedSendable(value: failing)
+
+        inversion.run(
+            "zip of a collection, failing",
+            callOut: { sendable.value.onError(TestError.boom) },
+            reachIn: { sender.observer?.onNext(1) }
+        )
+
+        XCTAssertEqual(events.values, [.error(TestError.boom)])
+        subscription.dispose()
+    }
+
+    func testZipCollection_ACompletedSourceIsDisposedAfterUnlocking() {
+        let inversion = LockInversion()
+        let completing = ObserverBox<Int>()
+        let other = ObserverBox<Int>()
+        let events = SynchronizedLog<TestEvent<[Int]>>()
+        let subscription = Observable.zip([
+            completing.source(onDispose: { inversion.calloutNeedsForeignLock() }), other.source(),
+        ]).subscribe { events.append(TestEvent($0)) }
+
+        inversion.run(
+            "zip of a collection, one source completing",
+            callOut: { completing.observer?.onCompleted() },
+            reachIn: { other.observer?.onNext(1) }
+        )
+
+        XCTAssertEqual(events.values, [.completed])
+        subscription.dispose()
+    }
+}

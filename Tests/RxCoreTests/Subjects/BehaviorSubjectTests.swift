@@ -1,4 +1,5 @@
 import RxCore
+import RxTesting
 import XCTest
 
 final class BehaviorSubjectTests: RxCoreTestCase {
@@ -63,6 +64,25 @@ final class BehaviorSubjectTests: RxCoreTestCase {
         _ = subject.subscribe(recorder)
 
         XCTAssertEqual(recorder.events, [.completed])
+    }
+
+    func testBehaviorSubject_SubscribeAfterErrorGetsOnlyTheError() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = BehaviorSubject(value: 1)
+        let early = scheduler.createObserver(Int.self)
+        let late = scheduler.createObserver(Int.self)
+        var subscriptions: [Disposable] = []
+
+        scheduler.scheduleAt(200) { subscriptions.append(subject.subscribe(early)) }
+        scheduler.scheduleAt(210) { subject.onNext(2) }
+        scheduler.scheduleAt(220) { subject.onError(TestError.boom) }
+        scheduler.scheduleAt(300) { subscriptions.append(subject.subscribe(late)) }
+        scheduler.scheduleAt(400) { subscriptions.forEach { $0.dispose() } }
+        scheduler.start()
+
+        XCTAssertEqual(early.events, [.next(200, 1), .next(210, 2), .error(220, TestError.boom)])
+        XCTAssertEqual(late.events, [.error(300, TestError.boom)])
+        XCTAssertFalse(subject.hasObservers)
     }
 
     func testBehaviorSubject_SubscribeAfterDisposeGetsDisposedError() {

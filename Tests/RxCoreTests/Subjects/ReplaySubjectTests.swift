@@ -373,3 +373,68 @@ final class ReplaySubjectTests: RxCoreTestCase {
         lastSubscription.dispose()
     }
 }
+
+// MARK: - Replay without the lock
+
+extension ReplaySubjectTests {
+    func testReplaySubject_ReplaysTheBufferAfterUnlocking() {
+        let subjects: [(String, ReplaySubject<Int>)] = [
+            ("bufferSize 1", .create(bufferSize: 1)), ("bufferSize 2", .create(bufferSize: 2)),
+            ("unbounded", .createUnbounded()),
+        ]
+        for (what, subject) in subjects {
+            let inversion = LockInversion()
+            let subscriptions = SynchronizedLog<Disposable>()
+            subject.onNext(1)
+            let sendable = UncheckedSendable(value: subject)
+
+            inversion.run(
+                "ReplaySubject, \(what)",
+                callOut: {
+                    subscriptions.append(sendable.value.subscribe(onNext: { _ in inversion.calloutNeedsForeignLock() }))
+                },
+                reachIn: { sendable.value.subscribe { _ in }.dispose() }
+            )
+
+            subscriptions.values.forEach { $0.dispose() }
+        }
+    }
+
+    func testReplaySubject_AnElementSentDuringTheReplayFollowsTheBuffer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = ReplaySubject<Int>.create(bufferSize: 2)
+        let res = scheduler.createObserver(Int.self)
+        var subscription: Disposable?
+
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(220) { subject.onNext(2) }
+        scheduler.scheduleAt(300) {
+            subscription = subject.subscribe { event in
+                res.on(event)
+                if case .next(1) = event { subject.onNext(3) }
+            }
+        }
+        scheduler.scheduleAt(310) { subject.onNext(4) }
+        scheduler.scheduleAt(400) { subscription?.dispose() }
+        scheduler.start()
+
+        XCTAssertEqual(res.events, [.next(300, 1), .next(300, 2), .next(300, 3), .next(310, 4)])
+    }
+
+    func testReplaySubject_AStopEventSentDuringTheReplayFollowsTheBuffer() {
+        let scheduler = TestScheduler(initialClock: 0)
+        let subject = ReplaySubject<Int>.createUnbounded()
+        let res = scheduler.createObserver(Int.self)
+
+        scheduler.scheduleAt(210) { subject.onNext(1) }
+        scheduler.scheduleAt(300) {
+            _ = subject.subscribe { event in
+                res.on(event)
+                if case .next(1) = event { subject.onCompleted() }
+            }
+        }
+        scheduler.start()
+
+        XCTAssertEqual(res.events, [.next(300, 1), .completed(300)])
+    }
+}

@@ -240,6 +240,53 @@ final class BlockingObservableTests: RxTestingTestCase {
         XCTAssertEqual(try background([1, 2]).asInfallible(onErrorJustReturn: 0).toBlocking(timeout: 5).toArray(), [1, 2])
     }
 
+    // MARK: - On the main thread
+
+    /// XCTest runs test methods on the main thread; RxBlocking keeps its run loop turning
+    /// while it waits, so work sent to the main queue runs.
+    func testToArray_OnTheMainThread_MainScheduler() throws {
+        XCTAssertTrue(Thread.isMainThread, "XCTest runs test methods on the main thread")
+
+        let elements = try Observable.just(1)
+            .delay(.milliseconds(1), scheduler: MainScheduler.instance)
+            .toBlocking(timeout: 1)
+            .toArray()
+
+        XCTAssertEqual(elements, [1])
+    }
+
+    func testToArray_OnTheMainThread_MainQueue() throws {
+        let sequence = Observable<Int>.create { observer in
+            nonisolated(unsafe) let observer = observer
+            DispatchQueue.main.async {
+                observer.onNext(1)
+                observer.onNext(2)
+                observer.onCompleted()
+            }
+            return Disposables.create()
+        }
+
+        XCTAssertEqual(try sequence.toBlocking(timeout: 1).toArray(), [1, 2])
+    }
+
+    func testToArray_OnTheMainThread_WithoutTimeout() throws {
+        // The timeout operator, on a background queue, ends the sequence should the main
+        // queue never run, so that the test fails instead of hanging.
+        let sequence = Observable.just(1)
+            .delay(.milliseconds(1), scheduler: MainScheduler.instance)
+            .timeout(.seconds(5), scheduler: ConcurrentDispatchQueueScheduler(qos: .default))
+
+        XCTAssertEqual(try sequence.toBlocking().toArray(), [1])  // bounded by the timeout operator
+    }
+
+    func testFirst_OnTheMainThread_MainScheduler() throws {
+        let element = try Observable<Int>.interval(.milliseconds(1), scheduler: MainScheduler.instance)
+            .toBlocking(timeout: 1)
+            .first()
+
+        XCTAssertEqual(element, 0)
+    }
+
     func testTimeout_DebugDescription() {
         XCTAssertEqual(RxError.timeout.debugDescription, "Sequence timeout.")
     }
