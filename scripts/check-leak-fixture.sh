@@ -3,7 +3,8 @@
 # tests would, and checks what the leak check did there: the leaking test failed with exactly
 # the text in Tests/Fixtures/LeakCheckFixture/expected-failure.txt (which names the line that
 # subscribed), the clean test that ran beside it passed, and Documentation/Testing.md shows
-# the same text. RXTRACE_RECORD=1 rewrites the expected text instead of comparing.
+# the same text. RXTRACE_RECORD=1 rewrites the expected text, and the documents' copies,
+# instead of comparing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 fixture="$root/Tests/Fixtures/LeakCheckFixture"
@@ -42,7 +43,18 @@ awk '/^↳ leaksASubscription\(\) leaked/ { on = 1; print substr($0, 5); next }
 
 if [ "${RXTRACE_RECORD:-}" = "1" ]; then
     cp "$work/actual-failure.txt" "$expected"
-    echo "check-leak-fixture: recorded $expected"
+    # The documents quote it between their markers, in a code block.
+    for document in Documentation/Testing.md README.md; do
+        python3 - "$root/$document" "$expected" <<'PYTHON'
+import sys
+document, expected = sys.argv[1], open(sys.argv[2]).read()
+text = open(document).read()
+begin, end = "<!-- BEGIN leak-failure -->\n", "<!-- END leak-failure -->"
+start, stop = text.index(begin) + len(begin), text.index(end)
+open(document, "w").write(text[:start] + "```\n" + expected + "```\n" + text[stop:])
+PYTHON
+    done
+    echo "check-leak-fixture: recorded $expected and the documents that quote it"
 else
     diff -u "$expected" "$work/actual-failure.txt" || fail "the leak failure differs from $expected"
 fi

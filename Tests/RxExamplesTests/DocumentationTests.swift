@@ -27,7 +27,7 @@ final class DocumentationTests: XCTestCase {
 
     func testReadme_LeakExcerptIsWhatTheReportPrints() throws {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        let trace = try ExampleReportTests.record(SubjectNeverCompletesExample(), in: self)
+        let trace = try ExampleReportTests.record(RetainCycleThroughBagExample(), in: self)
         let report = try TraceReport(reader: TraceReader(path: trace.path), sections: .leaks)
 
         XCTAssertEqual(try pinnedBlock("leaks", in: readme), TextReportRenderer().render(report))

@@ -31,7 +31,7 @@ final class RunTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(examples.count, 27)
         XCTAssertTrue(
             result.standardOutput.hasSuffix(
-                "\n\n\(examples.count) examples recorded, 3 leaks — expected in relay-without-bag, retain-cycle-through-bag, subject-never-completes\n"
+                "\n\n\(examples.count) examples recorded, 3 leaks — expected in relay-without-bag, subject-never-completes, retain-cycle-through-bag\n"
             ),
             "the last line counts the examples and the leaks: \(result.standardOutput.suffix(200))"
         )

@@ -62,10 +62,17 @@ final class LeakCheckTests: RxTestingTestCase {
             LeakyTests.testLeak leaked 1 subscription and 4 Rx objects:
 
             Subscription #1 to Map<Int, Int> #2 was never disposed, and its source never terminated.
+              verdict        retaining: it keeps 4 objects alive
               subscribed at  RxTestingTests/LeakCheckTests.swift:\(line)
               built at       RxTestingTests/LeakCheckTests.swift:\(line) (map)
-              chain          PublishSubject<Int> #1 → Map<Int, Int> #2 (map at RxTestingTests/LeakCheckTests.swift:\(line)) → AnonymousObserver<Int> #3
-              keeps alive    PublishSubject<Int> #1, AnonymousObserver<Int> #3, SinkDisposer #4, MapSink<…> #5
+              chain          PublishSubject<Int> #1
+                             └─ Map<Int, Int> #2 (map at RxTestingTests/LeakCheckTests.swift:\(line))
+                                └─ AnonymousObserver<Int> #3
+              held by        PublishSubject<Int> #1: it keeps its observers until it terminates, and it never did
+                             └─ SinkDisposer #4, MapSink<…> #5: the subscription's sinks
+                                └─ AnonymousObserver<Int> #3: the subscriber, with the closures passed at RxTestingTests/LeakCheckTests.swift:\(line)
+              keeps alive    4 objects: 1 PublishSubject<Int>, 1 AnonymousObserver<Int>, 1 SinkDisposer, 1 MapSink<…>
+              why            its Disposable was dropped and its source never terminated, so the source keeps its sinks and the subscriber's closures alive, with everything they capture
               fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
 
             Rx objects alive when the test ended:

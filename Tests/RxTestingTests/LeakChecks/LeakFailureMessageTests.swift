@@ -25,7 +25,8 @@ final class LeakFailureMessageTests: RxTestingTestCase {
                   "file": "AppTests/CounterTests.swift", "line": 21
                 },
                 "chain": ["PublishSubject<Int> #1", "Map<Int, Int> #2", "AnonymousObserver<Int> #6"],
-                "alive": ["PublishSubject<Int> #1", "Map<Int, Int> #2", "MapSink<…> #5", "AnonymousObserver<Int> #6"]
+                "alive": ["PublishSubject<Int> #1", "Map<Int, Int> #2", "MapSink<…> #5", "AnonymousObserver<Int> #6"],
+                "verdict": "retaining"
               }],
               "liveObjects": [
                 {"typeName": "PublishSubject<Int>", "objectIDs": [1], "createdIn": ["outside any subscribe"]},
@@ -43,9 +44,16 @@ final class LeakFailureMessageTests: RxTestingTestCase {
             CounterTests.testCount leaked 1 subscription and 2 Rx objects:
 
             Subscription #3 to PublishSubject<Int> #1 was never disposed, and its source never terminated.
+              verdict        retaining: it keeps 4 objects alive
               subscribed at  AppTests/CounterTests.swift:21
-              chain          PublishSubject<Int> #1 → Map<Int, Int> #2 → AnonymousObserver<Int> #6
-              keeps alive    PublishSubject<Int> #1, Map<Int, Int> #2, MapSink<…> #5, AnonymousObserver<Int> #6
+              chain          PublishSubject<Int> #1
+                             └─ Map<Int, Int> #2
+                                └─ AnonymousObserver<Int> #6
+              held by        PublishSubject<Int> #1: it keeps its observers until it terminates, and it never did
+                             └─ MapSink<…> #5: the subscription's sinks
+                                └─ AnonymousObserver<Int> #6: the subscriber, with the closures passed at AppTests/CounterTests.swift:21
+              keeps alive    4 objects: 1 PublishSubject<Int>, 1 Map<Int, Int>, 1 MapSink<…>, 1 AnonymousObserver<Int>
+              why            its Disposable was dropped and its source never terminated, so the source keeps its sinks and the subscriber's closures alive, with everything they capture
               fix            keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or complete the source
 
             Rx objects alive when the test ended:
