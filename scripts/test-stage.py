@@ -150,7 +150,8 @@ def run_xctest(command, settings, deadline):
 
 
 def skip_pattern(test):
-    """swift test's `--skip` matches `Module.Class/test`: this names exactly one test."""
+    """`--skip` (swift test's, scripts/xctest-run.py's) matches `Module.Class/test`: this
+    names exactly one test."""
     test_class, method = test.split(".")
     return r"\.%s/%s$" % (re.escape(test_class), re.escape(method))
 
