@@ -14,6 +14,8 @@
 //   callers PATH      record `callerLines()`, stop: the lines marked `// caller:` are what the
 //                     trace must name
 //   callers-exit PATH record `callerLines()`, exit(0): a trace with addresses and no lines
+//   callers-cost PATH N  record N `subject.onNext` into a subscriber, print ns per onNext
+//                     (RXTRACE_CALLERS=0 leaves the callers out: Documentation/Performance.md)
 //   nested PATH N     record N nested `create { previous.map { … }.subscribe($0) }` levels, stop
 
 import Foundation
@@ -72,6 +74,20 @@ case "callers-exit":
     _ = try record(to: arguments[2], program: "fixture-callers-exit")
     callerLines()
     exit(0)
+
+case "callers-cost":
+    let count = Int(arguments[3]) ?? 100_000
+    let recording = try record(to: arguments[2], program: "fixture-callers-cost")
+    let subject = PublishSubject<Int>()
+    let subscription = subject.subscribe(onNext: { _ in })
+    let start = DispatchTime.now().uptimeNanoseconds
+    for value in 0..<count {
+        subject.onNext(value)
+    }
+    let elapsed = DispatchTime.now().uptimeNanoseconds - start
+    subscription.dispose()
+    try recording.stop()
+    print("\(elapsed / UInt64(count)) ns per onNext")
 
 case "exit":
     _ = try record(to: arguments[2], program: "fixture-exit")
