@@ -16,7 +16,7 @@ extension TraceReader {
             """
             SELECT caller.address, image.path, image.load_address, image.symbolizer
             FROM caller LEFT JOIN image ON image.id = caller.image_id
-            WHERE caller.call_id = ?
+            WHERE caller.stack_id = (SELECT caller_stack_id FROM call WHERE call.id = ?)
             ORDER BY caller.frame
             """,
             [.integer(id)]

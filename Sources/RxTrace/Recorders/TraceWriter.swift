@@ -50,6 +50,8 @@ final class TraceWriter {
     private var newSubscriptions: [Int64: SubscriptionRow] = [:]
     private var threadsOtherThanMain = 0
     private var nextEventID: Int64 = 1
+    /// The id of each distinct stack of caller addresses written so far.
+    private var callerStackIDs: [[UInt]: Int64] = [:]
     /// The files mapped into the process, read when the first caller address arrives.
     private var loadedImages: LoadedImages?
     /// The `image` row of each file that holds a caller address.
@@ -118,7 +120,10 @@ final class TraceWriter {
         endObject = try database.prepare("UPDATE object SET end_ts = ? WHERE id = ?")
         insertCalls = try BatchedInsert(
             into: "call",
-            columns: ["id", "parent_id", "depth", "thread_id", "step_id", "object_id", "detail", "ts", "dur", "virtual_ts"],
+            columns: [
+                "id", "parent_id", "depth", "thread_id", "step_id", "object_id", "detail", "ts", "dur", "virtual_ts",
+                "caller_stack_id",
+            ],
             in: database
         ) { row, statement, first in
             let call = row.call
@@ -132,6 +137,7 @@ final class TraceWriter {
             statement.bind(call.ts, at: first + 7)
             statement.bind(row.duration, at: first + 8)
             statement.bind(call.virtualTS, at: first + 9)
+            statement.bind(call.callerStack, at: first + 10)
         }
         insertEvents = try BatchedInsert(
             into: "event",
@@ -181,7 +187,7 @@ final class TraceWriter {
         insertAssembly = try database.prepare("INSERT INTO assembly (object_id, name, file, line) VALUES (?, ?, ?, ?)")
         insertTag = try database.prepare("INSERT INTO tag (object_id, name, file, line) VALUES (?, ?, ?, ?)")
         insertBagEntry = try database.prepare("INSERT INTO bag_entry (bag_id, disposable_id) VALUES (?, ?)")
-        insertCaller = try database.prepare("INSERT INTO caller (call_id, frame, address, image_id) VALUES (?, ?, ?, ?)")
+        insertCaller = try database.prepare("INSERT INTO caller (stack_id, frame, address, image_id) VALUES (?, ?, ?, ?)")
         insertImage = try database.prepare("INSERT INTO image (id, path, load_address) VALUES (?, ?, ?)")
     }
 
@@ -309,12 +315,13 @@ final class TraceWriter {
             openCalls[Int(thread) - 1].append(call)
 
         case .callerCaptured(let call, let callers):
-            for (frame, address) in callers.addresses.enumerated() {
-                insertCaller.bind(call, at: 1)
-                insertCaller.bind(Int64(frame), at: 2)
-                insertCaller.bind(Int64(bitPattern: UInt64(address)), at: 3)
-                insertCaller.bind(try imageID(containing: address), at: 4)
-                try insertCaller.run()
+            let stack = try callerStackID(callers.addresses)
+            // The call entered just before, on its thread: it is the last open call there.
+            for thread in openCalls.indices {
+                if let index = openCalls[thread].lastIndex(where: { $0.id == call }) {
+                    openCalls[thread][index].callerStack = stack
+                    break
+                }
             }
 
         case .callExited(let id, let thread, let stamp):
@@ -423,6 +430,23 @@ final class TraceWriter {
     }
 
     // MARK: - Callers
+
+    /// The `caller` stack of `addresses`, written the first time it is seen: an entry point
+    /// called in a loop captures the same stack each time, and writes one row per call
+    /// instead of one per frame.
+    private func callerStackID(_ addresses: [UInt]) throws -> Int64 {
+        if let id = callerStackIDs[addresses] { return id }
+        let id = Int64(callerStackIDs.count + 1)
+        for (frame, address) in addresses.enumerated() {
+            insertCaller.bind(id, at: 1)
+            insertCaller.bind(Int64(frame), at: 2)
+            insertCaller.bind(Int64(bitPattern: UInt64(address)), at: 3)
+            insertCaller.bind(try imageID(containing: address), at: 4)
+            try insertCaller.run()
+        }
+        callerStackIDs[addresses] = id
+        return id
+    }
 
     /// The `image` row of the file `address` lies in, written the first time it is seen; `nil`
     /// when no mapping holds it.
@@ -583,6 +607,8 @@ private struct OpenCall {
     let detail: String?
     let ts: Int64
     let virtualTS: Int64?
+    /// The stack of return addresses user code called it from, for an entry point.
+    var callerStack: Int64? = nil
 }
 
 /// Identifies a step by the addresses of its immortal strings, so looking one up never reads

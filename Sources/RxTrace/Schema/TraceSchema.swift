@@ -31,8 +31,9 @@ public enum TraceSchema {
     /// older traces these names when it opens them.
     ///
     /// Version 6: the user's line without a `#line` parameter. The `caller` table keeps the
-    /// return addresses captured when user code called an entry point (`onNext`, `accept`,
-    /// `dispose()`, `connect()`, a `DisposeBag`'s deinit), the `image` table the executable or
+    /// stacks of return addresses captured when user code called an entry point (`onNext`,
+    /// `accept`, `dispose()`, `connect()`, a `DisposeBag`'s deinit), each distinct stack once,
+    /// `call.caller_stack_id` the stack of each such call, the `image` table the executable or
     /// library they lie in, and `caller_line` what a symbolizer made of them when the trace was
     /// finished. Readers do without them in earlier traces, and symbolize a trace that has
     /// addresses but no lines (its program was cut short) themselves, in memory.
@@ -159,7 +160,11 @@ public enum TraceSchema {
             -- How long it ran, in ns; NULL if it never returned (the run was cut short).
             dur INTEGER,
             -- The virtual clock when it was entered, as object.virtual_ts; NULL without one.
-            virtual_ts INTEGER
+            virtual_ts INTEGER,
+            -- For an entry point user code called (onNext, accept, dispose(), connect(), a
+            -- DisposeBag's deinit), the return addresses on the stack then (caller.stack_id);
+            -- NULL for other steps. A loop's calls share one stack.
+            caller_stack_id INTEGER
         );
 
         CREATE TABLE event -- An event passing from one object to another.
@@ -279,8 +284,9 @@ public enum TraceSchema {
         (
             -- Serial id, in order of capture.
             id INTEGER PRIMARY KEY,
-            -- The entry point's step.
-            call_id INTEGER NOT NULL REFERENCES call(id),
+            -- The stack this address is one frame of: each distinct stack of return addresses
+            -- is written once, and the calls made from it refer to it (call.caller_stack_id).
+            stack_id INTEGER NOT NULL,
             -- 0 for the innermost address (in the step's code, or already in the user's when the
             -- entry point was inlined there), 1 for its caller, and so on.
             frame INTEGER NOT NULL,
@@ -518,7 +524,7 @@ public enum TraceSchema {
         CREATE INDEX IF NOT EXISTS call_root_object ON call(object_id) WHERE parent_id IS NULL;
         CREATE INDEX IF NOT EXISTS tag_object ON tag(object_id);
         CREATE INDEX IF NOT EXISTS bag_entry_bag ON bag_entry(bag_id);
-        CREATE INDEX IF NOT EXISTS caller_call ON caller(call_id);
+        CREATE INDEX IF NOT EXISTS caller_stack ON caller(stack_id, frame);
         CREATE INDEX IF NOT EXISTS caller_line_address ON caller_line(address);
         """
 }
