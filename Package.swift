@@ -26,7 +26,10 @@ let package = Package(
 
         // MARK: - Libraries
 
-        .target(name: "RxCore"),
+        .target(name: "RxCore", dependencies: ["CRxCore"]),
+        // RxCore's C: the return addresses of the code that called an entry point (onNext,
+        // dispose()), which a trace turns into the user's line.
+        .target(name: "CRxCore"),
         // RxSwift's RxRelay as a module of its own, so `import RxRelay` stays as it is.
         .target(name: "RxRelay", dependencies: ["RxCore"]),
         .target(name: "RxTrace", dependencies: ["RxCore", "CSQLite", "CRxTrace"]),

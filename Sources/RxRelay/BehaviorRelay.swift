@@ -24,7 +24,7 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
 
     /// Makes `event` the current value and sends it to every current subscriber.
     public func accept(_ event: Element) {
-        let call = TraceCall.enter("BehaviorRelay.accept", on: subject); defer { call.exit() }
+        let call = TraceCall.enterFromUser("BehaviorRelay.accept", on: subject); defer { call.exit() }
         subject.onNext(event)
     }
 

@@ -24,7 +24,7 @@ public final class PublishRelay<Element>: ObservableType, Sendable {
 
     /// Sends `event` to every current subscriber.
     public func accept(_ event: Element) {
-        let call = TraceCall.enter("PublishRelay.accept", on: subject); defer { call.exit() }
+        let call = TraceCall.enterFromUser("PublishRelay.accept", on: subject); defer { call.exit() }
         subject.onNext(event)
     }
 

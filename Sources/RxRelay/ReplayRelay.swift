@@ -42,7 +42,7 @@ public final class ReplayRelay<Element>: ObservableType, Sendable {
 
     /// Adds `event` to the buffer and sends it to every current subscriber.
     public func accept(_ event: Element) {
-        let call = TraceCall.enter("ReplayRelay.accept", on: subject); defer { call.exit() }
+        let call = TraceCall.enterFromUser("ReplayRelay.accept", on: subject); defer { call.exit() }
         subject.onNext(event)
     }
 

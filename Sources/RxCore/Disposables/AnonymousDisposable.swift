@@ -19,7 +19,7 @@ private final class AnonymousDisposable: DisposeBase, Cancelable {
     }
 
     func dispose() {
-        let call = TraceCall.enter("AnonymousDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("AnonymousDisposable.dispose", on: self); defer { call.exit() }
         guard disposed.exchange(1, ordering: .acquiringAndReleasing) == 0 else { return }
         Instrumentation.objectDisposed(traceObjectID)
         if let action = disposeAction {

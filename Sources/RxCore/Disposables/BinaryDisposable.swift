@@ -22,7 +22,7 @@ private final class BinaryDisposable: DisposeBase, Cancelable {
     }
 
     func dispose() {
-        let call = TraceCall.enter("BinaryDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("BinaryDisposable.dispose", on: self); defer { call.exit() }
         guard disposed.exchange(1, ordering: .acquiringAndReleasing) == 0 else { return }
         Instrumentation.objectDisposed(traceObjectID)
         disposable1?.dispose()

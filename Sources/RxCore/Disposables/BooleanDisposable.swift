@@ -34,7 +34,7 @@ public final class BooleanDisposable: Cancelable, TraceableObject {
 
     /// Sets the flag; later calls do nothing.
     public func dispose() {
-        let call = TraceCall.enter("BooleanDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("BooleanDisposable.dispose", on: self); defer { call.exit() }
         guard disposed.exchange(1, ordering: .acquiringAndReleasing) == 0 else { return }
         Instrumentation.objectDisposed(traceObjectID)
     }

@@ -82,7 +82,7 @@ public final class CompositeDisposable: DisposeBase, Cancelable {
 
     /// Disposes every member, in insertion order, and every disposable inserted later.
     public func dispose() {
-        let call = TraceCall.enter("CompositeDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("CompositeDisposable.dispose", on: self); defer { call.exit() }
         let members = lock.performLocked { () -> Bag<Disposable>? in
             let members = disposables
             disposables = nil

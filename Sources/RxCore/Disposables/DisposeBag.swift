@@ -41,7 +41,7 @@ public final class DisposeBag: DisposeBase {
 
     /// Disposes everything in the bag; from `deinit` only.
     private func dispose() {
-        let call = TraceCall.enter("DisposeBag.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("DisposeBag.dispose", on: self); defer { call.exit() }
         let contents = lock.performLocked { () -> [Disposable] in
             let contents = disposables
             disposables.removeAll()

@@ -39,7 +39,7 @@ public final class RefCountDisposable: DisposeBase, Cancelable {
     /// Marks the primary disposed; disposes the underlying disposable when no dependent is
     /// left.
     public func dispose() {
-        let call = TraceCall.enter("RefCountDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("RefCountDisposable.dispose", on: self); defer { call.exit() }
         let (isFirstDispose, toDispose) = lock.performLocked { () -> (Bool, Disposable?) in
             guard let current = disposable, !isPrimaryDisposed else { return (false, nil) }
             isPrimaryDisposed = true
@@ -83,7 +83,7 @@ final class RefCountInnerDisposable: DisposeBase, Disposable {
     }
 
     func dispose() {
-        let call = TraceCall.enter("RefCountInnerDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("RefCountInnerDisposable.dispose", on: self); defer { call.exit() }
         guard disposed.exchange(1, ordering: .acquiringAndReleasing) == 0 else { return }
         Instrumentation.objectDisposed(traceObjectID)
         parent.release()

@@ -35,7 +35,7 @@ public final class ScheduledDisposable: Cancelable, TraceableObject {
 
     /// Schedules the disposal of the wrapped disposable on ``scheduler``.
     public func dispose() {
-        let call = TraceCall.enter("ScheduledDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("ScheduledDisposable.dispose", on: self); defer { call.exit() }
         _ = scheduler.schedule(self) { scheduledDisposable in
             scheduledDisposable.disposeInner()
             return Disposables.create()

@@ -44,7 +44,7 @@ public final class SerialDisposable: DisposeBase, Cancelable {
 
     /// Disposes the current disposable and every later assignment.
     public func dispose() {
-        let call = TraceCall.enter("SerialDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("SerialDisposable.dispose", on: self); defer { call.exit() }
         let (isFirstDispose, toDispose) = lock.performLocked { () -> (Bool, Disposable?) in
             if disposed {
                 return (false, nil)

@@ -41,7 +41,7 @@ public final class SingleAssignmentDisposable: DisposeBase, Cancelable {
 
     /// Disposes the assigned disposable, now or as soon as it is assigned.
     public func dispose() {
-        let call = TraceCall.enter("SingleAssignmentDisposable.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("SingleAssignmentDisposable.dispose", on: self); defer { call.exit() }
         let previous = state.bitwiseOr(State.disposed.rawValue, ordering: .acquiringAndReleasing).oldValue
         guard previous & State.disposed.rawValue == 0 else { return }
         Instrumentation.objectDisposed(traceObjectID)

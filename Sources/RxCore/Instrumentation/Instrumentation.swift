@@ -131,11 +131,14 @@ private let installations = LockedState<Int>(0)
     @usableFromInline let isRecordingCalls: Bool
     /// The recorder's ``TraceRecorder/isRecordingEvents``, read once at installation.
     @usableFromInline let isRecordingEvents: Bool
+    /// The recorder's ``TraceRecorder/isRecordingCallers``, read once at installation.
+    @usableFromInline let isRecordingCallers: Bool
 
     init(_ recorder: any TraceRecorder) {
         self.recorder = recorder
         self.isRecordingCalls = recorder.isRecordingCalls
         self.isRecordingEvents = recorder.isRecordingEvents
+        self.isRecordingCallers = recorder.isRecordingCallers
     }
 }
 

@@ -50,6 +50,54 @@
         return TraceCall(recording: recorder, id: id)
     }
 
+    /// Records the start of step `name` on `object`, a public entry point that user code calls
+    /// (`accept`, `dispose()`, `connect()`), with the return addresses that lead to the user's
+    /// line (``CallerAddresses``).
+    ///
+    /// The addresses are taken only while a recorder records calls: with none, this costs what
+    /// ``enter(_:on:detail:file:line:)`` costs. Transparent, so inlined even in a debug build:
+    /// the entry point calls the C walk itself, and its first address is the entry point's.
+    @_transparent @usableFromInline
+    package static func enterFromUser(
+        _ name: StaticString,
+        on object: (any TraceableObject)?,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> TraceCall {
+        guard let box = Instrumentation.installed, box.isRecordingCalls else {
+            return TraceCall(recording: nil, id: .none)
+        }
+        let recorder = box.recorder
+        let callers = box.isRecordingCallers ? CallerAddresses.capture() : CallerAddresses()
+        let id = recorder.callEntered(
+            name, object: object?.traceObjectID ?? .none, detail: nil, file: file, line: line, callers: callers
+        )
+        return TraceCall(recording: recorder, id: id)
+    }
+
+    /// Records the start of step `name` on `object`, a public entry point that user code calls
+    /// with `event` (a subject's or observer's `on`), with the return addresses that lead to
+    /// the user's `onNext` line (``CallerAddresses``).
+    @_transparent @usableFromInline
+    package static func enterFromUser<Element>(
+        _ name: StaticString,
+        on object: (any TraceableObject)?,
+        event: Event<Element>,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> TraceCall {
+        guard let box = Instrumentation.installed, box.isRecordingCalls else {
+            return TraceCall(recording: nil, id: .none)
+        }
+        let recorder = box.recorder
+        let callers = box.isRecordingCallers ? CallerAddresses.capture() : CallerAddresses()
+        let detail = event.traceDetail(includingElement: recorder.isRecordingValues)
+        let id = recorder.callEntered(
+            name, object: object?.traceObjectID ?? .none, detail: detail, file: file, line: line, callers: callers
+        )
+        return TraceCall(recording: recorder, id: id)
+    }
+
     /// Records the start of a `subscribeSafe` on `observable`; to a recorder that leaves out
     /// the calls, says ``TraceRecorder/subscribedThrough(_:)`` instead.
     @inlinable @inline(__always)

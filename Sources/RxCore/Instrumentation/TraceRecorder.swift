@@ -45,6 +45,12 @@ public protocol TraceRecorder: AnyObject, Sendable {
     /// event hop costs what it costs with no recorder.
     var isRecordingEvents: Bool { get }
 
+    /// Whether the entry points from user code capture their callers' return addresses
+    /// (``callEntered(_:object:detail:file:line:callers:)``), when the calls are recorded; read
+    /// as ``isRecordingCalls`` is. A recorder that answers `false` receives empty
+    /// ``CallerAddresses``, and an entry point costs what any other step costs.
+    var isRecordingCallers: Bool { get }
+
     /// An instrumented object finished its `init`; returns the object's serial id.
     ///
     /// - Parameter type: the object's dynamic type; its name (`PublishSubject<Int>`) is what
@@ -65,6 +71,18 @@ public protocol TraceRecorder: AnyObject, Sendable {
     ///   - line: the line of that code.
     func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
+    ) -> CallID
+
+    /// An instrumented step began on the current thread, entered from user code through a
+    /// public entry point (`onNext`, `accept`, `dispose()`, `connect()`, a `DisposeBag`'s
+    /// deinit); returns the call's serial id.
+    ///
+    /// - Parameter callers: the return addresses on the stack at the step's start, innermost
+    ///   first: where to look for the user's line. The other parameters are
+    ///   ``callEntered(_:object:detail:file:line:)``'s.
+    func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
+        callers: CallerAddresses
     ) -> CallID
 
     /// The step `call`, the innermost open call on the current thread, returned.
@@ -112,11 +130,23 @@ public protocol TraceRecorder: AnyObject, Sendable {
 }
 
 extension TraceRecorder {
+    /// Records the call without its callers: a recorder that has nowhere to keep them need not
+    /// implement it.
+    public func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
+        callers: CallerAddresses
+    ) -> CallID {
+        callEntered(name, object: object, detail: detail, file: file, line: line)
+    }
+
     /// Every call is recorded, unless a recorder says otherwise.
     public var isRecordingCalls: Bool { true }
 
     /// Every event is recorded, unless a recorder says otherwise.
     public var isRecordingEvents: Bool { true }
+
+    /// No callers are captured, unless a recorder says it keeps them.
+    public var isRecordingCallers: Bool { false }
 
     /// Ignores the subscribes: a recorder that leaves out the calls need not implement it.
     public func subscribedThrough(_ observable: ObjectID) {}

@@ -368,7 +368,7 @@ final class ConnectableObservableAdapter<Subject: SubjectType>: ConnectableObser
     }
 
     override func connect() -> Disposable {
-        let call = TraceCall.enter("ConnectableObservableAdapter.connect", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("ConnectableObservableAdapter.connect", on: self); defer { call.exit() }
         return lock.performLocked {
             if let connection {
                 return connection

@@ -89,7 +89,7 @@ import Synchronization
     }
 
     @usableFromInline func dispose() {
-        let call = TraceCall.enter("SinkDisposer.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("SinkDisposer.dispose", on: self); defer { call.exit() }
         let previous = state.bitwiseOr(State.disposed.rawValue, ordering: .acquiringAndReleasing).oldValue
         guard previous & State.disposed.rawValue == 0 else { return }
         Instrumentation.objectDisposed(traceObjectID)

@@ -50,7 +50,7 @@ public struct Binder<Value>: ObserverType {
     /// Binds a `next` element on the scheduler; ignores `completed`; an `error` traps in
     /// debug builds and is printed in release builds.
     public func on(_ event: Event<Value>) {
-        let call = TraceCall.enter("Binder.on", on: nil, event: event); defer { call.exit() }
+        let call = TraceCall.enterFromUser("Binder.on", on: nil, event: event); defer { call.exit() }
         binding(event)
     }
 

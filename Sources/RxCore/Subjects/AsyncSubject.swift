@@ -44,7 +44,7 @@ public final class AsyncSubject<Element>:
     /// Keeps a `next` element as the last one; on a stop event, sends the result to every
     /// subscriber and releases them. After the first stop event, does nothing.
     public func on(_ event: Event<Element>) {
-        let call = TraceCall.enter("AsyncSubject.on", on: self, event: event); defer { call.exit() }
+        let call = TraceCall.enterFromUser("AsyncSubject.on", on: self, event: event); defer { call.exit() }
         let (recipients, result) = lock.performLocked { synchronized_on(event) }
         switch result {
         case .next:

@@ -65,7 +65,7 @@ public final class BehaviorSubject<Element>:
     /// Stores a `next` element as the current value and sends `event` to every subscriber;
     /// after a stop event or ``dispose()``, does nothing.
     public func on(_ event: Event<Element>) {
-        let call = TraceCall.enter("BehaviorSubject.on", on: self, event: event); defer { call.exit() }
+        let call = TraceCall.enterFromUser("BehaviorSubject.on", on: self, event: event); defer { call.exit() }
         let recipients = lock.performLocked { synchronized_on(event) }
         recipients.dispatch(event)
     }
@@ -149,7 +149,7 @@ public final class BehaviorSubject<Element>:
     /// Drops every subscriber and the stop event; ``value()`` and later subscribers get
     /// ``RxError/disposed(object:)`` and later events are ignored.
     public func dispose() {
-        let call = TraceCall.enter("BehaviorSubject.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("BehaviorSubject.dispose", on: self); defer { call.exit() }
         let isFirstDispose = lock.performLocked { () -> Bool in
             let wasDisposed = disposed
             disposed = true

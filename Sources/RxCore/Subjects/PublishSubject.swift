@@ -48,7 +48,7 @@ public final class PublishSubject<Element>:
     /// Sends `event` to every current subscriber; after a stop event or ``dispose()``, does
     /// nothing.
     @inlinable public func on(_ event: Event<Element>) {
-        let call = TraceCall.enter("PublishSubject.on", on: self, event: event); defer { call.exit() }
+        let call = TraceCall.enterFromUser("PublishSubject.on", on: self, event: event); defer { call.exit() }
         let recipients = lock.performLocked { synchronized_on(event) }
         recipients.dispatch(event)
     }
@@ -128,7 +128,7 @@ public final class PublishSubject<Element>:
     /// Drops every subscriber and the stop event; later subscribers get
     /// ``RxError/disposed(object:)`` and later events are ignored.
     public func dispose() {
-        let call = TraceCall.enter("PublishSubject.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("PublishSubject.dispose", on: self); defer { call.exit() }
         let isFirstDispose = lock.performLocked { () -> Bool in
             let wasDisposed = disposed
             disposed = true

@@ -110,7 +110,7 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
     }
 
     override func on(_ event: Event<Element>) {
-        let call = TraceCall.enter("ReplaySubject.on", on: self, event: event); defer { call.exit() }
+        let call = TraceCall.enterFromUser("ReplaySubject.on", on: self, event: event); defer { call.exit() }
         let recipients = lock.performLocked { synchronized_on(event) }
         recipients.dispatch(event)
     }
@@ -195,7 +195,7 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
     }
 
     override func dispose() {
-        let call = TraceCall.enter("ReplaySubject.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enterFromUser("ReplaySubject.dispose", on: self); defer { call.exit() }
         super.dispose()
         let isFirstDispose = lock.performLocked { () -> Bool in
             let wasDisposed = disposed

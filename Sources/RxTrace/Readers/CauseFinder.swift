@@ -41,6 +41,14 @@ public struct CauseFinder {
         var seenEvents = Set<Int64>()
         // Root first: the order the event travelled.
         for step in steps.reversed() {
+            // An entry point that user code called inside the chain: `observer.onNext(1)` in a
+            // `create` closure. The root's line is the origin's.
+            if step.step != steps.last?.step, case .line(let frame) = try reader.callerLine(ofCall: step.call.id) {
+                hops.append(.init(
+                    kind: "call", text: "\(step.call.name) called at \(frame.location)",
+                    location: step.call.location, threadName: step.call.threadName
+                ))
+            }
             if step.via == "scheduled", let below = steps.first(where: { $0.step == step.step - 1 }) {
                 let queued = step.call
                 var scheduler = ""
@@ -102,7 +110,29 @@ public struct CauseFinder {
         if let object = root.objectID {
             text += " on \(try labels.element(object))"
         }
-        return text + " · thread \(root.threadName), called from outside RxCore (\(root.location); the caller's line is not recorded)"
+        return text + " · thread \(root.threadName), " + (try calledFrom(root))
+    }
+
+    /// Where user code called the entry point `call`: `called at App/main.swift:4
+    /// (RxCore/Subjects/PublishSubject.swift:51)` when the trace names the line, else
+    /// `called from outside RxCore (…; the caller's line is not recorded)`, with the reason
+    /// when addresses were captured but name no line.
+    private func calledFrom(_ call: CallRecord) throws -> String {
+        switch try reader.callerLine(ofCall: call.id) {
+        case .line(let frame):
+            return "called at \(frame.location) (\(call.location))"
+        case .notCaptured:
+            return "called from outside RxCore (\(call.location); the caller's line is not recorded)"
+        case .unresolved(let reason):
+            return "called from outside RxCore (\(call.location); the caller's line is not recorded: \(reason))"
+        }
+    }
+
+    /// ` at App/main.swift:9`, where user code called the entry point `call`, or nothing when
+    /// the trace does not name the line.
+    private func userLine(of call: CallRecord) throws -> String {
+        guard case .line(let frame) = try reader.callerLine(ofCall: call.id) else { return "" }
+        return " at \(frame.location)"
     }
 
     // MARK: - Who ended a subscription
@@ -127,15 +157,21 @@ public struct CauseFinder {
                 return "ended: disposed (the trace does not say by what)"
             }
             let chain = try reader.causes(ofCall: endCall)
-            if let bag = chain.first(where: { $0.call.name == "DisposeBag.dispose" })?.call.objectID {
+            if let bagCall = chain.first(where: { $0.call.name == "DisposeBag.dispose" })?.call,
+                let bag = bagCall.objectID
+            {
                 let made = try reader.object(bag)?.assembly.map { " (bag made at \($0.file):\($0.line))" } ?? ""
+                let released = try userLine(of: bagCall)
                 return "ended: disposed by \(try labels.plain(bag))'s deinit\(made)"
+                    + (released.isEmpty ? "" : ", released\(released)")
             }
             guard let root = chain.last?.call else { return "ended: disposed" }
             if root.name.hasSuffix(".dispose"), let object = root.objectID {
                 let whose = object == subscription.disposableObjectID ? "the Disposable subscribe returned, " : ""
-                return "ended: disposed by a dispose() of \(whose)\(try labels.plain(object)), "
-                    + "called from outside RxCore on thread \(root.threadName)"
+                let line = try userLine(of: root)
+                return "ended: disposed by a dispose()\(line) of \(whose)\(try labels.plain(object)), "
+                    + (line.isEmpty ? "called from outside RxCore " : "")
+                    + "on thread \(root.threadName)"
             }
             return "ended: disposed inside \(try describeRoot(root, labels: &labels))"
         }
@@ -163,7 +199,8 @@ public struct EventExplanation: Codable, Equatable, Sendable {
     /// One hop on the event's way: an event passing between two chain elements, or a thread hop
     /// through a scheduler.
     public struct Hop: Codable, Equatable, Sendable {
-        /// `event` or `thread`.
+        /// `event`, `thread`, or `call` (user code called an entry point: `observer.onNext(1)`
+        /// inside a `create` closure).
         public var kind: String
         /// `next(1) from Map<Int, Int> #2 (map at …) to AnonymousObserver<Int> #4`.
         public var text: String

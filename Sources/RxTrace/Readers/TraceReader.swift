@@ -26,6 +26,12 @@ public final class TraceReader {
     /// Whether the trace has the `assembly` table (schema 3 on): where user code built each
     /// observable.
     private let hasAssemblyTable: Bool
+    /// The inline chains of the trace's caller addresses that no `caller_line` row names,
+    /// symbolized in memory on first need (`TraceReader+Callers`); `nil` until then.
+    var symbolizedCallers: [UInt: [CallerFrame]]?
+    /// Why ``symbolizedCallers`` could not be had (no symbolizer, the program's file gone), or
+    /// `nil`.
+    var symbolizingFailure: String?
 
     /// Opens the trace at `path` read-only, writing nothing beside it or into it, even when
     /// its writer left it in WAL mode (see ``ReadOnlyTraceFile``).
@@ -247,6 +253,9 @@ public struct SchemaFeatures: Sendable, Equatable {
     public var isTagged: Bool
     /// The `bag_entry` table: what each DisposeBag took.
     public var hasBagEntries: Bool
+    /// The `caller`, `image` and `caller_line` tables (schema 6): the user's lines behind
+    /// `onNext`, `dispose()` and the other entry points.
+    public var hasCallers: Bool
 
     init(database: Database) throws {
         let names = Set(try database.rows("SELECT name FROM sqlite_schema").compactMap { $0.text("name") })
@@ -258,5 +267,6 @@ public struct SchemaFeatures: Sendable, Equatable {
         hasCauseViews = names.contains("call_cause") && names.contains("event_cause")
         isTagged = try hasTags && database.scalar("SELECT EXISTS (SELECT 1 FROM tag)")?.integer == 1
         hasBagEntries = names.contains("bag_entry")
+        hasCallers = names.contains("caller") && names.contains("image") && names.contains("caller_line")
     }
 }

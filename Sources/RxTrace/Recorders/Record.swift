@@ -26,6 +26,9 @@ enum Record {
         id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticString, file: StaticString,
         line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?
     )
+    /// Call `call`, an entry point's step, was entered from the return addresses `callers`;
+    /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:)``.
+    case callerCaptured(call: Int64, callers: CallerAddresses)
     /// The innermost open call on `thread` returned.
     case callExited(id: Int64, thread: Int32, ts: Int64)
     /// An event passed from `source` to `observer` while `call` was open on `thread`.
@@ -52,9 +55,12 @@ enum Record {
     case disposableInserted(id: Int64, bag: Int64)
 
     /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
-    /// recorder adds itself); what `run.record_count` counts.
+    /// recorder adds itself, and ``callerCaptured(call:callers:)``, part of its call's entry);
+    /// what `run.record_count` counts.
     var isHookRecord: Bool {
-        if case .thread = self { return false }
-        return true
+        switch self {
+        case .thread, .callerCaptured: false
+        default: true
+        }
     }
 }

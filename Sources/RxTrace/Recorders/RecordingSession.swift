@@ -1,4 +1,5 @@
 import CRxTrace
+import Foundation
 import Glibc
 import RxCore
 import Synchronization
@@ -20,6 +21,10 @@ final class RecordingSession {
     let detail: RecordingDetail
     /// `detail == .calls`, read by every call hook.
     private let isRecordingCalls: Bool
+    /// Whether the entry points capture their callers' return addresses: unless
+    /// `RXTRACE_CALLERS=0`, a switch for measuring what the capture costs
+    /// (`Documentation/Performance.md`, "The caller's line").
+    let isRecordingCallers: Bool
 
     private let clock: TraceClock
     private let buffer: RecordBuffer
@@ -59,6 +64,7 @@ final class RecordingSession {
         self.isRecordingValues = isRecordingValues
         self.detail = detail
         self.isRecordingCalls = detail == .calls
+        self.isRecordingCallers = ProcessInfo.processInfo.environment["RXTRACE_CALLERS"] != "0"
         self.buffer = RecordBuffer(capacity: bufferCapacity)
         self.keepsDatabaseOpen = keepsDatabaseOpen
         self.writerThread = LockedState(nil)
@@ -269,6 +275,19 @@ final class RecordingSession {
             thread.pointee.openCalls.append(id)
         }
         return CallID(rawValue: id)
+    }
+
+    /// Records a call's entry with the return addresses of the user code that called its entry
+    /// point, when it found any.
+    func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
+        callers: CallerAddresses
+    ) -> CallID {
+        let call = callEntered(name, object: object, detail: detail, file: file, line: line)
+        if call != .none, callers.count > 0 {
+            _ = buffer.append(.none) { _ in .callerCaptured(call: call.rawValue, callers: callers) }
+        }
+        return call
     }
 
     /// Records a call's exit.

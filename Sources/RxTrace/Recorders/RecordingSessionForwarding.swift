@@ -13,6 +13,8 @@ extension RecordingSessionForwarding {
 
     public var isRecordingCalls: Bool { session.detail == .calls }
 
+    public var isRecordingCallers: Bool { session.isRecordingCallers }
+
     public func objectInitialized(_ type: Any.Type) -> ObjectID {
         session.objectInitialized(type)
     }
@@ -25,6 +27,13 @@ extension RecordingSessionForwarding {
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
         session.callEntered(name, object: object, detail: detail, file: file, line: line)
+    }
+
+    public func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
+        callers: CallerAddresses
+    ) -> CallID {
+        session.callEntered(name, object: object, detail: detail, file: file, line: line, callers: callers)
     }
 
     public func callExited(_ call: CallID) {

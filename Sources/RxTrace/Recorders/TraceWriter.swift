@@ -28,6 +28,8 @@ final class TraceWriter {
     private let insertAssembly: Statement
     private let insertTag: Statement
     private let insertBagEntry: Statement
+    private let insertCaller: Statement
+    private let insertImage: Statement
 
     private let clock: TraceClock
     /// Turns the records' tick stamps into ns; set for each batch.
@@ -48,6 +50,12 @@ final class TraceWriter {
     private var newSubscriptions: [Int64: SubscriptionRow] = [:]
     private var threadsOtherThanMain = 0
     private var nextEventID: Int64 = 1
+    /// The id of each distinct stack of caller addresses written so far.
+    private var callerStackIDs: [[UInt]: Int64] = [:]
+    /// The files mapped into the process, read when the first caller address arrives.
+    private var loadedImages: LoadedImages?
+    /// The `image` row of each file that holds a caller address.
+    private var imageIDs: [LoadedImages.Image: Int64] = [:]
     /// `run.record_count`: hook records written so far.
     private(set) var recordCount: Int64 = 0
 
@@ -112,7 +120,10 @@ final class TraceWriter {
         endObject = try database.prepare("UPDATE object SET end_ts = ? WHERE id = ?")
         insertCalls = try BatchedInsert(
             into: "call",
-            columns: ["id", "parent_id", "depth", "thread_id", "step_id", "object_id", "detail", "ts", "dur", "virtual_ts"],
+            columns: [
+                "id", "parent_id", "depth", "thread_id", "step_id", "object_id", "detail", "ts", "dur", "virtual_ts",
+                "caller_stack_id",
+            ],
             in: database
         ) { row, statement, first in
             let call = row.call
@@ -126,6 +137,7 @@ final class TraceWriter {
             statement.bind(call.ts, at: first + 7)
             statement.bind(row.duration, at: first + 8)
             statement.bind(call.virtualTS, at: first + 9)
+            statement.bind(call.callerStack, at: first + 10)
         }
         insertEvents = try BatchedInsert(
             into: "event",
@@ -175,6 +187,8 @@ final class TraceWriter {
         insertAssembly = try database.prepare("INSERT INTO assembly (object_id, name, file, line) VALUES (?, ?, ?, ?)")
         insertTag = try database.prepare("INSERT INTO tag (object_id, name, file, line) VALUES (?, ?, ?, ?)")
         insertBagEntry = try database.prepare("INSERT INTO bag_entry (bag_id, disposable_id) VALUES (?, ?)")
+        insertCaller = try database.prepare("INSERT INTO caller (stack_id, frame, address, image_id) VALUES (?, ?, ?, ?)")
+        insertImage = try database.prepare("INSERT INTO image (id, path, load_address) VALUES (?, ?, ?)")
     }
 
     /// Writes `records` and the new `run.record_count` in one transaction.
@@ -216,6 +230,9 @@ final class TraceWriter {
             finishRun.bind(end.isClean ? Int64(Resources.total) : nil, at: 4)
             finishRun.bind(recordCount, at: 5)
             try finishRun.run()
+        }
+        if end == .finished {
+            try symbolizeCallers()
         }
         if end.isClean {
             try database.execute(TraceSchema.indexes)
@@ -296,6 +313,16 @@ final class TraceWriter {
                 virtualTS: virtualTS
             )
             openCalls[Int(thread) - 1].append(call)
+
+        case .callerCaptured(let call, let callers):
+            let stack = try callerStackID(callers.addresses)
+            // The call entered just before, on its thread: it is the last open call there.
+            for thread in openCalls.indices {
+                if let index = openCalls[thread].lastIndex(where: { $0.id == call }) {
+                    openCalls[thread][index].callerStack = stack
+                    break
+                }
+            }
 
         case .callExited(let id, let thread, let stamp):
             try exit(id, on: Int(thread) - 1, at: ticks.nanoseconds(stamp))
@@ -400,6 +427,78 @@ final class TraceWriter {
         try insertSubscriptions.flush()
         try insertCalls.flush()
         try insertEvents.flush()
+    }
+
+    // MARK: - Callers
+
+    /// The `caller` stack of `addresses`, written the first time it is seen: an entry point
+    /// called in a loop captures the same stack each time, and writes one row per call
+    /// instead of one per frame.
+    private func callerStackID(_ addresses: [UInt]) throws -> Int64 {
+        if let id = callerStackIDs[addresses] { return id }
+        let id = Int64(callerStackIDs.count + 1)
+        for (frame, address) in addresses.enumerated() {
+            insertCaller.bind(id, at: 1)
+            insertCaller.bind(Int64(frame), at: 2)
+            insertCaller.bind(Int64(bitPattern: UInt64(address)), at: 3)
+            insertCaller.bind(try imageID(containing: address), at: 4)
+            try insertCaller.run()
+        }
+        callerStackIDs[addresses] = id
+        return id
+    }
+
+    /// The `image` row of the file `address` lies in, written the first time it is seen; `nil`
+    /// when no mapping holds it.
+    private func imageID(containing address: UInt) throws -> Int64? {
+        if loadedImages == nil { loadedImages = LoadedImages() }
+        guard let image = loadedImages?.image(containing: address) else { return nil }
+        if let id = imageIDs[image] { return id }
+        let id = Int64(imageIDs.count + 1)
+        insertImage.bind(id, at: 1)
+        insertImage.bind(image.path, at: 2)
+        insertImage.bind(Int64(bitPattern: UInt64(image.loadAddress)), at: 3)
+        try insertImage.run()
+        imageIDs[image] = id
+        return id
+    }
+
+    /// Names the lines of every distinct caller address, one symbolizer run per file, into
+    /// `caller_line`, and marks each file with the symbolizer that ran; with no symbolizer it
+    /// writes nothing, and readers say the line is not recorded.
+    private func symbolizeCallers() throws {
+        guard !imageIDs.isEmpty, let symbolizer = Symbolizer.find() else { return }
+        let insertLine = try database.prepare(
+            """
+            INSERT INTO caller_line (address, inline_depth, function, file, line, is_inside_rxcore)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """
+        )
+        let markImage = try database.prepare("UPDATE image SET symbolizer = ? WHERE id = ?")
+        try database.transaction {
+            for (image, id) in imageIDs.sorted(by: { $0.value < $1.value }) {
+                let found = try database.rows(
+                    "SELECT DISTINCT address FROM caller WHERE image_id = ? ORDER BY address", [.integer(id)]
+                ).compactMap { $0.integer("address") }.map { UInt(bitPattern: Int($0)) }
+                guard let chains = try? symbolizer.symbolize(found.map { $0 - image.loadAddress }, in: image.path) else {
+                    continue
+                }
+                for address in found {
+                    for (depth, frame) in (chains[address - image.loadAddress] ?? []).enumerated() {
+                        insertLine.bind(Int64(bitPattern: UInt64(address)), at: 1)
+                        insertLine.bind(Int64(depth), at: 2)
+                        insertLine.bind(frame.function, at: 3)
+                        insertLine.bind(frame.file, at: 4)
+                        insertLine.bind(frame.line.map(Int64.init), at: 5)
+                        insertLine.bind(frame.isInsideRxCore ? 1 : 0, at: 6)
+                        try insertLine.run()
+                    }
+                }
+                markImage.bind(symbolizer.kind.rawValue, at: 1)
+                markImage.bind(id, at: 2)
+                try markImage.run()
+            }
+        }
     }
 
     // MARK: - Interning
@@ -508,6 +607,8 @@ private struct OpenCall {
     let detail: String?
     let ts: Int64
     let virtualTS: Int64?
+    /// The stack of return addresses user code called it from, for an entry point.
+    var callerStack: Int64? = nil
 }
 
 /// Identifies a step by the addresses of its immortal strings, so looking one up never reads

@@ -29,7 +29,15 @@ public enum TraceSchema {
     /// Version 5: the steps' table is `step` (was `site`, a word the rest of RxTrace keeps for
     /// the user's line) and a call refers to it by `step_id` (was `site_id`). The reader gives
     /// older traces these names when it opens them.
-    public static let version: Int32 = 5
+    ///
+    /// Version 6: the user's line without a `#line` parameter. The `caller` table keeps the
+    /// stacks of return addresses captured when user code called an entry point (`onNext`,
+    /// `accept`, `dispose()`, `connect()`, a `DisposeBag`'s deinit), each distinct stack once,
+    /// `call.caller_stack_id` the stack of each such call, the `image` table the executable or
+    /// library they lie in, and `caller_line` what a symbolizer made of them when the trace was
+    /// finished. Readers do without them in earlier traces, and symbolize a trace that has
+    /// addresses but no lines (its program was cut short) themselves, in memory.
+    public static let version: Int32 = 6
 
     /// The tables and views, created when a trace is started.
     public static let definition = """
@@ -152,7 +160,11 @@ public enum TraceSchema {
             -- How long it ran, in ns; NULL if it never returned (the run was cut short).
             dur INTEGER,
             -- The virtual clock when it was entered, as object.virtual_ts; NULL without one.
-            virtual_ts INTEGER
+            virtual_ts INTEGER,
+            -- For an entry point user code called (onNext, accept, dispose(), connect(), a
+            -- DisposeBag's deinit), the return addresses on the stack then (caller.stack_id);
+            -- NULL for other steps. A loop's calls share one stack.
+            caller_stack_id INTEGER
         );
 
         CREATE TABLE event -- An event passing from one object to another.
@@ -250,6 +262,58 @@ public enum TraceSchema {
             bag_id INTEGER NOT NULL REFERENCES object(id),
             -- The disposable it took: often a subscription's (subscription.disposable_object_id).
             disposable_id INTEGER NOT NULL REFERENCES object(id)
+        );
+
+        CREATE TABLE image -- An executable or shared library that holds caller addresses: what a symbolizer needs to turn them into lines.
+        (
+            -- Serial id, in order of first use.
+            id INTEGER PRIMARY KEY,
+            -- The file's path, links resolved (/proc/self/exe for the program).
+            path TEXT NOT NULL,
+            -- What to subtract from an address to get the file's own virtual address: where its
+            -- lowest mapping starts for a position-independent file, 0 for one loaded at a fixed
+            -- address.
+            load_address INTEGER NOT NULL,
+            -- Which symbolizer named the lines of its addresses when the trace was finished
+            -- ('llvm-symbolizer' or 'addr2line'); NULL when none ran (no symbolizer found, or
+            -- the run was cut short): a reader then symbolizes the addresses itself.
+            symbolizer TEXT
+        );
+
+        CREATE TABLE caller -- A return address on the stack when user code called an entry point (onNext, accept, dispose(), connect(), a DisposeBag's deinit): the first of a call's addresses whose line lies outside RxCore is the user's line.
+        (
+            -- Serial id, in order of capture.
+            id INTEGER PRIMARY KEY,
+            -- The stack this address is one frame of: each distinct stack of return addresses
+            -- is written once, and the calls made from it refer to it (call.caller_stack_id).
+            stack_id INTEGER NOT NULL,
+            -- 0 for the innermost address (in the step's code, or already in the user's when the
+            -- entry point was inlined there), 1 for its caller, and so on.
+            frame INTEGER NOT NULL,
+            -- The return address in the recorded process.
+            address INTEGER NOT NULL,
+            -- The file the address lies in; NULL when no mapping held it.
+            image_id INTEGER REFERENCES image(id)
+        );
+
+        CREATE TABLE caller_line -- What a symbolizer named a caller address, written when the trace was finished: one row per frame of the address's inline chain, innermost first.
+        (
+            -- Serial id.
+            id INTEGER PRIMARY KEY,
+            -- The address named (caller.address).
+            address INTEGER NOT NULL,
+            -- 0 for the innermost frame of the inline chain; each next one is the function the
+            -- previous was inlined into, up to the function the address lies in.
+            inline_depth INTEGER NOT NULL,
+            -- The function, as the symbolizer names it; NULL when it could not tell.
+            function TEXT,
+            -- The source file's path; NULL when the file has no symbols for the address.
+            file TEXT,
+            -- The line in that file; NULL with file.
+            line INTEGER,
+            -- 1 when the file is RxCore's, RxRelay's or RxTesting's (or code the compiler
+            -- made): not the user's line.
+            is_inside_rxcore INTEGER NOT NULL
         );
 
         CREATE VIEW object_assembly -- Each assembled observable with the call that built it; when an operator built it through another (take(0) through empty()), the outermost, which is the user's.
@@ -460,5 +524,7 @@ public enum TraceSchema {
         CREATE INDEX IF NOT EXISTS call_root_object ON call(object_id) WHERE parent_id IS NULL;
         CREATE INDEX IF NOT EXISTS tag_object ON tag(object_id);
         CREATE INDEX IF NOT EXISTS bag_entry_bag ON bag_entry(bag_id);
+        CREATE INDEX IF NOT EXISTS caller_stack ON caller(stack_id, frame);
+        CREATE INDEX IF NOT EXISTS caller_line_address ON caller_line(address);
         """
 }

@@ -11,6 +11,11 @@
 //   threads PATH N    record, work on N threads at once, stop
 //   busy PATH         record, work nonstop on 2 threads, send itself SIGTERM after 100 ms
 //   hold PATH         record, work, print the trace's path, wait for stdin to close, stop
+//   callers PATH      record `callerLines()`, stop: the lines marked `// caller:` are what the
+//                     trace must name
+//   callers-exit PATH record `callerLines()`, exit(0): a trace with addresses and no lines
+//   callers-cost PATH N  record N `subject.onNext` into a subscriber, print ns per onNext
+//                     (RXTRACE_CALLERS=0 leaves the callers out: Documentation/Performance.md)
 //   nested PATH N     record N nested `create { previous.map { … }.subscribe($0) }` levels, stop
 
 import Foundation
@@ -23,6 +28,24 @@ func work() {
     _ = Observable<Int>.create { observer in
         observer.onNext(1)
         observer.onCompleted()
+        return Disposables.create()
+    }.subscribe(onNext: { _ in })
+}
+
+/// Subscribes, sends with `onNext`, ends one subscription with `dispose()` and one by
+/// releasing its bag, and sends from inside `create`: each entry point's line is marked with
+/// `// caller:` and a name, which the tests look up.
+func callerLines() {
+    let subject = PublishSubject<Int>()
+    let subscription = subject.subscribe(onNext: { _ in })
+    subject.onNext(21)  // caller: onNext
+    subscription.dispose()  // caller: dispose
+    var bag: DisposeBag? = DisposeBag()
+    subject.subscribe(onNext: { _ in }).disposed(by: bag!)
+    subject.onNext(22)
+    bag = nil  // caller: bag
+    _ = Observable<Int>.create { observer in
+        observer.onNext(7)  // caller: create
         return Disposables.create()
     }.subscribe(onNext: { _ in })
 }
@@ -41,6 +64,30 @@ case "finish":
     let recording = try record(to: arguments[2], program: "fixture-finish")
     work()
     try recording.stop()
+
+case "callers":
+    let recording = try record(to: arguments[2], program: "fixture-callers")
+    callerLines()
+    try recording.stop()
+
+case "callers-exit":
+    _ = try record(to: arguments[2], program: "fixture-callers-exit")
+    callerLines()
+    exit(0)
+
+case "callers-cost":
+    let count = Int(arguments[3]) ?? 100_000
+    let recording = try record(to: arguments[2], program: "fixture-callers-cost")
+    let subject = PublishSubject<Int>()
+    let subscription = subject.subscribe(onNext: { _ in })
+    let start = DispatchTime.now().uptimeNanoseconds
+    for value in 0..<count {
+        subject.onNext(value)
+    }
+    let elapsed = DispatchTime.now().uptimeNanoseconds - start
+    subscription.dispose()
+    try recording.stop()
+    print("\(elapsed / UInt64(count)) ns per onNext")
 
 case "exit":
     _ = try record(to: arguments[2], program: "fixture-exit")

@@ -43,7 +43,8 @@ final class SQLiteTraceRecorderTests: RxTraceTestCase {
         XCTAssertEqual(
             try reader.column("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"),
             [
-                "assembly_object", "bag_entry_bag", "call_parent", "call_root_object", "event_call", "object_call", "subscription_call",
+                "assembly_object", "bag_entry_bag", "call_parent", "call_root_object", "caller_line_address", "caller_stack",
+                "event_call", "object_call", "subscription_call",
                 "tag_object",
             ]
         )

@@ -26,7 +26,7 @@ final class TraceSchemaTests: RxTraceTestCase {
     func testEveryTableAndView_hasACommentOnItsCreateLine() throws {
         let entities = try entities(in: try emptyTrace())
 
-        XCTAssertEqual(entities.count, 19)
+        XCTAssertEqual(entities.count, 22)
         for entity in entities {
             let createLine = entity.sql.prefix { $0 != "\n" }
             XCTAssertTrue(

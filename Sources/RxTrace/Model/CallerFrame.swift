@@ -1,0 +1,64 @@
+/// One frame of a caller address's inline chain, as a symbolizer names it: a line of source,
+/// RxCore's own or the user's.
+public struct CallerFrame: Codable, Equatable, Sendable {
+    /// The function, as the symbolizer names it; `nil` when it could not tell.
+    public var function: String?
+    /// The source file's path; `nil` when the program has no symbols for the address.
+    public var file: String?
+    /// The line in ``file``.
+    public var line: Int?
+
+    /// A frame.
+    public init(function: String?, file: String?, line: Int?) {
+        self.function = function
+        self.file = file
+        self.line = line
+    }
+
+    /// Whether the frame names a line of source at all.
+    public var isKnown: Bool {
+        file != nil && (line ?? 0) > 0 && file != "<compiler-generated>"
+    }
+
+    /// Whether the frame is RxCore's, RxRelay's or RxTesting's, or code the compiler made: not
+    /// the user's line. A path with a folder of one of those names is theirs.
+    public var isInsideRxCore: Bool {
+        guard let file, isKnown else { return true }
+        let folders = file.split(separator: "/").dropLast()
+        return folders.contains { $0 == "RxCore" || $0 == "RxRelay" || $0 == "RxTesting" }
+    }
+
+    /// `App/main.swift:4`: the path from the folder below `Sources/` or `Tests/` on (what
+    /// `#fileID` says in a SwiftPM package), else the file's name; the same on every machine.
+    public var location: String {
+        guard let file else { return "an unknown line" }
+        let parts = file.split(separator: "/", omittingEmptySubsequences: false)
+        let shortened: String
+        if let root = parts.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), root + 1 < parts.count - 1 {
+            shortened = parts[(root + 1)...].joined(separator: "/")
+        } else {
+            shortened = String(parts.last ?? Substring(file))
+        }
+        return "\(shortened):\(line ?? 0)"
+    }
+}
+
+/// What a trace says about the user's line behind an entry point's call.
+public enum CallerLine: Equatable, Sendable {
+    /// The user's line: the first frame outside RxCore.
+    case line(CallerFrame)
+    /// The call's step captures no caller, or the trace predates schema 6.
+    case notCaptured
+    /// Addresses were captured but name no user line; the text says why ("the program has no
+    /// symbols").
+    case unresolved(String)
+
+    /// The user's frame among the inline chains of `addresses` (innermost first), or why there
+    /// is none.
+    static func find(in chains: [[CallerFrame]]) -> CallerLine {
+        let frames = chains.joined()
+        if let user = frames.first(where: { !$0.isInsideRxCore }) { return .line(user) }
+        if frames.contains(where: \.isKnown) { return .unresolved("every captured frame lies inside RxCore") }
+        return .unresolved("the program has no symbols")
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+extension TraceReader {
+    // MARK: - Callers
+
+    /// The user's line behind call `id`, an entry point's step (`PublishSubject.on` for
+    /// `subject.onNext(21)`, `BinaryDisposable.dispose` for `subscription.dispose()`): the first
+    /// frame outside RxCore among its caller addresses' inline chains.
+    ///
+    /// The lines come from `caller_line`, written when the trace was finished; a trace that has
+    /// addresses but no lines (its program exited or was killed while recording) is symbolized
+    /// here, in memory, once for all its addresses. Reading never writes to the trace.
+    public func callerLine(ofCall id: Int64) throws -> CallerLine {
+        guard features.hasCallers else { return .notCaptured }
+        let rows = try database.rows(
+            """
+            SELECT caller.address, image.path, image.load_address, image.symbolizer
+            FROM caller LEFT JOIN image ON image.id = caller.image_id
+            WHERE caller.stack_id = (SELECT caller_stack_id FROM call WHERE call.id = ?)
+            ORDER BY caller.frame
+            """,
+            [.integer(id)]
+        )
+        guard !rows.isEmpty else { return .notCaptured }
+        var chains: [[CallerFrame]] = []
+        for row in rows {
+            guard let stored = row.integer("address") else { continue }
+            if row.text("symbolizer") != nil {
+                chains.append(try storedLines(of: stored))
+                continue
+            }
+            if row.text("path") == nil {
+                chains.append([CallerFrame(function: nil, file: nil, line: nil)])
+                continue
+            }
+            let symbolized = try symbolizeCallersInMemory()
+            if let failure = symbolizingFailure { return .unresolved(failure) }
+            chains.append(symbolized[UInt(bitPattern: Int(stored))] ?? [])
+        }
+        return CallerLine.find(in: chains)
+    }
+
+    /// The `caller_line` rows of `address`, innermost first.
+    private func storedLines(of address: Int64) throws -> [CallerFrame] {
+        try database.rows(
+            "SELECT function, file, line FROM caller_line WHERE address = ? ORDER BY inline_depth", [.integer(address)]
+        ).map { row in
+            CallerFrame(function: row.text("function"), file: row.text("file"), line: row.integer("line").map(Int.init))
+        }
+    }
+
+    /// Every caller address whose file no symbolizer ran on, symbolized once, one run per
+    /// file; sets ``symbolizingFailure`` when that cannot be done.
+    private func symbolizeCallersInMemory() throws -> [UInt: [CallerFrame]] {
+        if let symbolizedCallers { return symbolizedCallers }
+        var result: [UInt: [CallerFrame]] = [:]
+        defer { symbolizedCallers = result }
+        guard let symbolizer = Symbolizer.find() else {
+            symbolizingFailure = "no symbolizer (llvm-symbolizer or addr2line) was found"
+            return result
+        }
+        let rows = try database.rows(
+            """
+            SELECT DISTINCT caller.address, image.path, image.load_address
+            FROM caller JOIN image ON image.id = caller.image_id
+            WHERE image.symbolizer IS NULL
+            ORDER BY image.id, caller.address
+            """
+        )
+        var byImage: [String: (load: UInt, addresses: [UInt])] = [:]
+        for row in rows {
+            guard let address = row.integer("address"), let path = row.text("path") else { continue }
+            let load = UInt(bitPattern: Int(row.integer("load_address") ?? 0))
+            byImage[path, default: (load, [])].addresses.append(UInt(bitPattern: Int(address)))
+        }
+        for (path, image) in byImage.sorted(by: { $0.key < $1.key }) {
+            guard FileManager.default.fileExists(atPath: path) else {
+                symbolizingFailure = "the program's file \(path) is gone"
+                return result
+            }
+            guard let chains = try? symbolizer.symbolize(image.addresses.map { $0 - image.load }, in: path) else {
+                symbolizingFailure = "\(symbolizer.path) could not be run"
+                return result
+            }
+            for address in image.addresses {
+                result[address] = chains[address - image.load]
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// Turns caller addresses into lines of source with their inline chains, running
+/// `llvm-symbolizer` (the Swift toolchain's, found next to `swiftc`) or, failing that,
+/// binutils' `addr2line`, once per file for all its addresses: a run costs 5–40 ms, so
+/// addresses are resolved in one batch, never one at a time.
+///
+/// `RXTRACE_SYMBOLIZER` names another tool to run, or `none` to run none.
+struct Symbolizer {
+    /// The tool's kind, which says how to call it and read its answer.
+    enum Kind: String {
+        case llvmSymbolizer = "llvm-symbolizer"
+        case addr2line
+    }
+
+    /// The tool's path.
+    let path: String
+    /// Which tool it is.
+    let kind: Kind
+
+    /// The symbolizer to use, or `nil` when none is found (or `RXTRACE_SYMBOLIZER=none`).
+    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> Symbolizer? {
+        if let chosen = environment["RXTRACE_SYMBOLIZER"], !chosen.isEmpty {
+            guard chosen != "none" else { return nil }
+            let kind: Kind = chosen.hasSuffix("addr2line") ? .addr2line : .llvmSymbolizer
+            return Symbolizer(path: chosen, kind: kind)
+        }
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        let files = FileManager.default
+        for folder in folders {
+            let swiftc = folder + "/swiftc"
+            guard files.isExecutableFile(atPath: swiftc) else { continue }
+            let toolchain = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+            let candidate = toolchain.appendingPathComponent("llvm-symbolizer").path
+            if files.isExecutableFile(atPath: candidate) { return Symbolizer(path: candidate, kind: .llvmSymbolizer) }
+        }
+        for kind in [Kind.llvmSymbolizer, .addr2line] {
+            for folder in folders where files.isExecutableFile(atPath: folder + "/" + kind.rawValue) {
+                return Symbolizer(path: folder + "/" + kind.rawValue, kind: kind)
+            }
+        }
+        return nil
+    }
+
+    /// The inline chain, innermost first, of each of `addresses` (return addresses, as the
+    /// file's own virtual addresses) in the file at `image`; an address the tool could not name
+    /// gets one frame without a file.
+    ///
+    /// Each is looked up one byte back, inside the call instruction: a return address is the
+    /// instruction after the call, which may belong to the next line.
+    ///
+    /// - Throws: when the tool cannot be run.
+    func symbolize(_ addresses: [UInt], in image: String) throws -> [UInt: [CallerFrame]] {
+        guard !addresses.isEmpty else { return [:] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        switch kind {
+        case .llvmSymbolizer:
+            process.arguments = ["--obj=" + image, "--inlines", "--functions=linkage", "--demangle"]
+        case .addr2line:
+            process.arguments = ["-e", image, "-a", "-f", "-i", "-C"]
+        }
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let request = addresses.map { "0x" + String($0 - 1, radix: 16) }.joined(separator: "\n") + "\n"
+        input.fileHandleForWriting.write(Data(request.utf8))
+        try? input.fileHandleForWriting.close()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self)
+        let chains = kind == .llvmSymbolizer ? Self.readLLVM(text) : Self.readAddr2line(text)
+        var result: [UInt: [CallerFrame]] = [:]
+        for (index, address) in addresses.enumerated() {
+            let chain = index < chains.count ? chains[index] : []
+            result[address] = chain.isEmpty ? [CallerFrame(function: nil, file: nil, line: nil)] : chain
+        }
+        return result
+    }
+
+    /// llvm-symbolizer's answer: per address, pairs of lines (function, `file:line:column`),
+    /// then a blank line.
+    static func readLLVM(_ text: String) -> [[CallerFrame]] {
+        var chains: [[CallerFrame]] = []
+        var current: [CallerFrame] = []
+        var function: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty {
+                if function != nil || !current.isEmpty { chains.append(current) }
+                current = []
+                function = nil
+            } else if let name = function {
+                current.append(frame(function: name, location: String(line), hasColumn: true))
+                function = nil
+            } else {
+                function = String(line)
+            }
+        }
+        if !current.isEmpty { chains.append(current) }
+        return chains
+    }
+
+    /// addr2line's answer (`-a -f -i`): per address, the address, then pairs of lines
+    /// (function, `file:line`).
+    static func readAddr2line(_ text: String) -> [[CallerFrame]] {
+        var chains: [[CallerFrame]] = []
+        var function: String?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("0x"), function == nil {
+                chains.append([])
+            } else if let name = function {
+                chains[chains.count - 1].append(frame(function: name, location: String(line), hasColumn: false))
+                function = nil
+            } else if !chains.isEmpty {
+                function = String(line)
+            }
+        }
+        return chains
+    }
+
+    /// A frame from `function` and `file:line[:column]`; `??` means unknown.
+    private static func frame(function: String, location: String, hasColumn: Bool) -> CallerFrame {
+        // addr2line may add " (discriminator 2)".
+        let location = location.split(separator: " ").first.map(String.init) ?? location
+        var parts = location.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        if hasColumn, parts.count >= 3 { parts.removeLast() }
+        let line = parts.count >= 2 ? Int(parts.removeLast()) : nil
+        let file = parts.joined(separator: ":")
+        let isKnown = !file.isEmpty && file != "??" && (line ?? 0) > 0
+        return CallerFrame(
+            function: function == "??" ? nil : function, file: isKnown ? file : nil, line: isKnown ? line : nil
+        )
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+@testable import RxTrace
+import XCTest
+
+/// The user's line behind an entry point, with no `file:line` parameter: `rxtrace why` walks
+/// back to the `onNext` that pushed an event in, and `report --subscription` names the
+/// `dispose()` or the `bag = nil` that ended a subscription. The child program's lines are
+/// marked `// caller: NAME` in Tests/Fixtures/rxtrace-fixture/main.swift.
+final class CallerLineTests: XCTestCase {
+    /// `Fixtures/rxtrace-fixture/main.swift:N`, N being the line marked `// caller: name`.
+    private func markedLine(_ name: String) throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fixtures/rxtrace-fixture/main.swift")
+        let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// caller: \(name)") }, "no line marked \(name)")
+        return "Fixtures/rxtrace-fixture/main.swift:\(index + 1)"
+    }
+
+    /// The trace of the fixture's `callerLines()`, recorded by a child in `mode`.
+    private func trace(_ mode: String) throws -> TraceReader {
+        let path = Fixture.temporaryTracePath("callers-\(mode)")
+        XCTAssertEqual(try Fixture.run([mode, path]), .exited(0))
+        return try TraceReader(path: path)
+    }
+
+    private func why(event id: Int64, in reader: TraceReader) throws -> EventExplanation {
+        try XCTUnwrap(CauseFinder(reader: reader).why(event: id))
+    }
+
+    private func ending(of id: Int64, in reader: TraceReader) throws -> String {
+        try CauseFinder(reader: reader).ending(of: XCTUnwrap(reader.subscription(id)))
+    }
+
+    func testWhy_anEventSentWithOnNext_walksBackToTheOnNextLine() throws {
+        let reader = try trace("callers")
+
+        XCTAssertEqual(
+            try why(event: 1, in: reader).origin,
+            "PublishSubject.on(.next(21)) on PublishSubject<Int> #1 · thread main, called at \(try markedLine("onNext")) "
+                + "(RxCore/PublishSubject.swift:51)"
+        )
+    }
+
+    func testEnding_aSubscriptionDisposedWithDispose_namesTheDisposeLine() throws {
+        let reader = try trace("callers")
+
+        XCTAssertEqual(
+            try ending(of: 1, in: reader),
+            "ended: disposed by a dispose() at \(try markedLine("dispose")) of the Disposable subscribe returned, "
+                + "BinaryDisposable #3, on thread main"
+        )
+    }
+
+    func testEnding_aSubscriptionInABagReleasedWithNil_namesTheLineThatReleasedTheBag() throws {
+        let reader = try trace("callers")
+
+        let ended = try ending(of: 2, in: reader)
+        XCTAssertTrue(ended.hasPrefix("ended: disposed by DisposeBag #4's deinit (bag made at "), ended)
+        XCTAssertTrue(ended.hasSuffix(", released at \(try markedLine("bag"))"), ended)
+    }
+
+    func testWhy_onNextInsideCreate_namesItsLineAmongTheHops() throws {
+        let reader = try trace("callers")
+
+        let hops = try why(event: 3, in: reader).hops
+        XCTAssertEqual(hops.first?.kind, "call")
+        XCTAssertEqual(hops.first?.text, "AnonymousObservableSink.on called at \(try markedLine("create"))")
+    }
+
+    func testAFinishedTrace_keepsTheLinesItsWriterSymbolized() throws {
+        let reader = try trace("callers")
+
+        XCTAssertEqual(try reader.database.scalar("SELECT count(*) FROM image WHERE symbolizer IS NULL AND path LIKE '%rxtrace-fixture'")?.integer, 0)
+        XCTAssertGreaterThan(try reader.database.scalar("SELECT count(*) FROM caller_line")?.integer ?? 0, 0)
+    }
+
+    func testATraceWhoseProgramExited_hasAddressesButNoLines_andTheReaderSymbolizesThemInMemory() throws {
+        let reader = try trace("callers-exit")
+
+        XCTAssertEqual(try reader.database.scalar("SELECT count(*) FROM caller_line")?.integer, 0)
+        guard case .line(let frame) = try reader.callerLine(ofCall: rootCall(of: 1, in: reader)) else {
+            return XCTFail("the reader named no line")
+        }
+        XCTAssertEqual(frame.location, try markedLine("onNext"))
+    }
+
+    /// The root call of event `id`'s chain of causes.
+    private func rootCall(of id: Int64, in reader: TraceReader) throws -> Int64 {
+        try XCTUnwrap(reader.causes(ofEvent: id).last?.call.id)
+    }
+
+    // MARK: - No line to name
+
+    func testAddressesThatNameNoSourceLine_sayTheProgramHasNoSymbols() {
+        let unknown = CallerFrame(function: nil, file: nil, line: nil)
+
+        XCTAssertEqual(CallerLine.find(in: [[unknown], [unknown]]), .unresolved("the program has no symbols"))
+    }
+
+    func testAddressesThatAllLieInsideRxCore_sayNoUserLineWasCaptured() {
+        let inside = CallerFrame(function: "on", file: "/src/Sources/RxCore/Subjects/PublishSubject.swift", line: 51)
+
+        XCTAssertEqual(CallerLine.find(in: [[inside]]), .unresolved("every captured frame lies inside RxCore"))
+    }
+
+    func testTheUserLine_isTheFirstFrameOutsideRxCore_alongTheInlineChains() {
+        let inlined = CallerFrame(function: "onNext", file: "/src/Sources/RxCore/ObserverType.swift", line: 15)
+        let user = CallerFrame(function: "main", file: "/src/Sources/App/main.swift", line: 4)
+
+        XCTAssertEqual(CallerLine.find(in: [[inlined, user]]), .line(user))
+        XCTAssertEqual(user.location, "App/main.swift:4")
+    }
+}
