@@ -105,7 +105,10 @@ final class BehaviorRelayTests: RxRelayTestCase {
         XCTAssertTrue(message.contains("built at       RxRelayTests/BehaviorRelayTests.swift:\(line - 2) (BehaviorRelay)"), message)
         XCTAssertTrue(
             message.contains(
-                "chain          BehaviorSubject<Int> #1 (BehaviorRelay at RxRelayTests/BehaviorRelayTests.swift:\(line - 2)) → AnonymousObserver<Int>"
+                """
+                  chain          BehaviorSubject<Int> #1 (BehaviorRelay at RxRelayTests/BehaviorRelayTests.swift:\(line - 2))
+                                 └─ AnonymousObserver<Int> #2
+                """
             ),
             message
         )
