@@ -39,6 +39,7 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         let head = name.prefix { $0 != "(" }
         let qualified = head.split(separator: " ").last.map(String.init) ?? ""
         let isThunk = head.hasPrefix("protocol witness") || head.contains("thunk") || head.hasPrefix("merged ")
+            || head.contains("closure #") || head.hasPrefix("partial apply")
         let isLibrary = ["RxCore.", "RxRelay.", "RxTesting.", "Swift."].contains { qualified.hasPrefix($0) }
         return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary
             && !qualified.hasPrefix("swift_") && !qualified.hasPrefix("_") && !qualified.hasPrefix("$")
