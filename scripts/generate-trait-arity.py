@@ -3,8 +3,8 @@
 
 The sibling of `generate-arity.py` (whose helpers it borrows): RxSwift writes these arities in
 `.tt` templates; RxTrace writes them once here. Each arity N gets `Single.zip` and
-`Maybe.zip` (result selector and tuple forms), `Infallible.combineLatest` and
-`Infallible.zip` (result selector forms, as in RxSwift). They forward to RxCore's observable
+`Maybe.zip` (result selector and tuple forms), `Infallible.combineLatest` (result selector
+and tuple forms) and `Infallible.zip` (result selector forms), as in RxSwift 6.10.2. They forward to RxCore's observable
 `zip`/`combineLatest`, so the producers and sinks in a trace are the observable ones.
 
 Written files (each says at its top that it is generated, and from what):
@@ -98,6 +98,9 @@ def infallible_combine_latest(n):
     sources = items("_ source{i}: I{i}", n)
     elements = items("I{i}.Element", n)
     observables = items("source{i}.asObservable()", n)
+    tuple_generics = items("O{i}: InfallibleType", n)
+    tuple_sources = items("_ source{i}: O{i}", n)
+    tuple_elements = items("O{i}.Element", n)
     return block(
         "extension Infallible {",
         f"    /// Combines the latest elements of {n} infallibles with `resultSelector`, each time any",
@@ -113,6 +116,24 @@ def infallible_combine_latest(n):
         "            Observable.combineLatest(",
         fill(16, observables, ","),
         "                resultSelector: resultSelector, file: file, line: line",
+        "            )",
+        "        )",
+        "    }",
+        "}",
+        "",
+        "extension InfallibleType where Element == Any {",
+        f"    /// Combines the latest elements of {n} infallibles into a tuple, each time any of them",
+        "    /// sends, once every one has sent an element.",
+        wrapped(4, "public static func combineLatest<", tuple_generics, ">("),
+        fill(8, tuple_sources, ","),
+        "        file: StaticString = #fileID,",
+        "        line: UInt = #line",
+        wrapped(4, ") -> Infallible<(", tuple_elements, ")> {"),
+        '        let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }',
+        "        return Infallible(",
+        "            Observable.combineLatest(",
+        fill(16, observables, ","),
+        "                file: file, line: line",
         "            )",
         "        )",
         "    }",
@@ -291,6 +312,19 @@ def infallible_tests(n):
                 '        XCTAssertEqual(selectorCalls, 1, "one call for the one result")',
             ),
         ))
+    hots = [line for i in range(1, n + 1) for line in hot(f"e{i}", [f".next({200 + 10 * i}, {i})", ".completed(300)"])]
+    sources = ", ".join(items("e{i}.asInfallible(onErrorJustReturn: 0)", n))
+    tuple_string = '"' + " ".join(items("\\($0.{j})", n)) + '"'
+    cases.append(test(
+        f"testInfallibleCombineLatest{n}_TupleForm",
+        block(
+            hots,
+            "",
+            f"        let res = scheduler.start {{ Infallible.combineLatest({sources}).map {{ {tuple_string} }} }}",
+            "",
+            expect("res.events", [f".next({last}, {total})", ".completed(300)"]),
+        ),
+    ))
     return cases
 
 
@@ -328,7 +362,7 @@ def main():
             "PrimitiveSequenceZipTests", primitive_zip_tests, "RxCoreTestCase",
         ),
         "Tests/RxCoreTests/Traits/Infallible+arityTests.swift": test_file(
-            "The same scenario for every arity of Infallible+CombineLatest+arity.swift and Infallible+Zip+arity.swift.",
+            "The same scenarios for every arity of Infallible+CombineLatest+arity.swift and Infallible+Zip+arity.swift.",
             "InfallibleArityTests", infallible_tests, "RxCoreTestCase",
         ),
     }

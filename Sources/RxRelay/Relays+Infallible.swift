@@ -1,18 +1,20 @@
-// Mirrors RxSwift's RxRelay/Relays+Infallible.swift.
+// Mirrors the `asInfallible()` members of RxSwift's RxRelay/BehaviorRelay.swift,
+// RxRelay/PublishRelay.swift and RxRelay/ReplayRelay.swift: as there, each falls back to an
+// empty sequence on an error, which a relay never sends.
 
 import RxCore
 
 extension BehaviorRelay {
     /// The relay as an ``Infallible``: its current value, then every value accepted later.
     public func asInfallible() -> Infallible<Element> {
-        Infallible(asObservable())
+        asInfallible(onErrorFallbackTo: .empty())
     }
 }
 
 extension PublishRelay {
     /// The relay as an ``Infallible``: the elements accepted after each subscription.
     public func asInfallible() -> Infallible<Element> {
-        Infallible(asObservable())
+        asInfallible(onErrorFallbackTo: .empty())
     }
 }
 
@@ -20,6 +22,6 @@ extension ReplayRelay {
     /// The relay as an ``Infallible``: the buffered elements, then every element accepted
     /// later.
     public func asInfallible() -> Infallible<Element> {
-        Infallible(asObservable())
+        asInfallible(onErrorFallbackTo: .empty())
     }
 }

@@ -28,6 +28,10 @@ public final class DisposeBag: DisposeBase {
     ///     subscription, and where it was made.
     ///   - line: The line of that code.
     public init(file: StaticString = #fileID, line: UInt = #line) {
+        // A step of its own, entered before the bag exists so the bag is made inside it: its
+        // caller's function tells a global's bag (`main`, a global's initializer) from an
+        // owner's (a view model's `init`).
+        let call = TraceCall.enterFromUser("DisposeBag.init", on: nil); defer { call.exit() }
         super.init()
         if let recorder = Instrumentation.recorder {
             recorder.observableAssembled(traceObjectID, by: "DisposeBag", at: CallSite(file: file, line: line))

@@ -28,10 +28,32 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         return folders.contains { $0 == "RxCore" || $0 == "RxRelay" || $0 == "RxTesting" }
     }
 
+    /// Whether the frame is in a function of the user's (named, and not RxCore's, RxRelay's,
+    /// RxTesting's, the Swift runtime's or a witness thunk) at a line the debug information
+    /// does not name: code the compiler placed at the end of a scope, such as a local's release.
+    var isUserFunctionWithoutLine: Bool {
+        guard !isKnown, let function else { return false }
+        let name = function.hasPrefix("$s") ? Symbolizer.demangled(function) : function
+        // `static RxCore.CallerAddresses.capture()`: the qualified name is the last word
+        // before the arguments.
+        let head = name.prefix { $0 != "(" }
+        let qualified = head.split(separator: " ").last.map(String.init) ?? ""
+        let isThunk = head.hasPrefix("protocol witness") || head.contains("thunk") || head.hasPrefix("merged ")
+            || head.contains("closure #") || head.hasPrefix("partial apply")
+        let isLibrary = ["RxCore.", "RxRelay.", "RxTesting.", "Swift."].contains { qualified.hasPrefix($0) }
+        return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary
+            && !qualified.hasPrefix("swift_") && !qualified.hasPrefix("_") && !qualified.hasPrefix("$")
+    }
+
     /// `App/main.swift:4`: the path from the folder below `Sources/` or `Tests/` on (what
     /// `#fileID` says in a SwiftPM package), else the file's name; the same on every machine.
     public var location: String {
-        guard let file else { return "an unknown line" }
+        guard let file else {
+            // A user function whose line the debug information leaves out: a release at the
+            // end of a scope, as a local bag's is.
+            if let function { return "the end of a scope in \(BagHold.shortFunctionName(Symbolizer.demangled(function)))" }
+            return "an unknown line"
+        }
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)
         let shortened: String
         if let root = parts.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), root + 1 < parts.count - 1 {
@@ -57,7 +79,9 @@ public enum CallerLine: Equatable, Sendable {
     /// is none.
     static func find(in chains: [[CallerFrame]]) -> CallerLine {
         let frames = chains.joined()
-        if let user = frames.first(where: { !$0.isInsideRxCore }) { return .line(user) }
+        if let user = frames.first(where: { !$0.isInsideRxCore || $0.isUserFunctionWithoutLine }) {
+            return .line(user.isKnown ? user : CallerFrame(function: user.function, file: nil, line: nil))
+        }
         if frames.contains(where: \.isKnown) { return .unresolved("every captured frame lies inside RxCore") }
         return .unresolved("the program has no symbols")
     }

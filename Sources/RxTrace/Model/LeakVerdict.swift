@@ -35,12 +35,38 @@ public struct BagHold: Codable, Equatable, Sendable {
     /// Whether the bag was still alive at the end: never released, so it never disposed what it
     /// holds.
     public var isAliveAtEnd: Bool
+    /// The function that made it, short (`GreetingViewModel.init()`), when the trace names the
+    /// caller of its `init`: its owner's initializer, as a rule.
+    public var madeIn: String? = nil
 
-    /// A bag `bag`, made at `madeAt`, alive at the end or not.
-    public init(bag: String, madeAt: Assembly?, isAliveAtEnd: Bool) {
+    /// A bag `bag`, made at `madeAt` in `madeIn`, alive at the end or not.
+    public init(bag: String, madeAt: Assembly?, isAliveAtEnd: Bool, madeIn: String? = nil) {
         self.bag = bag
         self.madeAt = madeAt
         self.isAliveAtEnd = isAliveAtEnd
+        self.madeIn = madeIn
+    }
+
+    /// `GreetingViewModel.init()` of a demangled `App.LoginScreen.GreetingViewModel.init() ->
+    /// App.LoginScreen.GreetingViewModel`: the type and the function, without the module, the
+    /// enclosing types or the result.
+    public static func shortFunctionName(_ function: String) -> String {
+        var name = function.components(separatedBy: " -> ").first ?? function
+        for prefix in ["variable initialization expression of ", "one-time initialization function for "]
+        where name.hasPrefix(prefix) {
+            name.removeFirst(prefix.count)
+        }
+        let path = name.prefix { $0 != "(" }
+        let arguments = name.dropFirst(path.count)
+        let components = path.split(separator: ".")
+        return components.suffix(2).joined(separator: ".") + arguments
+    }
+
+    /// The owner's type (`GreetingViewModel`) when ``madeIn`` is one of its functions.
+    public var ownerTypeName: String? {
+        guard let madeIn else { return nil }
+        let components = madeIn.prefix { $0 != "(" }.split(separator: ".")
+        return components.count >= 2 ? String(components[components.count - 2]) : nil
     }
 }
 

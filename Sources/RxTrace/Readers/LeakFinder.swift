@@ -155,7 +155,17 @@ public struct LeakFinder {
         // never disposed what it holds.
         let liveBags = allLive.filter { $0.typeName == "DisposeBag" }
         let liveBagsByID = Dictionary(liveBags.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let bagsAliveUntilExit = live.filter { LeakRules.isAliveUntilExit(bagMadeAt: $0.assembly) }
+        // A bag is a global's when top-level code or a global's initializer made it: the
+        // function its `init` was called from says so (schema 6), else the file it was made in.
+        var bagMaker: [Int64: String] = [:]
+        for bag in liveBags {
+            if let call = bag.callID, case .line(let frame) = try reader.callerLine(ofCall: call), let function = frame.function {
+                bagMaker[bag.id] = function
+            }
+        }
+        let bagsAliveUntilExit = live.filter {
+            $0.typeName == "DisposeBag" && LeakRules.isGlobalBag(madeBy: bagMaker[$0.id], madeAt: $0.assembly)
+        }
         var bagOfDisposable: [Int64: Int64] = [:]
         // What each global's bag holds: the subscriptions, and the objects, the bag and its entries first.
         var heldByBag: [Int64: (subscriptions: [OpenSubscription], objects: [Int64])] = [:]
@@ -201,7 +211,10 @@ public struct LeakFinder {
             let tags = try reader.tags(ofChain: subscription)
             let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
             let bag = bagID.flatMap { liveBagsByID[$0] }.map {
-                BagHold(bag: $0.label, madeAt: $0.assembly, isAliveAtEnd: true)
+                BagHold(
+                    bag: $0.label, madeAt: $0.assembly, isAliveAtEnd: true,
+                    madeIn: bagMaker[$0.id].map(BagHold.shortFunctionName)
+                )
             }
             let ownObjects = Set(links.subscribedThrough + links.created)
             let work = pendingWork.lazy.compactMap { work in

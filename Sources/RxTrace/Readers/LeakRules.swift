@@ -13,9 +13,10 @@
 ///   `subscribe` ran.
 /// - An object alive at the end was created in the innermost user `subscribe` running on its
 ///   thread when it was made, or outside any.
-/// - A DisposeBag that user code made in a `main.swift` and that is alive at the end is a
-///   global's (top-level code's variables live until the program exits): the subscriptions it
-///   holds, what they keep alive and the bag itself are alive at exit by design, not leaks.
+/// - A DisposeBag alive at the end is a global's when top-level code or a global's initializer
+///   made it (the function of its `init`'s caller, or, without symbols, a `main.swift`): the
+///   subscriptions it holds, what they keep alive and the bag itself are alive at exit by
+///   design, not leaks. Any other bag alive at the end outlived its owner's release.
 /// - A finding's verdict (``LeakVerdict``): held by a global's bag, global by design; held by
 ///   any other bag still alive, retaining (the bag's owner was never released: commonly a
 ///   cycle through a closure that captures it); held by a scheduler's pending work, pending
@@ -69,8 +70,24 @@ public enum LeakRules {
         return alive
     }
 
-    /// Whether a DisposeBag alive at the end is alive by design: user code made it in a
-    /// `main.swift`, whose top-level variables are globals that live until the program exits.
+    /// Whether a DisposeBag alive at the end is a global's, alive until exit by design, from
+    /// the function that made it (`makerFunction`, as the symbolizer names the user's frame of
+    /// its `init`): top-level code (`main`) or a global's or static's one-time initializer is a
+    /// global's; any other function (an `init`, a method) makes an owner's bag, even in a
+    /// `main.swift`. Without that function (no symbols, no caller capture), the file decides:
+    /// ``isAliveUntilExit(bagMadeAt:)``.
+    public static func isGlobalBag(madeBy makerFunction: String?, madeAt assembly: Assembly?) -> Bool {
+        guard let function = makerFunction else { return isAliveUntilExit(bagMadeAt: assembly) }
+        // Top-level code is `main`, or `<module>_main` in a SwiftPM executable with tests.
+        let isTopLevelCode = !function.contains(".") && !function.contains("(")
+            && (function == "main" || function.hasSuffix("_main"))
+        return isTopLevelCode || function.hasPrefix("one-time initialization function for ")
+            || function.hasPrefix("globalinit_")
+    }
+
+    /// Whether a DisposeBag alive at the end is alive by design, told by the file alone: user
+    /// code made it in a `main.swift`, whose top-level variables are globals that live until
+    /// the program exits.
     public static func isAliveUntilExit(bagMadeAt assembly: Assembly?) -> Bool {
         guard let assembly, assembly.name == "DisposeBag" else { return false }
         return assembly.file == "main.swift" || assembly.file.hasSuffix("/main.swift")

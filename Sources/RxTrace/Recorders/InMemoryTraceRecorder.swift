@@ -20,7 +20,10 @@ public final class InMemoryTraceRecorder: RecordingSessionForwarding {
     }
 
     /// Starts recording; producers get at most `bufferCapacity` records ahead of the writer.
-    init(program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int) throws {
+    init(
+        program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int,
+        isRecordingCallers: Bool = true
+    ) throws {
         let clock = TraceClock()
         let database = try Database(path: ":memory:", mode: .readWriteCreate)
         try TraceWriter.createTrace(
@@ -29,7 +32,7 @@ public final class InMemoryTraceRecorder: RecordingSessionForwarding {
         self.session = RecordingSession(
             writer: try TraceWriter(database: database, clock: clock), clock: clock,
             isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: bufferCapacity,
-            keepsDatabaseOpen: true
+            keepsDatabaseOpen: true, isRecordingCallers: isRecordingCallers
         )
     }
 

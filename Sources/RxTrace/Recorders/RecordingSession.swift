@@ -55,16 +55,18 @@ final class RecordingSession {
     ///   - bufferCapacity: how many records producers may get ahead of the writer (twice
     ///     this many are held at most).
     ///   - keepsDatabaseOpen: `false` to close the connection once the trace is complete.
+    ///   - isRecordingCallers: `false` to capture no caller addresses, as a program without
+    ///     symbols gives none (`RXTRACE_CALLERS=0` does the same).
     init(
         writer: TraceWriter, clock: TraceClock, isRecordingValues: Bool, detail: RecordingDetail,
-        bufferCapacity: Int, keepsDatabaseOpen: Bool
+        bufferCapacity: Int, keepsDatabaseOpen: Bool, isRecordingCallers: Bool = true
     ) {
         self.writer = writer
         self.clock = clock
         self.isRecordingValues = isRecordingValues
         self.detail = detail
         self.isRecordingCalls = detail == .calls
-        self.isRecordingCallers = ProcessInfo.processInfo.environment["RXTRACE_CALLERS"] != "0"
+        self.isRecordingCallers = isRecordingCallers && ProcessInfo.processInfo.environment["RXTRACE_CALLERS"] != "0"
         self.buffer = RecordBuffer(capacity: bufferCapacity)
         self.keepsDatabaseOpen = keepsDatabaseOpen
         self.writerThread = LockedState(nil)

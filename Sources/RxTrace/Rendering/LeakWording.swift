@@ -51,7 +51,7 @@ public enum LeakWording {
             lines.append("  tagged         " + tags.map { "\"\($0)\"" }.joined(separator: ", "))
         }
         if let bag = open.bag {
-            let made = bag.madeAt.map { ", made at \($0.file):\($0.line)" } ?? ""
+            let made = (bag.madeAt.map { ", made at \($0.file):\($0.line)" } ?? "") + (bag.madeIn.map { " in \($0)" } ?? "")
             lines.append("  in bag         \(bag.bag)\(made)" + (bag.isAliveAtEnd ? ", never released" : ""))
         }
         if let builtAt = open.builtAt {
@@ -93,9 +93,10 @@ public enum LeakWording {
         switch open.verdict {
         case .retaining:
             if let bag = open.bag, bag.isAliveAtEnd {
+                let owner = bag.ownerTypeName.map { "its owner, a \($0)" } ?? "its owner"
                 return (
                     "\(bag.bag) disposes what it holds when it is released, and it never was, so neither was "
-                        + "its owner: commonly a retain cycle, owner → bag → this subscription → its closure → "
+                        + "\(owner): commonly a retain cycle, owner → bag → this subscription → its closure → "
                         + "owner, when a closure of this subscription captures the owner strongly",
                     bagCycleAdvice
                 )

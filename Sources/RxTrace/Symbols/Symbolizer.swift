@@ -131,7 +131,27 @@ struct Symbolizer {
         let file = parts.joined(separator: ":")
         let isKnown = !file.isEmpty && file != "??" && (line ?? 0) > 0
         return CallerFrame(
-            function: function == "??" ? nil : function, file: isKnown ? file : nil, line: isKnown ? line : nil
+            function: function == "??" ? nil : demangled(function), file: isKnown ? file : nil, line: isKnown ? line : nil
         )
     }
+
+    /// A Swift symbol as Swift spells it (`$s10RxExamples…cfc` →
+    /// `RxExamples.GreetingViewModel.init() -> …`), by the runtime's own demangler; any other
+    /// name as it is (the symbolizers demangle C++ only).
+    static func demangled(_ symbol: String) -> String {
+        guard symbol.hasPrefix("$s") || symbol.hasPrefix("_$s") else { return symbol }
+        return symbol.withCString { name in
+            guard let text = swiftDemangle(name, UInt(strlen(name)), nil, nil, 0) else { return symbol }
+            defer { free(text) }
+            return String(cString: text)
+        }
+    }
 }
+
+/// The Swift runtime's demangler (`swift_demangle`, exported by libswiftCore): returns a
+/// `malloc`ed string, or `nil` for a name that is not a Swift symbol.
+@_silgen_name("swift_demangle")
+private func swiftDemangle(
+    _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: UInt, _ outputBuffer: UnsafeMutablePointer<CChar>?,
+    _ outputBufferSize: UnsafeMutablePointer<UInt>?, _ flags: UInt32
+) -> UnsafeMutablePointer<CChar>?

@@ -51,6 +51,18 @@ func callerLines() {
 }
 
 /// The `global-bag` mode's bag: a global, as top-level code's variables are.
+/// A model declared in main.swift that captures itself strongly in a subscription it keeps in
+/// its own bag: its bag is no global's, though main.swift made it.
+final class MainSwiftModel {
+    let ticks = PublishSubject<Int>()
+    var total = 0
+    let bag = DisposeBag()
+
+    init() {
+        ticks.subscribe(onNext: { self.total += $0 }).disposed(by: bag)
+    }
+}
+
 nonisolated(unsafe) var globalBag: DisposeBag?
 
 let arguments = CommandLine.arguments
@@ -112,6 +124,9 @@ case "global-bag":
     let ticks = PublishSubject<Int>()
     ticks.map { $0 * 2 }.subscribe(onNext: { _ in }).disposed(by: globalBag!)
     ticks.onNext(1)
+
+case "owner-bag-in-main":
+    MainSwiftModel().ticks.onNext(1)
 
 case "threads":
     let recording = try record(to: arguments[2], program: "fixture-threads")

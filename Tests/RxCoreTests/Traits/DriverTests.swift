@@ -87,6 +87,36 @@ final class DriverTests: RxCoreTestCase {
         XCTAssertTrue(SharingScheduler.make() is MainScheduler)
     }
 
+    func testSharingSchedulerMock_RethrowsTheActionsErrorAndRestoresTheMainScheduler() {
+        let scheduler = TestScheduler(initialClock: 0)
+        var madeInside: SchedulerType?
+
+        XCTAssertThrowsError(
+            try SharingScheduler.mock(scheduler: scheduler) {
+                madeInside = SharingScheduler.make()
+                throw TestError.boom
+            }
+        ) { error in
+            XCTAssertEqual(error as? TestError, .boom)
+        }
+
+        XCTAssertTrue(madeInside as AnyObject === scheduler)
+        XCTAssertTrue(SharingScheduler.make() is MainScheduler)
+    }
+
+    func testSharingSchedulerMock_TakesAThrowingActionThatDoesNotThrow() throws {
+        let scheduler = TestScheduler(initialClock: 0)
+        let xs = scheduler.createHotObservable([.next(210, 1), .completed(220)])
+        /// A factory that may throw, as a test's setup code can.
+        func makeDriver() throws -> Driver<Int> { xs.asDriver(onErrorJustReturn: -1) }
+        var driver: Driver<Int>!
+
+        try SharingScheduler.mock(makeScheduler: { scheduler }) { driver = try makeDriver() }
+        let res = scheduler.start { driver.asObservable() }
+
+        XCTAssertEqual(res.events, [.next(211, 1), .completed(221)])
+    }
+
     // MARK: - Conversions
 
     func testAsDriver_OnErrorDriveWith() {

@@ -42,4 +42,23 @@ final class LeakRulesTests: RxTraceTestCase {
             ["PublishSubject #1", "Map #2", "AnonymousObserver #3"]
         )
     }
+
+    func testABag_isAGlobals_whenTopLevelCodeOrAGlobalsInitializerMadeIt() {
+        let mainSwift = Assembly(name: "DisposeBag", file: "App/main.swift", line: 3)
+        XCTAssertTrue(LeakRules.isGlobalBag(madeBy: "main", madeAt: mainSwift))
+        XCTAssertTrue(LeakRules.isGlobalBag(madeBy: "app_main", madeAt: mainSwift))
+        XCTAssertTrue(LeakRules.isGlobalBag(madeBy: "one-time initialization function for sharedBag", madeAt: nil))
+        XCTAssertFalse(
+            LeakRules.isGlobalBag(madeBy: "App.LoginViewModel.init() -> App.LoginViewModel", madeAt: mainSwift),
+            "an owner's init made it, though in main.swift"
+        )
+        XCTAssertTrue(LeakRules.isGlobalBag(madeBy: nil, madeAt: mainSwift), "without symbols, the file decides")
+        XCTAssertFalse(LeakRules.isGlobalBag(madeBy: nil, madeAt: Assembly(name: "DisposeBag", file: "App/Login.swift", line: 9)))
+    }
+
+    func testTheFunctionThatMadeABag_isNamedShort_withItsOwnersType() {
+        let name = BagHold.shortFunctionName("App.LoginScreen.LoginViewModel.init(api: App.API) -> App.LoginScreen.LoginViewModel")
+        XCTAssertEqual(name, "LoginViewModel.init(api: App.API)")
+        XCTAssertEqual(BagHold(bag: "DisposeBag #2", madeAt: nil, isAliveAtEnd: true, madeIn: name).ownerTypeName, "LoginViewModel")
+    }
 }

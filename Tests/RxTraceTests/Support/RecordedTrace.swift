@@ -3,9 +3,12 @@ import RxCore
 
 extension RxTraceTestCase {
     /// Runs `body` with a fresh in-memory recorder installed and returns a reader over the
-    /// finished trace.
-    func recordedTrace(_ body: () throws -> Void) throws -> TraceReader {
-        let recorder = try InMemoryTraceRecorder()
+    /// finished trace; `capturingCallers: false` records no caller addresses, as for a program
+    /// without symbols.
+    func recordedTrace(capturingCallers: Bool = true, _ body: () throws -> Void) throws -> TraceReader {
+        let recorder = try InMemoryTraceRecorder(
+            program: "test", isRecordingValues: true, bufferCapacity: 8192, isRecordingCallers: capturingCallers
+        )
         Instrumentation.bootstrapInternal(recorder)
         defer { Instrumentation.bootstrapInternal(nil) }
         try body()

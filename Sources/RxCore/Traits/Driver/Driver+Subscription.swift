@@ -1,6 +1,6 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Driver/Driver+Subscription.swift.
-// Deviation from RxSwift: no `drive` forms for relays yet (`BehaviorRelay`, `ReplayRelay`):
-// RxCore has no relays.
+// Deviation from RxSwift: the `drive` forms for relays (`BehaviorRelay`, `ReplayRelay`) are in
+// RxRelay's `Driver+Subscription.swift`, since RxCore cannot see the relays.
 
 private let errorMessage = """
     `drive*` family of methods can be only called from `MainThread`.

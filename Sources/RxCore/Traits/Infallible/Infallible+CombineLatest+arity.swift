@@ -22,6 +22,24 @@ extension Infallible {
     }
 }
 
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of 2 infallibles into a tuple, each time any of them
+    /// sends, once every one has sent an element.
+    public static func combineLatest<O1: InfallibleType, O2: InfallibleType>(
+        _ source1: O1, _ source2: O2,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<(O1.Element, O2.Element)> {
+        let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
+        return Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(),
+                file: file, line: line
+            )
+        )
+    }
+}
+
 // MARK: - 3 sources
 
 extension Infallible {
@@ -38,6 +56,24 @@ extension Infallible {
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(),
                 resultSelector: resultSelector, file: file, line: line
+            )
+        )
+    }
+}
+
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of 3 infallibles into a tuple, each time any of them
+    /// sends, once every one has sent an element.
+    public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType>(
+        _ source1: O1, _ source2: O2, _ source3: O3,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element)> {
+        let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
+        return Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(),
+                file: file, line: line
             )
         )
     }
@@ -64,6 +100,24 @@ extension Infallible {
     }
 }
 
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of 4 infallibles into a tuple, each time any of them
+    /// sends, once every one has sent an element.
+    public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType>(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element)> {
+        let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
+        return Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                file: file, line: line
+            )
+        )
+    }
+}
+
 // MARK: - 5 sources
 
 extension Infallible {
@@ -83,6 +137,27 @@ extension Infallible {
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
                 resultSelector: resultSelector, file: file, line: line
+            )
+        )
+    }
+}
+
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of 5 infallibles into a tuple, each time any of them
+    /// sends, once every one has sent an element.
+    public static func combineLatest<
+        O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
+        let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
+        return Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(),
+                file: file, line: line
             )
         )
     }
@@ -115,6 +190,28 @@ extension Infallible {
     }
 }
 
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of 6 infallibles into a tuple, each time any of them
+    /// sends, once every one has sent an element.
+    public static func combineLatest<
+        O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType,
+        O6: InfallibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
+        let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
+        return Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(),
+                file: file, line: line
+            )
+        )
+    }
+}
+
 // MARK: - 7 sources
 
 extension Infallible {
@@ -137,6 +234,28 @@ extension Infallible {
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(),
                 resultSelector: resultSelector, file: file, line: line
+            )
+        )
+    }
+}
+
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of 7 infallibles into a tuple, each time any of them
+    /// sends, once every one has sent an element.
+    public static func combineLatest<
+        O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType,
+        O6: InfallibleType, O7: InfallibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
+        let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
+        return Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(),
+                file: file, line: line
             )
         )
     }
@@ -165,6 +284,29 @@ extension Infallible {
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
                 resultSelector: resultSelector, file: file, line: line
+            )
+        )
+    }
+}
+
+extension InfallibleType where Element == Any {
+    /// Combines the latest elements of 8 infallibles into a tuple, each time any of them
+    /// sends, once every one has sent an element.
+    public static func combineLatest<
+        O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType,
+        O6: InfallibleType, O7: InfallibleType, O8: InfallibleType
+    >(
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
+        _ source8: O8,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
+        let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
+        return Infallible(
+            Observable.combineLatest(
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
+                file: file, line: line
             )
         )
     }

@@ -26,22 +26,22 @@ public enum SharingScheduler {
     }
 
     /// Runs `action` with the built-in sharing strategies using `scheduler` instead of the
-    /// main scheduler; for tests, never for release code.
-    public static func mock(scheduler: SchedulerType, action: () -> Void) {
-        mock(makeScheduler: { scheduler }, action: action)
+    /// main scheduler; for tests, never for release code. Rethrows what `action` throws.
+    public static func mock(scheduler: SchedulerType, action: () throws -> Void) rethrows {
+        try mock(makeScheduler: { scheduler }, action: action)
     }
 
     /// Runs `action` with the built-in sharing strategies using the schedulers
     /// `makeScheduler` makes; for tests, never for release code.
     ///
     /// Sequences built inside `action` keep the mocked scheduler after it returns; the
-    /// previous factory is restored then.
-    public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () -> Void) {
+    /// previous factory is restored then, or when `action` throws, whose error is rethrown.
+    public static func mock(makeScheduler: @escaping () -> SchedulerType, action: () throws -> Void) rethrows {
         let call = TraceCall.enter("SharingScheduler.mock"); defer { call.exit() }
         let originalMake = storage.make
         storage.make = makeScheduler
-        action()
-        storage.make = originalMake
+        defer { storage.make = originalMake }
+        try action()
     }
 }
 

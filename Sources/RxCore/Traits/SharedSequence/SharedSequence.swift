@@ -14,8 +14,8 @@ public struct SharedSequence<SharingStrategy: SharingStrategyProtocol, Element>:
     /// The shared observable this sequence is.
     let source: Observable<Element>
 
-    /// Wraps `source` after applying the strategy's sharing to it.
-    init(_ source: Observable<Element>) {
+    /// Wraps `source` after applying the strategy's sharing to it (`package`: RxRelay builds some).
+    package init(_ source: Observable<Element>) {
         self.source = SharingStrategy.share(source)
     }
 

@@ -1,6 +1,6 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Signal/Signal+Subscription.swift.
-// Deviation from RxSwift: no `emit(to:)` forms for relays yet (`BehaviorRelay`, `PublishRelay`,
-// `ReplayRelay`): RxCore has no relays.
+// Deviation from RxSwift: the `emit(to:)` forms for relays (`BehaviorRelay`, `PublishRelay`,
+// `ReplayRelay`) are in RxRelay's `Signal+Subscription.swift`, since RxCore cannot see the relays.
 
 extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingStrategy {
     /// Subscribes `observers`, which all get every event; as `subscribe`, but says the intent.
