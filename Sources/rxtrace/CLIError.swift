@@ -64,8 +64,11 @@ extension RxTraceCommand {
             message.removeFirst("Error: ".count)
         }
         let arguments = CommandLine.arguments.dropFirst()
-        if !arguments.contains("--"), arguments.contains(where: { $0.hasPrefix("--") && $0.contains(where: \.isWhitespace) }) {
-            message += " (an argument that starts with -- is read as an option: put -- before SQL that begins with a comment)"
+        if !arguments.contains("--"),
+            arguments.contains(where: { $0.hasPrefix("--") && $0.contains(where: \.isWhitespace) })
+        {
+            message +=
+                " (an argument that starts with -- is read as an option: put -- before SQL that begins with a comment)"
         }
         return message.isEmpty ? "bad arguments; see rxtrace --help" : message
     }

@@ -168,13 +168,16 @@ struct LeakCheck {
             try? traceFile.finish()
         }
         guard !isClean else { return nil }
-        let report = wasTrackerDisplaced ? LeakReport(
-            resourcesTotalStart: 0, resourcesTotalEnd: nil, openSubscriptions: [], liveObjects: []
-        ) : tracker.report(
-            for: scope,
-            resourcesTotalStart: Int(resourcesTotalAtStart ?? 0),
-            resourcesTotalEnd: resourcesTotalAtStart.map { _ in Int(Resources.total) }
-        )
+        let report =
+            wasTrackerDisplaced
+            ? LeakReport(
+                resourcesTotalStart: 0, resourcesTotalEnd: nil, openSubscriptions: [], liveObjects: []
+            )
+            : tracker.report(
+                for: scope,
+                resourcesTotalStart: Int(resourcesTotalAtStart ?? 0),
+                resourcesTotalEnd: resourcesTotalAtStart.map { _ in Int(Resources.total) }
+            )
         let seconds = Self.seconds(waited)
         return LeakFailureMessage(
             testName: scope.name, report: report, untracedObjectCount: untracedObjectCount,

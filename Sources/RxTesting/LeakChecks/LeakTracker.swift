@@ -1,15 +1,16 @@
 // RxTesting's own: the live bookkeeping behind the leak checks.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import RxCore
 import RxTrace
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The recorder the leak checks install: it keeps, per ``TraceScope``, the objects alive now
 /// and the subscriptions still open, with what a failure message needs to name them.
@@ -309,7 +310,8 @@ final class LeakTracker: TraceRecorder {
                     let links = subscription.chain.filter { $0.id != subscription.observer }
                     let chain = LeakRules.chain(
                         subscribedThrough: links.map { $0.object.elementLabel(in: scope.id) },
-                        observer: subscription.chain.first { $0.id == subscription.observer }?.object.label(in: scope.id)
+                        observer: subscription.chain.first { $0.id == subscription.observer }?.object.label(
+                            in: scope.id)
                     )
                     // Object ids are the tracker's `Int64`s here, as they are a trace's in LeakFinder.
                     let through = links.map(\.id.rawValue)
@@ -327,21 +329,29 @@ final class LeakTracker: TraceRecorder {
                         observableTypeName: subscription.observableType.map { String(describing: $0) },
                         observerObjectID: state.liveObjects[subscription.observer.rawValue]?.number,
                         disposableObjectID: state.liveObjects[subscription.disposable.rawValue]?.number,
-                        file: "\(subscription.site.file)", line: Int(subscription.site.line), endNanoseconds: nil, endKind: nil
+                        file: "\(subscription.site.file)", line: Int(subscription.site.line), endNanoseconds: nil,
+                        endKind: nil
                     )
                     let bag = subscription.bag.flatMap { state.liveObjects[$0.rawValue] }
                     return RxTrace.OpenSubscription(
-                        subscription: record, builtAt: subscription.observableBuiltBy?.assembly, chain: chain, alive: alive,
+                        subscription: record, builtAt: subscription.observableBuiltBy?.assembly, chain: chain,
+                        alive: alive,
                         tags: tags.isEmpty ? nil : tags,
-                        bag: bag.map { BagHold(bag: $0.label(in: scope.id), madeAt: $0.builtBy?.assembly, isAliveAtEnd: true) },
+                        bag: bag.map {
+                            BagHold(bag: $0.label(in: scope.id), madeAt: $0.builtBy?.assembly, isAliveAtEnd: true)
+                        },
                         isGlobalBag: LeakRules.isAliveUntilExit(bagMadeAt: bag?.builtBy?.assembly)
                     )
                 }
 
             let objects = state.liveObjects.values.filter { $0.scopeID == scope.id }.sorted { $0.number < $1.number }
-            let groups = LeakRules.groupLiveObjects(objects.map { object in
-                (object.typeName, object.number, LeakRules.creationPlace(subscribeSite: object.createdIn?.description))
-            })
+            let groups = LeakRules.groupLiveObjects(
+                objects.map { object in
+                    (
+                        object.typeName, object.number,
+                        LeakRules.creationPlace(subscribeSite: object.createdIn?.description)
+                    )
+                })
             return LeakReport(
                 resourcesTotalStart: resourcesTotalStart, resourcesTotalEnd: resourcesTotalEnd,
                 openSubscriptions: open, liveObjects: groups
@@ -391,7 +401,8 @@ final class LeakTracker: TraceRecorder {
                 createdIn = state.openSubscriptions[subscribing.rawValue]?.site
                 state.openSubscriptions[subscribing.rawValue]?.created.append(id)
             }
-            state.liveObjects[id.rawValue] = LiveObject(type: type, scopeID: scopeID, number: number, createdIn: createdIn)
+            state.liveObjects[id.rawValue] = LiveObject(
+                type: type, scopeID: scopeID, number: number, createdIn: createdIn)
             return id
         }
     }
@@ -412,14 +423,17 @@ final class LeakTracker: TraceRecorder {
             }
             if let subscription = state.subscriptionsByObserver.removeValue(forKey: object.rawValue),
                 let open = state.openSubscriptions[subscription.rawValue],
-                !LeakRules.isOpen(hasEnded: false, isDisposableTraced: open.disposable.isRecorded, isObserverAlive: false)
+                !LeakRules.isOpen(
+                    hasEnded: false, isDisposableTraced: open.disposable.isRecorded, isObserverAlive: false)
             {
                 state.close(subscription)
             }
         }
     }
 
-    func callEntered(_ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt) -> CallID {
+    func callEntered(_ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt)
+        -> CallID
+    {
         let isSubscribeSafe = object.isRecorded && Self.isSubscribeSafe(name)
         let thread = isSubscribeSafe ? currentThreadKey() : 0
         let attached = attached
@@ -472,7 +486,8 @@ final class LeakTracker: TraceRecorder {
         let thread = currentThreadKey()
         let attached = attached
         let attachedID = attached.map {
-            $0.recorder.subscriptionStarted(observable: $0.own(observable), observer: $0.own(observer), at: site).rawValue
+            $0.recorder.subscriptionStarted(observable: $0.own(observable), observer: $0.own(observer), at: site)
+                .rawValue
         }
         return state.withLock { state in
             let id: SubscriptionID
@@ -502,7 +517,8 @@ final class LeakTracker: TraceRecorder {
                 state.subscriptionsByObserver[observer.rawValue] = id
             }
             // The closure forms create their observer just before they subscribe it.
-            if let created = state.liveObjects[observer.rawValue], created.createdIn == nil, created.scopeID == scopeID {
+            if let created = state.liveObjects[observer.rawValue], created.createdIn == nil, created.scopeID == scopeID
+            {
                 state.liveObjects[observer.rawValue]?.createdIn = site
             }
             return id
@@ -533,7 +549,8 @@ final class LeakTracker: TraceRecorder {
 
     func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
         if let attached, attached.own(subscription.rawValue) != 0 {
-            attached.recorder.subscriptionTerminated(SubscriptionID(rawValue: attached.own(subscription.rawValue)), by: end)
+            attached.recorder.subscriptionTerminated(
+                SubscriptionID(rawValue: attached.own(subscription.rawValue)), by: end)
         }
         state.withLock { state in
             state.close(subscription)
@@ -603,9 +620,9 @@ final class LeakTracker: TraceRecorder {
     /// A number naming the calling thread while it runs.
     private func currentThreadKey() -> UInt {
         #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
+            UInt(bitPattern: pthread_self())
         #else
-        UInt(pthread_self())
+            UInt(pthread_self())
         #endif
     }
 }

@@ -24,9 +24,11 @@ struct TestMethodLocation: Equatable {
         module: String, className: String, method: String, report: LeakReport,
         root: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     ) {
-        guard let (path, methodLine) = Self.declaration(
-            of: method, in: className, under: root.appendingPathComponent("Tests")
-        ) else { return nil }
+        guard
+            let (path, methodLine) = Self.declaration(
+                of: method, in: className, under: root.appendingPathComponent("Tests")
+            )
+        else { return nil }
         self.path = path
         // `file` is a `#fileID`: the module, a slash, the file's name.
         let fileID = "\(module)/\((path as NSString).lastPathComponent)"
@@ -51,7 +53,8 @@ struct TestMethodLocation: Equatable {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             // The first `func method(` after a declaration of the class: a file may declare
             // several test classes with methods of the same name.
-            for start in lines.indices where classDeclaration.firstMatch(
+            for start in lines.indices
+            where classDeclaration.firstMatch(
                 in: String(lines[start]), range: NSRange(lines[start].startIndex..., in: lines[start])
             ) != nil {
                 if let index = lines[start...].firstIndex(where: { $0.contains(methodDeclaration) }) {

@@ -29,7 +29,8 @@ open class RxLeakCheckedTestCase: XCTestCase {
         }
         if let message = check.finish() {
             if let location = failureLocation(for: message.report) {
-                recordFailure(withDescription: message.text, inFile: location.path, atLine: location.line, expected: true)
+                recordFailure(
+                    withDescription: message.text, inFile: location.path, atLine: location.line, expected: true)
             } else {
                 XCTFail(message.text)
             }

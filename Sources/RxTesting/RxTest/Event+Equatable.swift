@@ -55,11 +55,11 @@ func equals<Element: Equatable>(lhs: MaybeEvent<Element>, rhs: MaybeEvent<Elemen
 /// domain and code, as in RxTest.
 private func errorsEqual(_ lhs: Swift.Error, _ rhs: Swift.Error) -> Bool {
     #if os(Linux)
-    return "\(lhs)" == "\(rhs)"
+        return "\(lhs)" == "\(rhs)"
     #else
-    let lhsNSError = lhs as NSError
-    let rhsNSError = rhs as NSError
-    return lhsNSError.domain == rhsNSError.domain && lhsNSError.code == rhsNSError.code && "\(lhs)" == "\(rhs)"
+        let lhsNSError = lhs as NSError
+        let rhsNSError = rhs as NSError
+        return lhsNSError.domain == rhsNSError.domain && lhsNSError.code == rhsNSError.code && "\(lhs)" == "\(rhs)"
     #endif
 }
 

@@ -21,6 +21,8 @@ final class HotObservable<Element>: TestableObservable<Element> {
         super.init(testScheduler: testScheduler, recordedEvents: recordedEvents)
         for recordedEvent in recordedEvents {
             testScheduler.scheduleAt(recordedEvent.time) { [weak self] in
+                // swift-format-ignore: ReplaceForEachWithForLoop
+                // `Bag` is no `Sequence`: it offers `forEach` only, as RxSwift's does.
                 self?.observers.forEach { $0(recordedEvent.value) }
             }
         }

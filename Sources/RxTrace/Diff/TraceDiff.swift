@@ -134,10 +134,11 @@ public struct TraceDiffer {
                 guard let match = right.firstIndex(where: { $0.shape == entry.shape }) else { continue }
                 let common = min(entry.count, right[match].count)
                 if section == .flow, entry.count != right[match].count {
-                    countChanges.append(TraceDifference(
-                        section: section, change: .changed, key: key,
-                        before: ["\(entry.count) ×"] + entry.shape, after: ["\(right[match].count) ×"] + entry.shape
-                    ))
+                    countChanges.append(
+                        TraceDifference(
+                            section: section, change: .changed, key: key,
+                            before: ["\(entry.count) ×"] + entry.shape, after: ["\(right[match].count) ×"] + entry.shape
+                        ))
                     left[index].count = 0
                     right[match].count = 0
                 } else {
@@ -151,9 +152,11 @@ public struct TraceDiffer {
             // What is left on both sides changed shape, one for one; leaks are never paired: one
             // more is a new leak and one less a fixed one, whatever else changed.
             while section != .leak, !leftOver.isEmpty, !rightOver.isEmpty {
-                differences.append(TraceDifference(
-                    section: section, change: .changed, key: key, before: leftOver[0].shape, after: rightOver[0].shape
-                ))
+                differences.append(
+                    TraceDifference(
+                        section: section, change: .changed, key: key, before: leftOver[0].shape,
+                        after: rightOver[0].shape
+                    ))
                 leftOver[0].count -= 1
                 rightOver[0].count -= 1
                 leftOver.removeAll { $0.count == 0 }
@@ -163,14 +166,16 @@ public struct TraceDiffer {
                 entry.count > 1 ? ["\(entry.count) ×"] + entry.shape : entry.shape
             }
             for entry in leftOver {
-                differences.append(TraceDifference(
-                    section: section, change: .disappeared, key: key, before: counted(entry), after: []
-                ))
+                differences.append(
+                    TraceDifference(
+                        section: section, change: .disappeared, key: key, before: counted(entry), after: []
+                    ))
             }
             for entry in rightOver {
-                differences.append(TraceDifference(
-                    section: section, change: .appeared, key: key, before: [], after: counted(entry)
-                ))
+                differences.append(
+                    TraceDifference(
+                        section: section, change: .appeared, key: key, before: [], after: counted(entry)
+                    ))
             }
         }
         return differences

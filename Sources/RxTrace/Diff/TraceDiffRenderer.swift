@@ -73,7 +73,8 @@ public struct TraceDiffRenderer {
         var common = Array(repeating: Array(repeating: 0, count: after.count + 1), count: before.count + 1)
         for i in stride(from: before.count - 1, through: 0, by: -1) {
             for j in stride(from: after.count - 1, through: 0, by: -1) {
-                common[i][j] = before[i] == after[j]
+                common[i][j] =
+                    before[i] == after[j]
                     ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
             }
         }

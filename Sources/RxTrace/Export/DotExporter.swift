@@ -36,7 +36,8 @@ public struct DotExporter {
             }
             let isAlive = object.endNanoseconds == nil
             if isAlive { lines.append("alive at the end") }
-            var attributes = "label=\(Self.quoted(lines)), tooltip=\(Self.quoted([object.typeName])), "
+            var attributes =
+                "label=\(Self.quoted(lines)), tooltip=\(Self.quoted([object.typeName])), "
                 + Self.shape(of: ObjectRole(typeName: object.typeName))
             if isAlive { attributes += ", color=\(Self.leakColor), fontcolor=\(Self.leakColor)" }
             output("    o\(object.id) [\(attributes)];\n")

@@ -53,9 +53,13 @@ public struct MermaidExporter {
         let observables = Set(chain)
         let made = try reader.objects(createdBy: tree.map(\.id))
         let sinks = Set(made.filter { ObjectRole(typeName: $0.typeName) == .sink }.map(\.id))
-        made.filter { sinks.contains($0.id) }.forEach { include($0.id) }
+        for object in made where sinks.contains(object.id) {
+            include(object.id)
+        }
         include(subscription.observerObjectID)
-        made.forEach { include($0.id) }
+        for object in made {
+            include(object.id)
+        }
         include(subscription.disposableObjectID)
 
         var streams: [[Message]] = []

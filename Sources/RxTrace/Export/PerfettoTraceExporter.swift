@@ -73,7 +73,8 @@ public struct PerfettoTraceExporter {
         // Subscriptions: async slices, one per subscription, keyed by its id.
         try reader.forEachSubscription { subscription, threadID in
             let name = JSONText.quoted("subscription #\(subscription.id) at \(subscription.site)")
-            let common = "\"cat\":\"subscription\",\"id\":\(subscription.id),\"name\":\(name),\"pid\":\(pid),"
+            let common =
+                "\"cat\":\"subscription\",\"id\":\(subscription.id),\"name\":\(name),\"pid\":\(pid),"
                 + "\"tid\":\(threadID)"
             var args = "\"subscribed_at\":\(JSONText.quoted(subscription.site))"
             if let observable = subscription.observableObjectID {

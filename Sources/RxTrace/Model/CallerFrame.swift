@@ -38,7 +38,8 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         // before the arguments.
         let head = name.prefix { $0 != "(" }
         let qualified = head.split(separator: " ").last.map(String.init) ?? ""
-        let isThunk = head.hasPrefix("protocol witness") || head.contains("thunk") || head.hasPrefix("merged ")
+        let isThunk =
+            head.hasPrefix("protocol witness") || head.contains("thunk") || head.hasPrefix("merged ")
             || head.contains("closure #") || head.hasPrefix("partial apply")
         let isLibrary = ["RxCore.", "RxRelay.", "RxTesting.", "Swift."].contains { qualified.hasPrefix($0) }
         return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary
@@ -51,7 +52,9 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         guard let file else {
             // A user function whose line the debug information leaves out: a release at the
             // end of a scope, as a local bag's is.
-            if let function { return "the end of a scope in \(BagHold.shortFunctionName(Symbolizer.demangled(function)))" }
+            if let function {
+                return "the end of a scope in \(BagHold.shortFunctionName(Symbolizer.demangled(function)))"
+            }
             return "an unknown line"
         }
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)

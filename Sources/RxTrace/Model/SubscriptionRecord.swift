@@ -70,6 +70,7 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
     /// it has not ended, and, when the disposable its `subscribe` returned is not traced, its
     /// observer is still alive (`isObserverAlive`), so it could still receive.
     public func isStillOpen(isObserverAlive: Bool) -> Bool {
-        LeakRules.isOpen(hasEnded: !isOpen, isDisposableTraced: disposableObjectID != nil, isObserverAlive: isObserverAlive)
+        LeakRules.isOpen(
+            hasEnded: !isOpen, isDisposableTraced: disposableObjectID != nil, isObserverAlive: isObserverAlive)
     }
 }

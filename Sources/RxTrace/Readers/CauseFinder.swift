@@ -44,10 +44,11 @@ public struct CauseFinder {
             // An entry point that user code called inside the chain: `observer.onNext(1)` in a
             // `create` closure. The root's line is the origin's.
             if step.step != steps.last?.step, case .line(let frame) = try reader.callerLine(ofCall: step.call.id) {
-                hops.append(.init(
-                    kind: "call", text: "\(step.call.name) called at \(frame.location)",
-                    location: step.call.location, threadName: step.call.threadName
-                ))
+                hops.append(
+                    .init(
+                        kind: "call", text: "\(step.call.name) called at \(frame.location)",
+                        location: step.call.location, threadName: step.call.threadName
+                    ))
             }
             if step.via == "scheduled", let below = steps.first(where: { $0.step == step.step - 1 }) {
                 let queued = step.call
@@ -55,21 +56,24 @@ public struct CauseFinder {
                 if let object = queued.objectID { scheduler = " [\(try labels.plain(object))]" }
                 var item = "work item"
                 if let object = below.call.objectID { item = try labels.plain(object) }
-                hops.append(.init(
-                    kind: "thread",
-                    text: "queued by \(queued.name)\(scheduler) on thread \(queued.threadName); "
-                        + "run by \(below.call.name) [\(item)] on thread \(below.call.threadName)",
-                    location: below.call.location, threadName: below.call.threadName
-                ))
+                hops.append(
+                    .init(
+                        kind: "thread",
+                        text: "queued by \(queued.name)\(scheduler) on thread \(queued.threadName); "
+                            + "run by \(below.call.name) [\(item)] on thread \(below.call.threadName)",
+                        location: below.call.location, threadName: below.call.threadName
+                    ))
             }
             guard let hopID = step.hopEventID, seenEvents.insert(hopID).inserted,
                 let hop = try reader.event(hopID)
             else { continue }
-            hops.append(.init(
-                kind: "event",
-                text: "\(hop.description) from \(try labels.element(hop.sourceObjectID)) to \(try labels.element(hop.observerObjectID))",
-                location: step.call.location, threadName: step.call.threadName
-            ))
+            hops.append(
+                .init(
+                    kind: "event",
+                    text:
+                        "\(hop.description) from \(try labels.element(hop.sourceObjectID)) to \(try labels.element(hop.observerObjectID))",
+                    location: step.call.location, threadName: step.call.threadName
+                ))
         }
         let origin: String
         if let root = steps.last?.call {
@@ -139,7 +143,9 @@ public struct CauseFinder {
 
     /// The last event of `kind` the observer received: looked up from the step that received
     /// it when the trace says which (`end_call_id`), else among every event it received.
-    private func terminalEvent(ofKind kind: EventKind, deliveredTo observer: Int64, endedIn endCall: Int64?) throws -> EventRecord? {
+    private func terminalEvent(ofKind kind: EventKind, deliveredTo observer: Int64, endedIn endCall: Int64?) throws
+        -> EventRecord?
+    {
         if let endCall, let event = try reader.lastEvent(ofKind: kind, deliveredTo: observer, inOrAbove: endCall) {
             return event
         }

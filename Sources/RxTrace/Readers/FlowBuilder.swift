@@ -125,7 +125,9 @@ public struct FlowBuilder {
             }
             // The flows on other threads that ran the work items the subscribe scheduled
             // (`observe(on:)`'s deliveries, `subscribe(on:)`'s subscribe).
-            let items = try reader.objects(createdBy: tree.map(\.id)).filter { SchedulerHop.isWorkItem(typeName: $0.typeName) }
+            let items = try reader.objects(createdBy: tree.map(\.id)).filter {
+                SchedulerHop.isWorkItem(typeName: $0.typeName)
+            }
             rootIDs += try reader.topLevelCalls(onObjects: items.map(\.id)).map(\.id)
         }
         let numbers = try reader.flowNumbers(ofTopLevelCalls: rootIDs)
@@ -203,9 +205,10 @@ public struct FlowBuilder {
         var hops: [Int64: [FlowHop]] = [:]
         for run in runs {
             guard let itemID = run.objectID else { continue }
-            hops[itemID, default: []].append(FlowHop(
-                flowNumber: numbers[run.id] ?? 0, threadName: run.threadName, itemLabel: labels[itemID] ?? ""
-            ))
+            hops[itemID, default: []].append(
+                FlowHop(
+                    flowNumber: numbers[run.id] ?? 0, threadName: run.threadName, itemLabel: labels[itemID] ?? ""
+                ))
         }
         for index in steps.indices where steps[index].kind == .`init` {
             guard let objectID = steps[index].objectID, let runsIn = hops[objectID] else { continue }
@@ -238,17 +241,19 @@ public struct FlowBuilder {
         while let (pending, depth) = stack.popLast() {
             switch pending {
             case .object(let object):
-                steps.append(FlowStep(
-                    kind: .`init`, depth: depth, label: "init \(object.label)",
-                    location: object.assembly.map { "built at \($0.file):\($0.line)" }, callID: nil,
-                    objectID: object.id
-                ))
+                steps.append(
+                    FlowStep(
+                        kind: .`init`, depth: depth, label: "init \(object.label)",
+                        location: object.assembly.map { "built at \($0.file):\($0.line)" }, callID: nil,
+                        objectID: object.id
+                    ))
             case .call(let call):
                 guard laidOut.insert(call.id).inserted else { continue }
-                steps.append(FlowStep(
-                    kind: .call, depth: depth, label: call.label, location: call.location, callID: call.id,
-                    objectID: call.objectID
-                ))
+                steps.append(
+                    FlowStep(
+                        kind: .call, depth: depth, label: call.label, location: call.location, callID: call.id,
+                        objectID: call.objectID
+                    ))
                 var children: [(time: Int64, order: Int64, pending: Pending)] = []
                 for child in childCalls[call.id] ?? [] {
                     children.append((child.startNanoseconds, child.id, .call(child)))

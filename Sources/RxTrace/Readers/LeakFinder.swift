@@ -22,7 +22,8 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     /// keeps alive, its chain's tags, the bag it is in and the work holding it; its verdict is
     /// worked out from them unless given.
     public init(
-        subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String], tags: [String]? = nil,
+        subscription: SubscriptionRecord, builtAt: Assembly? = nil, chain: [String], alive: [String],
+        tags: [String]? = nil,
         bag: BagHold? = nil, isGlobalBag: Bool = false, pendingWork: PendingWork? = nil
     ) {
         self.subscription = subscription
@@ -146,7 +147,8 @@ public struct LeakFinder {
             if let known = places[creator] { return known }
             // A chain of parents that loops or breaks is a damaged trace, reported as such.
             _ = try reader.rootCall(of: creator)
-            let text = LeakRules.creationPlace(subscribeSite: try reader.innermostSubscription(enclosing: creator)?.site)
+            let text = LeakRules.creationPlace(
+                subscribeSite: try reader.innermostSubscription(enclosing: creator)?.site)
             places[creator] = text
             return text
         }
@@ -159,7 +161,9 @@ public struct LeakFinder {
         // function its `init` was called from says so (schema 6), else the file it was made in.
         var bagMaker: [Int64: String] = [:]
         for bag in liveBags {
-            if let call = bag.callID, case .line(let frame) = try reader.callerLine(ofCall: call), let function = frame.function {
+            if let call = bag.callID, case .line(let frame) = try reader.callerLine(ofCall: call),
+                let function = frame.function
+            {
                 bagMaker[bag.id] = function
             }
         }
@@ -185,10 +189,12 @@ public struct LeakFinder {
             guard let creator = item.callID else { continue }
             let calls = try reader.ancestry(of: creator)
             let scheduler = calls.first { $0.typeName?.contains("Scheduler") == true }
-            pendingWork.append((
-                scheduler: scheduler.flatMap { call in call.objectID.flatMap { liveByID[$0]?.label } } ?? "a scheduler",
-                steps: calls.compactMap { call in call.objectID.map { (call.name, $0) } }
-            ))
+            pendingWork.append(
+                (
+                    scheduler: scheduler.flatMap { call in call.objectID.flatMap { liveByID[$0]?.label } }
+                        ?? "a scheduler",
+                    steps: calls.compactMap { call in call.objectID.map { (call.name, $0) } }
+                ))
         }
 
         var open: [OpenSubscription] = []
@@ -223,13 +229,16 @@ public struct LeakFinder {
                 }
             }.first
             let openSubscription = OpenSubscription(
-                subscription: subscription, builtAt: builtAt, chain: chain, alive: alive, tags: tags.isEmpty ? nil : tags,
+                subscription: subscription, builtAt: builtAt, chain: chain, alive: alive,
+                tags: tags.isEmpty ? nil : tags,
                 bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
                 pendingWork: work
             )
             if let bag = bagID, heldByBag[bag] != nil {
                 heldByBag[bag]?.subscriptions.append(openSubscription)
-                heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter { liveByID[$0] != nil }
+                heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {
+                    liveByID[$0] != nil
+                }
             } else {
                 open.append(openSubscription)
             }
@@ -243,7 +252,8 @@ public struct LeakFinder {
             for id in held.objects {
                 if let object = liveByID[id], setApart.insert(id).inserted { objects.append(object.label) }
             }
-            aliveAtExit.append(BagAliveAtExit(bag: bag.label, madeAt: madeAt, subscriptions: held.subscriptions, objects: objects))
+            aliveAtExit.append(
+                BagAliveAtExit(bag: bag.label, madeAt: madeAt, subscriptions: held.subscriptions, objects: objects))
         }
         let leaked = live.filter { !setApart.contains($0.id) }
         let groups = LeakRules.groupLiveObjects(try leaked.map { ($0.typeName, $0.id, try place(ofCreating: $0)) })

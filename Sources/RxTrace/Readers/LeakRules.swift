@@ -79,7 +79,8 @@ public enum LeakRules {
     public static func isGlobalBag(madeBy makerFunction: String?, madeAt assembly: Assembly?) -> Bool {
         guard let function = makerFunction else { return isAliveUntilExit(bagMadeAt: assembly) }
         // Top-level code is `main`, or `<module>_main` in a SwiftPM executable with tests.
-        let isTopLevelCode = !function.contains(".") && !function.contains("(")
+        let isTopLevelCode =
+            !function.contains(".") && !function.contains("(")
             && (function == "main" || function.hasSuffix("_main"))
         return isTopLevelCode || function.hasPrefix("one-time initialization function for ")
             || function.hasPrefix("globalinit_")
@@ -107,14 +108,16 @@ public enum LeakRules {
 
     /// Objects alive at the end, grouped by type in order of first appearance, each group with
     /// its ids and the places its objects were created, each once.
-    public static func groupLiveObjects(_ objects: [(typeName: String, id: Int64, place: String)]) -> [LiveObjectGroup] {
+    public static func groupLiveObjects(_ objects: [(typeName: String, id: Int64, place: String)]) -> [LiveObjectGroup]
+    {
         var groups: [LiveObjectGroup] = []
         for object in objects {
             if let index = groups.firstIndex(where: { $0.typeName == object.typeName }) {
                 groups[index].objectIDs.append(object.id)
                 if !groups[index].createdIn.contains(object.place) { groups[index].createdIn.append(object.place) }
             } else {
-                groups.append(LiveObjectGroup(typeName: object.typeName, objectIDs: [object.id], createdIn: [object.place]))
+                groups.append(
+                    LiveObjectGroup(typeName: object.typeName, objectIDs: [object.id], createdIn: [object.place]))
             }
         }
         return groups

@@ -1,4 +1,5 @@
 import RxCore
+
 extension TraceReader {
     // MARK: - Events
 
@@ -23,7 +24,9 @@ extension TraceReader {
     /// observer's step that received it) through the `event_call` index. `events(deliveredTo:)`
     /// reads the whole event table, which took ~0.2 s on a 10-million-record trace. At most
     /// eight callers up, so a damaged trace's cycle of parents ends too.
-    public func lastEvent(ofKind kind: EventKind, deliveredTo observer: Int64, inOrAbove call: Int64) throws -> EventRecord? {
+    public func lastEvent(ofKind kind: EventKind, deliveredTo observer: Int64, inOrAbove call: Int64) throws
+        -> EventRecord?
+    {
         try database.rows(
             """
             WITH RECURSIVE up(id, parent_id, level) AS (

@@ -107,11 +107,14 @@ extension TraceReader {
             ORDER BY sent.id
             """
         ) { row in
-            try body(EventArrow(
-                eventID: row.integer("id") ?? 0, kind: row.text("kind"), value: row.text("value"),
-                sourceNanoseconds: row.integer("source_ts") ?? 0, sourceThreadID: row.integer("source_thread_id") ?? 0,
-                targetNanoseconds: row.integer("target_ts") ?? 0, targetThreadID: row.integer("target_thread_id") ?? 0
-            ))
+            try body(
+                EventArrow(
+                    eventID: row.integer("id") ?? 0, kind: row.text("kind"), value: row.text("value"),
+                    sourceNanoseconds: row.integer("source_ts") ?? 0,
+                    sourceThreadID: row.integer("source_thread_id") ?? 0,
+                    targetNanoseconds: row.integer("target_ts") ?? 0,
+                    targetThreadID: row.integer("target_thread_id") ?? 0
+                ))
         }
     }
 
@@ -145,10 +148,11 @@ extension TraceReader {
             ORDER BY made.id
             """
         ) { row in
-            try body(ObjectCreation(
-                makerID: row.integer("maker_id") ?? 0, madeID: row.integer("id") ?? 0,
-                isMakerAlive: row.integer("maker_end_ts") == nil, isMadeAlive: row.integer("end_ts") == nil
-            ))
+            try body(
+                ObjectCreation(
+                    makerID: row.integer("maker_id") ?? 0, madeID: row.integer("id") ?? 0,
+                    isMakerAlive: row.integer("maker_end_ts") == nil, isMadeAlive: row.integer("end_ts") == nil
+                ))
         }
     }
 
@@ -169,10 +173,11 @@ extension TraceReader {
             """,
             [.text(SubscriptionChain.linkStepName.description)]
         ) { row in
-            try body(SubscribeLink(
-                subscriberID: row.integer("subscriber") ?? 0, sourceID: row.integer("source") ?? 0,
-                isAlive: row.integer("is_alive") == 1
-            ))
+            try body(
+                SubscribeLink(
+                    subscriberID: row.integer("subscriber") ?? 0, sourceID: row.integer("source") ?? 0,
+                    isAlive: row.integer("is_alive") == 1
+                ))
         }
     }
 
@@ -190,10 +195,12 @@ extension TraceReader {
             ORDER BY event.source_object_id, event.observer_object_id, min(event.id)
             """
         ) { row in
-            try body(EventCount(
-                sourceID: row.integer("source") ?? 0, observerID: row.integer("observer") ?? 0, kind: row.text("kind"),
-                count: row.integer("n") ?? 0, isAlive: row.integer("is_alive") == 1
-            ))
+            try body(
+                EventCount(
+                    sourceID: row.integer("source") ?? 0, observerID: row.integer("observer") ?? 0,
+                    kind: row.text("kind"),
+                    count: row.integer("n") ?? 0, isAlive: row.integer("is_alive") == 1
+                ))
         }
     }
 

@@ -12,11 +12,13 @@ extension TraceReader {
         // One call (a flow's root without children, the commonest) through a cached statement.
         if calls.count == 1 {
             return try cachedRecords(
-                objectQuery + " WHERE object.call_id = ? ORDER BY object.id", [.integer(calls[0])], ObjectRecord.init(row:)
+                objectQuery + " WHERE object.call_id = ? ORDER BY object.id", [.integer(calls[0])],
+                ObjectRecord.init(row:)
             )
         }
         let list = calls.map(String.init).joined(separator: ",")
-        return try records(objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id", ObjectRecord.init(row:))
+        return try records(
+            objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id", ObjectRecord.init(row:))
     }
 
     /// The objects alive when the run ended, in order of creation.
@@ -52,7 +54,9 @@ extension TraceReader {
         guard features.hasBagEntries, !bags.isEmpty else { return [:] }
         let list = Set(bags).sorted().map(String.init).joined(separator: ",")
         var entries: [Int64: [Int64]] = [:]
-        for row in try database.rows("SELECT bag_id, disposable_id FROM bag_entry WHERE bag_id IN (\(list)) ORDER BY id") {
+        for row in try database.rows(
+            "SELECT bag_id, disposable_id FROM bag_entry WHERE bag_id IN (\(list)) ORDER BY id")
+        {
             guard let bag = row.integer("bag_id"), let disposable = row.integer("disposable_id") else { continue }
             entries[bag, default: []].append(disposable)
         }

@@ -71,7 +71,8 @@ extension TraceReader {
     /// Calls `body` with each event delivered by one of the calls `low` through `high`, in
     /// order of delivery, with its virtual time.
     public func forEachTimedEvent(inCalls low: Int64, through high: Int64, _ body: (TimedEvent) throws -> Void) throws {
-        try forEachRow(timedEventQuery + " WHERE call_id BETWEEN ? AND ? ORDER BY id", [.integer(low), .integer(high)]) { row in
+        try forEachRow(timedEventQuery + " WHERE call_id BETWEEN ? AND ? ORDER BY id", [.integer(low), .integer(high)])
+        { row in
             try body(TimedEvent(row: row))
         }
     }
@@ -91,7 +92,8 @@ extension TraceReader {
             """,
             [.integer(id)]
         ) { row in
-            ObjectOwnership(object: ObjectRecord(row: row), ownerID: row.integer("owner_id").flatMap { $0 == id ? nil : $0 })
+            ObjectOwnership(
+                object: ObjectRecord(row: row), ownerID: row.integer("owner_id").flatMap { $0 == id ? nil : $0 })
         }.first
     }
 

@@ -1,4 +1,5 @@
 import RxCore
+
 extension TraceRun {
     init(row: Row) {
         self.init(
@@ -53,7 +54,8 @@ extension ObjectRecord {
             virtualTime: row.integer("virtual_ts"),
             assembly: row.traceText("assembled_by").map { name in
                 Assembly(
-                    name: name, file: row.traceText("assembled_file") ?? "", line: Int(row.integer("assembled_line") ?? 0)
+                    name: name, file: row.traceText("assembled_file") ?? "",
+                    line: Int(row.integer("assembled_line") ?? 0)
                 )
             }
         )

@@ -74,7 +74,8 @@ extension TraceReader {
             return SubscriptionChain(subscription: subscription, steps: [], created: [])
         }
         let steps = try callTree(under: call)
-        return SubscriptionChain(subscription: subscription, steps: steps, created: try objects(createdBy: steps.map(\.id)))
+        return SubscriptionChain(
+            subscription: subscription, steps: steps, created: try objects(createdBy: steps.map(\.id)))
     }
 
     /// The objects a subscription subscribed through and the observable it subscribed to, each

@@ -75,7 +75,8 @@ struct AutostartRun: Equatable {
     init(arguments: [String]) {
         if arguments.contains("--dump-tests-json") || arguments.contains("--list-tests") {
             kind = .testListing
-        } else if zip(arguments, arguments.dropFirst()).contains(where: { $0 == ("--testing-library", "swift-testing") }) {
+        } else if zip(arguments, arguments.dropFirst()).contains(where: { $0 == ("--testing-library", "swift-testing") }
+        ) {
             kind = .swiftTesting
         } else {
             kind = .program
@@ -92,7 +93,8 @@ struct AutostartRun: Equatable {
             return nil
         case .swiftTesting:
             // Plain string work: this runs before `main`, where Foundation is best left alone.
-            let name = requested.lastIndex(of: "/").map { String(requested[requested.index(after: $0)...]) } ?? requested
+            let name =
+                requested.lastIndex(of: "/").map { String(requested[requested.index(after: $0)...]) } ?? requested
             let directory = String(requested.dropLast(name.count))
             let path: String
             if let dot = name.lastIndex(of: "."), dot != name.startIndex {

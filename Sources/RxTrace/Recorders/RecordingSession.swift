@@ -179,7 +179,8 @@ final class RecordingSession {
             // The run is not lost silently: the trace ends here and its run row says why.
             writeError = error
             let isRecorded = (try? writer?.fail(because: error)) != nil
-            let message = "RxTrace: the trace could not be written: \(error); "
+            let message =
+                "RxTrace: the trace could not be written: \(error); "
                 + (isRecorded ? "it ends here and says why\n" : "it ends at its last complete batch\n")
             _ = message.withCString { Glibc.write(STDERR_FILENO, $0, strlen($0)) }
         }

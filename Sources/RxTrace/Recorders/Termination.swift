@@ -69,7 +69,8 @@ enum Termination {
     private static func install(_ signal: Int32) {
         var previous = sigaction()
         sigaction(signal, nil, &previous)
-        if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
+        if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+        {
             return
         }
         previousActions.pointer[Int(signal)] = previous

@@ -66,11 +66,11 @@ struct TraceClock: Sendable {
     /// across CPUs. Elsewhere (a virtual machine on `kvm-clock`, say) ticks are not trusted.
     private static let isTickCounterTheKernelClock: Bool = {
         #if arch(x86_64)
-        let counter = "tsc"
+            let counter = "tsc"
         #elseif arch(arm64)
-        let counter = "arch_sys_counter"
+            let counter = "arch_sys_counter"
         #else
-        let counter = ""
+            let counter = ""
         #endif
         guard !counter.isEmpty,
             let file = fopen("/sys/devices/system/clocksource/clocksource0/current_clocksource", "r")

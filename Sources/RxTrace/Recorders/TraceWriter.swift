@@ -105,7 +105,8 @@ final class TraceWriter {
         insertStep = try database.prepare("INSERT INTO step (id, name, file, line) VALUES (?, ?, ?, ?)")
         insertScope = try database.prepare("INSERT INTO scope (id, name) VALUES (?, ?)")
         insertObjects = try BatchedInsert(
-            into: "object", columns: ["id", "type_id", "start_ts", "end_ts", "thread_id", "call_id", "scope_id", "virtual_ts"],
+            into: "object",
+            columns: ["id", "type_id", "start_ts", "end_ts", "thread_id", "call_id", "scope_id", "virtual_ts"],
             in: database
         ) { row, statement, first in
             statement.bind(row.id, at: first)
@@ -142,7 +143,8 @@ final class TraceWriter {
         insertEvents = try BatchedInsert(
             into: "event",
             columns: [
-                "id", "ts", "thread_id", "call_id", "kind", "value", "source_object_id", "observer_object_id", "virtual_ts",
+                "id", "ts", "thread_id", "call_id", "kind", "value", "source_object_id", "observer_object_id",
+                "virtual_ts",
             ],
             in: database
         ) { row, statement, first in
@@ -159,7 +161,8 @@ final class TraceWriter {
         insertSubscriptions = try BatchedInsert(
             into: "subscription",
             columns: [
-                "id", "ts", "thread_id", "call_id", "observable_object_id", "observer_object_id", "disposable_object_id",
+                "id", "ts", "thread_id", "call_id", "observable_object_id", "observer_object_id",
+                "disposable_object_id",
                 "file", "line", "end_ts", "end_kind", "scope_id", "virtual_ts", "end_call_id",
             ],
             in: database
@@ -187,7 +190,8 @@ final class TraceWriter {
         insertAssembly = try database.prepare("INSERT INTO assembly (object_id, name, file, line) VALUES (?, ?, ?, ?)")
         insertTag = try database.prepare("INSERT INTO tag (object_id, name, file, line) VALUES (?, ?, ?, ?)")
         insertBagEntry = try database.prepare("INSERT INTO bag_entry (bag_id, disposable_id) VALUES (?, ?)")
-        insertCaller = try database.prepare("INSERT INTO caller (stack_id, frame, address, image_id) VALUES (?, ?, ?, ?)")
+        insertCaller = try database.prepare(
+            "INSERT INTO caller (stack_id, frame, address, image_id) VALUES (?, ?, ?, ?)")
         insertImage = try database.prepare("INSERT INTO image (id, path, load_address) VALUES (?, ?, ?)")
     }
 
@@ -304,12 +308,14 @@ final class TraceWriter {
                 try endObject.run()
             }
 
-        case .callEntered(let id, let parent, let depth, let thread, let name, let file, let line, let object,
+        case .callEntered(
+            let id, let parent, let depth, let thread, let name, let file, let line, let object,
             let detail, let stamp, let virtualTS):
             let ts = ticks.nanoseconds(stamp)
             let call = OpenCall(
                 id: id, parent: parent, depth: depth, thread: thread,
-                step: try stepID(name: name, file: file, line: line), object: object, detail: detail?.description, ts: ts,
+                step: try stepID(name: name, file: file, line: line), object: object, detail: detail?.description,
+                ts: ts,
                 virtualTS: virtualTS
             )
             openCalls[Int(thread) - 1].append(call)
@@ -327,17 +333,22 @@ final class TraceWriter {
         case .callExited(let id, let thread, let stamp):
             try exit(id, on: Int(thread) - 1, at: ticks.nanoseconds(stamp))
 
-        case .eventDelivered(let kind, let value, let source, let observer, let stamp, let thread, let call, let virtualTS):
-            try insertEvents.append(EventRow(
-                id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: call, kind: kind, value: value?.description,
-                source: source, observer: observer, virtualTS: virtualTS
-            ))
+        case .eventDelivered(
+            let kind, let value, let source, let observer, let stamp, let thread, let call, let virtualTS):
+            try insertEvents.append(
+                EventRow(
+                    id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: call, kind: kind,
+                    value: value?.description,
+                    source: source, observer: observer, virtualTS: virtualTS
+                ))
             nextEventID += 1
 
-        case .subscriptionStarted(let id, let observable, let observer, let file, let line, let stamp, let thread,
+        case .subscriptionStarted(
+            let id, let observable, let observer, let file, let line, let stamp, let thread,
             let call, let scope, let virtualTS):
             newSubscriptions[id] = SubscriptionRow(
-                id: id, ts: ticks.nanoseconds(stamp), thread: thread, call: call, observable: observable, observer: observer,
+                id: id, ts: ticks.nanoseconds(stamp), thread: thread, call: call, observable: observable,
+                observer: observer,
                 disposable: nil, file: file.description, line: Int64(line), endTS: nil, endKind: nil,
                 scope: try scopeID(of: scope), virtualTS: virtualTS
             )
@@ -480,7 +491,8 @@ final class TraceWriter {
                 let found = try database.rows(
                     "SELECT DISTINCT address FROM caller WHERE image_id = ? ORDER BY address", [.integer(id)]
                 ).compactMap { $0.integer("address") }.map { UInt(bitPattern: Int($0)) }
-                guard let chains = try? symbolizer.symbolize(found.map { $0 - image.loadAddress }, in: image.path) else {
+                guard let chains = try? symbolizer.symbolize(found.map { $0 - image.loadAddress }, in: image.path)
+                else {
                     continue
                 }
                 for address in found {

@@ -101,7 +101,8 @@ public struct FlowTreeRenderer {
     /// `Flow 4 (thread T1)`, `Flows 4, 5 and 6 (thread T1)`: where a work item ran.
     static func describe(_ hops: [FlowHop]) -> String {
         let numbers = hops.map { String($0.flowNumber) }
-        let list = numbers.count == 1
+        let list =
+            numbers.count == 1
             ? "Flow " + numbers[0]
             : "Flows " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
         let threads = Array(Set(hops.map(\.threadName))).sorted().map(TerminalText.escaped)

@@ -39,7 +39,8 @@ public enum JSONText {
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
                 // A plural `s` after an acronym belongs to it (`IDs`).
                 let nextIsPluralS = next == "s" && (index + 2 == characters.count || characters[index + 2].isUppercase)
-                let startsWord = previous.isLowercase || previous.isNumber
+                let startsWord =
+                    previous.isLowercase || previous.isNumber
                     || (previous.isUppercase && next?.isLowercase == true && !nextIsPluralS)
                 if startsWord, !word.isEmpty {
                     words.append(word)

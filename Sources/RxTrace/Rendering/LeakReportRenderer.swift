@@ -13,7 +13,9 @@ public struct LeakReportRenderer {
     public func render(_ report: LeakReport) -> String {
         var lines = ["Leaks", ""]
         let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
-        let totals = change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" } ?? "Resources.total unknown: the run was cut short"
+        let totals =
+            change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
+            ?? "Resources.total unknown: the run was cut short"
         let aliveAtExit = report.aliveAtExit ?? []
         guard !report.isEmpty else {
             if aliveAtExit.isEmpty {
@@ -46,7 +48,10 @@ public struct LeakReportRenderer {
     /// The bags made in `main.swift` and what they held, after a line saying why they are not leaks.
     private func aliveAtExitLines(_ bags: [BagAliveAtExit]) -> [String] {
         guard !bags.isEmpty else { return [] }
-        var lines = ["", "Alive at exit by design, not leaks: a DisposeBag made in main.swift belongs to a global, which lives until the program exits."]
+        var lines = [
+            "",
+            "Alive at exit by design, not leaks: a DisposeBag made in main.swift belongs to a global, which lives until the program exits.",
+        ]
         for bag in bags {
             lines += LeakWording.lines(forAliveAtExit: bag).map { "  " + $0 }
         }

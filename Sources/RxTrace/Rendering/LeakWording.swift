@@ -39,9 +39,10 @@ public enum LeakWording {
     ///       fix            keep the Disposable that subscribe returns and dispose it, …
     public static func lines(for open: OpenSubscription) -> [String] {
         let subscription = open.subscription
-        let target = subscription.observableTypeName.map { typeName in
-            TypeNames.short(typeName) + (subscription.observableObjectID.map { " #\($0)" } ?? "")
-        } ?? "an observable"
+        let target =
+            subscription.observableTypeName.map { typeName in
+                TypeNames.short(typeName) + (subscription.observableObjectID.map { " #\($0)" } ?? "")
+            } ?? "an observable"
         var lines = [
             "Subscription #\(subscription.id) to \(target) was never disposed, and its source never terminated.",
             "  verdict        " + verdictText(open),
@@ -51,7 +52,8 @@ public enum LeakWording {
             lines.append("  tagged         " + tags.map { "\"\($0)\"" }.joined(separator: ", "))
         }
         if let bag = open.bag {
-            let made = (bag.madeAt.map { ", made at \($0.file):\($0.line)" } ?? "") + (bag.madeIn.map { " in \($0)" } ?? "")
+            let made =
+                (bag.madeAt.map { ", made at \($0.file):\($0.line)" } ?? "") + (bag.madeIn.map { " in \($0)" } ?? "")
             lines.append("  in bag         \(bag.bag)\(made)" + (bag.isAliveAtEnd ? ", never released" : ""))
         }
         if let builtAt = open.builtAt {
@@ -129,7 +131,9 @@ public enum LeakWording {
         let isChainElement = Set(open.chain.compactMap(objectNumber))
         let disposable = subscription.disposableObjectID.map { "#\($0)" }
         let observer = subscription.observerObjectID.map { "#\($0)" }
-        let aliveOfType = { (match: (String) -> Bool) in open.alive.filter { label in objectNumber(label).map(match) ?? false } }
+        let aliveOfType = { (match: (String) -> Bool) in
+            open.alive.filter { label in objectNumber(label).map(match) ?? false }
+        }
         var path: [[String]] = []
         if let bag = open.bag, bag.isAliveAtEnd {
             let made = bag.madeAt.map { " (made at \($0.file):\($0.line))" } ?? ""
@@ -139,7 +143,9 @@ public enum LeakWording {
             }
         } else if let work = open.pendingWork {
             path.append(["\(work.scheduler): holds the work \(work.scheduledBy) queued, not run yet"])
-        } else if let source = open.chain.first, open.alive.contains(where: { objectNumber($0) == objectNumber(source) }) {
+        } else if let source = open.chain.first,
+            open.alive.contains(where: { objectNumber($0) == objectNumber(source) })
+        {
             path.append(["\(source): it keeps its observers until it terminates, and it never did"])
         }
         let sinks = aliveOfType { !isChainElement.contains($0) && $0 != disposable && $0 != observer }
@@ -217,10 +223,12 @@ public enum LeakWording {
             )
         }
         if untracedCount > 0 {
-            rows.append((
-                count: "\(untracedCount) ×", type: "untraced", ids: "",
-                place: "counted by Resources.total, not in the trace: made on another thread or under another recorder"
-            ))
+            rows.append(
+                (
+                    count: "\(untracedCount) ×", type: "untraced", ids: "",
+                    place:
+                        "counted by Resources.total, not in the trace: made on another thread or under another recorder"
+                ))
         }
         guard !rows.isEmpty else { return [] }
         let countWidth = rows.map(\.count.count).max() ?? 0

@@ -12,7 +12,8 @@ public enum TerminalText {
     /// written as an escape; other text is unchanged.
     public static func escaped(_ text: String) -> String {
         // Printable ASCII, the common case, is checked byte by byte.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }), text.unicodeScalars.contains(where: isUnsafe) else {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }), text.unicodeScalars.contains(where: isUnsafe)
+        else {
             return text
         }
         var result = ""

@@ -22,7 +22,8 @@ public struct TextReportRenderer {
         if let summary = report.summary { blocks.append(render(summary)) }
         if let subscription = report.subscription { blocks.append(subscription.text) }
         if let flows = report.flows {
-            var block = flows.isEmpty && report.detail == .events
+            var block =
+                flows.isEmpty && report.detail == .events
                 ? "Call flows\n\n" + Self.callsNotRecordedNote : FlowTreeRenderer().render(flows)
             if let notShown = report.flowsNotShown {
                 block += "\n\n" + Self.flowsNotShownNote(notShown)

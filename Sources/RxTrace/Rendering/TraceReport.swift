@@ -64,7 +64,8 @@ public struct TraceReport: Codable, Equatable, Sendable {
     /// there are).
     ///
     /// - Throws: ``ReportError/noSuchSubscription(_:)`` for an unknown subscription id.
-    public init(reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil) throws {
+    public init(reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil) throws
+    {
         if sections.contains(.summary) {
             let run = reader.run
             summary = TraceSummary(

@@ -1,8 +1,9 @@
 import CSQLite
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `SQLITE_TRANSIENT`, which Swift cannot import: tells SQLite to copy a bound string or blob.
@@ -59,10 +60,11 @@ public final class Database {
         _ = Self.memoryStatisticsOff
         self.lockDescriptor = lockDescriptor
         var handle: OpaquePointer?
-        let flags: Int32 = switch mode {
-        case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-        case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
-        }
+        let flags: Int32 =
+            switch mode {
+            case .readOnly: SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            case .readWriteCreate: SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            }
         let status = sqlite3_open_v2(path, &handle, flags, nil)
         guard status == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -143,11 +145,13 @@ public final class Database {
         }
         let budget = TimeBudget(nanoseconds: UInt64(max(seconds, 0) * 1e9))
         timeBudget = budget
-        sqlite3_progress_handler(handle, 10_000, { context in
-            guard let context else { return 0 }
-            let budget = Unmanaged<TimeBudget>.fromOpaque(context).takeUnretainedValue()
-            return DispatchTime.now().uptimeNanoseconds >= budget.deadline ? 1 : 0
-        }, Unmanaged.passUnretained(budget).toOpaque())
+        sqlite3_progress_handler(
+            handle, 10_000,
+            { context in
+                guard let context else { return 0 }
+                let budget = Unmanaged<TimeBudget>.fromOpaque(context).takeUnretainedValue()
+                return DispatchTime.now().uptimeNanoseconds >= budget.deadline ? 1 : 0
+            }, Unmanaged.passUnretained(budget).toOpaque())
     }
 
     /// Runs one call into SQLite, counting its time against the budget, if one is set.

@@ -1,5 +1,5 @@
-import Foundation
 import CSQLite
+import Foundation
 
 /// A value in or out of SQLite: one of its five storage classes.
 public enum SQLValue: Equatable, Sendable, CustomStringConvertible {
@@ -125,13 +125,14 @@ public final class Statement {
 
     /// Binds `value` to parameter `index` (1-based).
     public func bind(_ value: SQLValue, at index: Int32) throws {
-        let status: Int32 = switch value {
-        case .null: sqlite3_bind_null(handle, index)
-        case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
-        case .real(let real): sqlite3_bind_double(handle, index, real)
-        case .text(let text): sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT)
-        case .blob(let bytes): sqlite3_bind_blob(handle, index, bytes, Int32(bytes.count), SQLITE_TRANSIENT)
-        }
+        let status: Int32 =
+            switch value {
+            case .null: sqlite3_bind_null(handle, index)
+            case .integer(let integer): sqlite3_bind_int64(handle, index, integer)
+            case .real(let real): sqlite3_bind_double(handle, index, real)
+            case .text(let text): sqlite3_bind_text(handle, index, text, -1, SQLITE_TRANSIENT)
+            case .blob(let bytes): sqlite3_bind_blob(handle, index, bytes, Int32(bytes.count), SQLITE_TRANSIENT)
+            }
         guard status == SQLITE_OK else { throw SQLiteError(code: status, message: database.lastErrorMessage) }
     }
 

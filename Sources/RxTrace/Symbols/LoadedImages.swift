@@ -78,6 +78,6 @@ struct LoadedImages {
         defer { try? handle.close() }
         guard let header = try? handle.read(upToCount: 18), header.count == 18 else { return true }
         let type = UInt16(header[16]) | UInt16(header[17]) << 8
-        return type != 2  // ET_EXEC
+        return type != 2 // ET_EXEC
     }
 }

@@ -131,7 +131,8 @@ struct Symbolizer {
         let file = parts.joined(separator: ":")
         let isKnown = !file.isEmpty && file != "??" && (line ?? 0) > 0
         return CallerFrame(
-            function: function == "??" ? nil : demangled(function), file: isKnown ? file : nil, line: isKnown ? line : nil
+            function: function == "??" ? nil : demangled(function), file: isKnown ? file : nil,
+            line: isKnown ? line : nil
         )
     }
 

@@ -77,8 +77,9 @@ extension RxTraceCommand {
             if tag != nil, subscription != nil {
                 throw CLIError.badInput("pass either --tag or --subscription, not both")
             }
-            if format == .html, summary || flows || lifetimes || leaks || subscription != nil || limit != nil || all
-                || tag != nil
+            if format == .html,
+                summary || flows || lifetimes || leaks || subscription != nil || limit != nil || all
+                    || tag != nil
             {
                 throw CLIError.badInput(
                     "--format html writes the whole page; section flags, --subscription, --tag, --limit and --all do not apply"
@@ -116,9 +117,11 @@ extension RxTraceCommand {
                         to: destination.write
                     )
                 case .html:
-                    let root = try sourceRoot ?? SourceFiles.defaultRoot(
-                        tracePath: file.trace, fileIDs: HTMLReportRenderer.recordedFileIDs(reader)
-                    )
+                    let root =
+                        try sourceRoot
+                        ?? SourceFiles.defaultRoot(
+                            tracePath: file.trace, fileIDs: HTMLReportRenderer.recordedFileIDs(reader)
+                        )
                     let report = try HTMLReport(reader: reader, sources: SourceFiles(root: root))
                     destination.write(try HTMLReportRenderer().render(report))
                     leakReport = report.leaks

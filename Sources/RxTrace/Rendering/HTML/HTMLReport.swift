@@ -38,7 +38,10 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var isInit: Bool
 
         enum CodingKeys: String, CodingKey {
-            case depth = "d", label = "l", place = "p", isInit = "i"
+            case depth = "d"
+            case label = "l"
+            case place = "p"
+            case isInit = "i"
         }
     }
 

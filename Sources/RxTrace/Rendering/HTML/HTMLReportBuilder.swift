@@ -75,9 +75,12 @@ struct HTMLReportBuilder {
         }
 
         let subscriptions = try embeddedSubscriptions(flows: flows, flowOfCall: flowOfCall, leaks: leaks)
-        let (events, eventsLeftOut) = try marbleEvents(total: summary.eventCount, flowCallRanges: flowCallRanges, flowOfCall: flowOfCall)
+        let (events, eventsLeftOut) = try marbleEvents(
+            total: summary.eventCount, flowCallRanges: flowCallRanges, flowOfCall: flowOfCall)
         if eventsLeftOut > 0 {
-            notes.append("\(counted(eventsLeftOut, "event")) left out of the marble diagrams (they show at most \(limits.events)).")
+            notes.append(
+                "\(counted(eventsLeftOut, "event")) left out of the marble diagrams (they show at most \(limits.events))."
+            )
         }
         var htmlSubscriptions: [HTMLReport.Subscription] = []
         let eventsByObserver = Dictionary(grouping: events.indices, by: { events[$0].observer ?? 0 })
@@ -102,11 +105,13 @@ struct HTMLReportBuilder {
             for listed in try reader.subscriptions(limit: limits.listedSubscriptions + withFlows) {
                 guard htmlSubscriptions.count < limits.listedSubscriptions + withFlows else { break }
                 guard !embedded.contains(listed.id) else { continue }
-                htmlSubscriptions.append(HTMLReport.Subscription(
-                    id: listed.id, site: listed.site, thread: listed.threadName,
-                    end: listed.endKind?.rawValue ?? "never ended", isInPage: false, subscribeFlow: nil, flows: [], lanes: [],
-                    isVirtualTime: false, disposedAt: nil
-                ))
+                htmlSubscriptions.append(
+                    HTMLReport.Subscription(
+                        id: listed.id, site: listed.site, thread: listed.threadName,
+                        end: listed.endKind?.rawValue ?? "never ended", isInPage: false, subscribeFlow: nil, flows: [],
+                        lanes: [],
+                        isVirtualTime: false, disposedAt: nil
+                    ))
             }
             htmlSubscriptions.sort { $0.id < $1.id }
             let listedOnly = htmlSubscriptions.count - withFlows
@@ -121,7 +126,8 @@ struct HTMLReportBuilder {
         let endTime = try reader.endNanoseconds()
         let (lifetimes, livesLeftOut) = try self.lifetimes()
         if livesLeftOut > 0 {
-            notes.append("The lifetimes show the first \(limits.lifetimeObjects) objects; \(livesLeftOut) more are left out.")
+            notes.append(
+                "The lifetimes show the first \(limits.lifetimeObjects) objects; \(livesLeftOut) more are left out.")
         }
         let resources = try self.resources(endTime: endTime, exact: livesLeftOut == 0 ? lifetimes : nil)
         let (threads, callsLeftOut) = try self.threads()
@@ -180,7 +186,9 @@ struct HTMLReportBuilder {
         var flows: [Flow] = []
         for id in roots {
             guard let root = try reader.call(id) else { continue }
-            flows.append(try builder.flow(number: numbers[id] ?? 0, root: root, subscription: try reader.subscription(startedBy: id)))
+            flows.append(
+                try builder.flow(
+                    number: numbers[id] ?? 0, root: root, subscription: try reader.subscription(startedBy: id)))
         }
         return (flows, sizes.count - flows.count)
     }
@@ -206,7 +214,9 @@ struct HTMLReportBuilder {
 
     /// `("RxCore/Empty.swift", 19)` from `RxCore/Empty.swift:19`.
     static func fileAndLine(_ place: String) -> (file: String, line: Int)? {
-        guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else { return nil }
+        guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else {
+            return nil
+        }
         return (String(place[..<colon]), line)
     }
 
@@ -214,7 +224,9 @@ struct HTMLReportBuilder {
 
     /// The subscriptions made in the embedded flows (at any depth: a subscribe inside a
     /// scheduled action too), and every leaked one, in order.
-    private func embeddedSubscriptions(flows: [Flow], flowOfCall: [Int64: Int], leaks: LeakReport) throws -> [SubscriptionRecord] {
+    private func embeddedSubscriptions(flows: [Flow], flowOfCall: [Int64: Int], leaks: LeakReport) throws
+        -> [SubscriptionRecord]
+    {
         var byID: [Int64: SubscriptionRecord] = [:]
         for open in leaks.openSubscriptions { byID[open.subscription.id] = open.subscription }
         for flow in flows {
@@ -301,7 +313,8 @@ struct HTMLReportBuilder {
             while let object = queue.popLast() {
                 for index in eventsByObserver[object] ?? [] {
                     chosen.insert(index)
-                    if let source = events[index].source, try info(source).owner != nil, visited.insert(source).inserted {
+                    if let source = events[index].source, try info(source).owner != nil, visited.insert(source).inserted
+                    {
                         queue.append(source)
                     }
                 }
@@ -322,10 +335,11 @@ struct HTMLReportBuilder {
         for (position, event) in ordered.enumerated() {
             let lane = try laneObject(of: event.source ?? 0)
             if marbles[lane] == nil { laneOrder.append(lane) }
-            marbles[lane, default: []].append(HTMLReport.Marble(
-                x: isVirtualTime ? event.virtualTime ?? 0 : Int64(position), kind: event.kind, value: event.value,
-                time: event.time, flow: event.callID.flatMap { flowOfCall[$0] }
-            ))
+            marbles[lane, default: []].append(
+                HTMLReport.Marble(
+                    x: isVirtualTime ? event.virtualTime ?? 0 : Int64(position), kind: event.kind, value: event.value,
+                    time: event.time, flow: event.callID.flatMap { flowOfCall[$0] }
+                ))
             var receiver: Int64?
             if let observer = event.observer, observer != subscription.observerObjectID {
                 receiver = try laneObject(of: observer)
@@ -369,7 +383,8 @@ struct HTMLReportBuilder {
         }
         return HTMLReport.Subscription(
             id: subscription.id, site: subscription.site, thread: subscription.threadName,
-            end: subscription.endKind?.rawValue ?? "never ended", isInPage: true, subscribeFlow: subscribeFlow, flows: flowNumbers.sorted(), lanes: lanes,
+            end: subscription.endKind?.rawValue ?? "never ended", isInPage: true, subscribeFlow: subscribeFlow,
+            flows: flowNumbers.sorted(), lanes: lanes,
             isVirtualTime: isVirtualTime, disposedAt: disposedAt
         )
     }

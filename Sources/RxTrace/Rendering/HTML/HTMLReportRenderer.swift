@@ -89,7 +89,8 @@ public struct HTMLReportRenderer {
     /// The leaks as the text report gives them, as HTML.
     func leaksSection(_ report: LeakReport) -> String {
         let change = report.resourcesTotalEnd.map { $0 - report.resourcesTotalStart }
-        let totals = change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
+        let totals =
+            change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
         guard !report.isEmpty else {
             guard let aliveAtExit = report.aliveAtExit else {
@@ -99,29 +100,38 @@ public struct HTMLReportRenderer {
                     """
             }
             return "<section id=\"leaks\"><h2>Leaks</h2><p>"
-                + escaped("No leaks: every subscription ended or is held by a global's DisposeBag, and no other object outlived the run (\(totals)).")
+                + escaped(
+                    "No leaks: every subscription ended or is held by a global's DisposeBag, and no other object outlived the run (\(totals))."
+                )
                 + "</p>\n" + aliveAtExitSection(aliveAtExit) + "</section>\n"
         }
-        var html = "<section id=\"leaks\" class=\"has-leaks\"><h2>Leaks</h2>\n<p>"
+        var html =
+            "<section id=\"leaks\" class=\"has-leaks\"><h2>Leaks</h2>\n<p>"
             + escaped(
                 "\(counted(report.openSubscriptions.count, "subscription")) never ended · "
                     + "\(counted(report.liveObjectCount, "object")) alive at the end (\(totals))"
             ) + "</p>\n"
         for open in report.openSubscriptions {
             let subscription = open.subscription
-            let target = subscription.observableObjectID.map { id in
-                "\(TypeNames.short(subscription.observableTypeName ?? "object")) #\(id)"
-            } ?? "an observable"
-            html += "<article class=\"leak\" id=\"leak-\(subscription.id)\"><h3>"
+            let target =
+                subscription.observableObjectID.map { id in
+                    "\(TypeNames.short(subscription.observableTypeName ?? "object")) #\(id)"
+                } ?? "an observable"
+            html +=
+                "<article class=\"leak\" id=\"leak-\(subscription.id)\"><h3>"
                 + escaped("Subscription #\(subscription.id) to \(target): never disposed, and never terminated")
                 + "</h3><dl>\n"
-            html += "<dt>subscribed at</dt><dd>" + sourceLink(subscription.site, id: "leak-\(subscription.id)-site")
+            html +=
+                "<dt>subscribed at</dt><dd>" + sourceLink(subscription.site, id: "leak-\(subscription.id)-site")
                 + " · thread " + escaped(subscription.threadName) + "</dd>\n"
             if let builtAt = open.builtAt {
-                html += "<dt>built at</dt><dd>" + sourceLink("\(builtAt.file):\(builtAt.line)") + " (" + escaped(builtAt.name) + ")</dd>\n"
+                html +=
+                    "<dt>built at</dt><dd>" + sourceLink("\(builtAt.file):\(builtAt.line)") + " ("
+                    + escaped(builtAt.name) + ")</dd>\n"
             }
             if !open.chain.isEmpty {
-                html += "<dt>chain</dt><dd><ol>" + open.chain.map { "<li>\(escaped($0))</li>" }.joined() + "</ol></dd>\n"
+                html +=
+                    "<dt>chain</dt><dd><ol>" + open.chain.map { "<li>\(escaped($0))</li>" }.joined() + "</ol></dd>\n"
             }
             if !open.alive.isEmpty {
                 html += "<dt>alive</dt><dd>" + escaped(open.alive.joined(separator: ", ")) + "</dd>\n"
@@ -129,10 +139,12 @@ public struct HTMLReportRenderer {
             html += "<dt>fix</dt><dd>" + escaped(LeakReportRenderer.subscriptionAdvice) + "</dd>\n</dl></article>\n"
         }
         if !report.liveObjects.isEmpty {
-            html += "<h3>Objects alive at the end</h3>\n<div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
+            html +=
+                "<h3>Objects alive at the end</h3>\n<div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
             for group in report.liveObjects {
                 let cells = [
-                    "\(group.objectIDs.count) ×", group.typeName, group.objectIDs.map { "#\($0)" }.joined(separator: " "),
+                    "\(group.objectIDs.count) ×", group.typeName,
+                    group.objectIDs.map { "#\($0)" }.joined(separator: " "),
                     group.createdIn.joined(separator: "; "),
                 ]
                 html += "<tr>" + cells.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
@@ -145,15 +157,20 @@ public struct HTMLReportRenderer {
     /// The DisposeBags made in main.swift and what they held, kept apart from the leaks.
     private func aliveAtExitSection(_ bags: [BagAliveAtExit]) -> String {
         guard !bags.isEmpty else { return "" }
-        var html = "<h3>Alive at exit by design</h3>\n<p>"
-            + escaped("Not leaks: a DisposeBag made in main.swift belongs to a global, which lives until the program exits.")
+        var html =
+            "<h3>Alive at exit by design</h3>\n<p>"
+            + escaped(
+                "Not leaks: a DisposeBag made in main.swift belongs to a global, which lives until the program exits.")
             + "</p>\n"
         for bag in bags {
-            html += "<article class=\"alive-at-exit\"><h4>" + escaped(bag.bag) + " made at "
+            html +=
+                "<article class=\"alive-at-exit\"><h4>" + escaped(bag.bag) + " made at "
                 + sourceLink("\(bag.madeAt.file):\(bag.madeAt.line)") + "</h4><dl>\n"
             for open in bag.subscriptions {
-                html += "<dt>" + escaped("Subscription #\(open.subscription.id)") + "</dt><dd>"
-                    + sourceLink(open.subscription.site) + ": " + escaped(open.chain.joined(separator: " → ")) + "</dd>\n"
+                html +=
+                    "<dt>" + escaped("Subscription #\(open.subscription.id)") + "</dt><dd>"
+                    + sourceLink(open.subscription.site) + ": " + escaped(open.chain.joined(separator: " → "))
+                    + "</dd>\n"
             }
             html += "<dt>alive</dt><dd>" + escaped(bag.objects.joined(separator: ", ")) + "</dd>\n</dl></article>\n"
         }
@@ -162,9 +179,12 @@ public struct HTMLReportRenderer {
 
     /// A link that shows `place` (`file:line`) in the page's source view.
     private func sourceLink(_ place: String, id: String? = nil) -> String {
-        let target = place.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/._-:"))) ?? ""
+        let target =
+            place.addingPercentEncoding(
+                withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "/._-:"))) ?? ""
         let idAttribute = id.map { " id=\"\($0)\"" } ?? ""
-        return "<a class=\"source-link mono\"\(idAttribute) href=\"#src=\(escaped(target))&amp;show=explorer\">\(escaped(place))</a>"
+        return
+            "<a class=\"source-link mono\"\(idAttribute) href=\"#src=\(escaped(target))&amp;show=explorer\">\(escaped(place))</a>"
     }
 
     /// `text` as HTML text or attribute value: `&`, `<`, `>`, `"` and `'` escaped, and control

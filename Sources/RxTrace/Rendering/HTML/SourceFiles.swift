@@ -47,9 +47,11 @@ public struct SourceFiles {
             var folder = start
             while true {
                 let manifest = folder.appendingPathComponent("Package.swift").path
-                if FileManager.default.fileExists(atPath: manifest), modules.contains(where: { module in
-                    FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/\(module)").path)
-                }) {
+                if FileManager.default.fileExists(atPath: manifest),
+                    modules.contains(where: { module in
+                        FileManager.default.fileExists(atPath: folder.appendingPathComponent("Sources/\(module)").path)
+                    })
+                {
                     return folder.path
                 }
                 let parent = folder.deletingLastPathComponent()
