@@ -2,6 +2,7 @@
 # Runs the whole test suite, in stages that each run whatever the others did:
 #   build        the package and its tests; any compiler warning fails the `warnings` stage
 #   generated    the generated arity files match what their scripts write
+#   format       RxTrace's own Swift is formatted as .swift-format says (scripts/lint.sh)
 #   xctest       RxCore, RxTesting, the recorder, the examples' reports and the CLI
 #   fuzz         250 more fuzz cases over the trace readers (Documentation/Fuzzing.md)
 #   tsan         the multi-threaded suites again under the thread sanitizer
@@ -30,6 +31,7 @@ warnings="$(grep -E ': warning: |^warning: ' "$build_log" | sort -u)"
 stage warnings -- bash -c '[ -z "$0" ] || { printf "%s\n" "$0"; echo "the build printed warnings"; exit 1; }' "$warnings"
 
 stage generated -- bash -c 'python3 scripts/generate-arity.py --check && python3 scripts/generate-trait-arity.py --check'
+stage format -- scripts/lint.sh
 
 # The package's tests are XCTest ones (the Swift Testing trait is exercised by the fixture
 # package below). The XCTest binary is run by scripts/xctest-run.py, on test classes: `swift
