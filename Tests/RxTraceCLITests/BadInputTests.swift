@@ -116,6 +116,10 @@ final class BadInputTests: XCTestCase {
         try assertBadInput(["why", "empty.sqlite", "--subscription", "1", "--nth", "0"], mentions: "--nth counts from 1")
     }
 
+    func testReport_UnknownTag_namesTheTagsTheTraceHas() throws {
+        try assertBadInput(["report", "empty.sqlite", "--tag", "login"], mentions: "no chain is tagged \"login\"; the trace has no tags")
+    }
+
     func testReport_TagWithSubscription() throws {
         try assertBadInput(
             ["report", "empty.sqlite", "--tag", "login", "--subscription", "1"], mentions: "either --tag or --subscription"

@@ -17,6 +17,8 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     public var bag: BagHold? = nil
     /// The scheduled work still holding it, if any.
     public var pendingWork: PendingWork? = nil
+    /// The scope (test) that subscribed, by name, if any.
+    public var scopeName: String? = nil
 
     /// An open subscription with where its observable was built, its chain, the objects it
     /// keeps alive, its chain's tags, the bag it is in and the work holding it; its verdict is
@@ -191,8 +193,10 @@ public struct LeakFinder {
             let scheduler = calls.first { $0.typeName?.contains("Scheduler") == true }
             pendingWork.append(
                 (
-                    scheduler: scheduler.flatMap { call in call.objectID.flatMap { liveByID[$0]?.label } }
-                        ?? "a scheduler",
+                    scheduler: scheduler.flatMap { call in
+                        call.objectID.flatMap { liveByID[$0]?.label }
+                            ?? call.typeName.map { TypeNames.short($0) + (call.objectID.map { " #\($0)" } ?? "") }
+                    } ?? "a scheduler",
                     steps: calls.compactMap { call in call.objectID.map { (call.name, $0) } }
                 ))
         }
@@ -242,6 +246,11 @@ public struct LeakFinder {
             } else {
                 open.append(openSubscription)
             }
+        }
+
+        let scopeNames = try reader.scopeNames(of: open.compactMap(\.subscription.scopeID))
+        for index in open.indices {
+            open[index].scopeName = open[index].subscription.scopeID.flatMap { scopeNames[$0] }
         }
 
         var aliveAtExit: [BagAliveAtExit] = []

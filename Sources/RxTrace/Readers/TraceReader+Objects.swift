@@ -31,7 +31,26 @@ extension TraceReader {
         try records(objectQuery + " WHERE object.id = ?", [.integer(id)], ObjectRecord.init(row:)).first
     }
 
+    // MARK: - Scopes
+
+    /// The names of the scopes `ids` (tests' names), by id.
+    public func scopeNames(of ids: [Int64]) throws -> [Int64: String] {
+        guard !ids.isEmpty else { return [:] }
+        let list = Set(ids).sorted().map(String.init).joined(separator: ",")
+        var names: [Int64: String] = [:]
+        for row in try database.rows("SELECT id, name FROM scope WHERE id IN (\(list))") {
+            if let id = row.integer("id"), let name = row.text("name") { names[id] = name }
+        }
+        return names
+    }
+
     // MARK: - Tags
+
+    /// Every tag the trace holds, sorted, each once: what `report --tag` accepts.
+    public func tagNames() throws -> [String] {
+        guard features.isTagged else { return [] }
+        return try database.rows("SELECT DISTINCT name FROM tag ORDER BY name").compactMap { $0.text("name") }
+    }
 
     /// The tags user code gave the objects `ids`, each object's in order of tagging; empty
     /// for a trace written before tags.

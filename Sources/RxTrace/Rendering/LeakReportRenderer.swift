@@ -32,9 +32,9 @@ public struct LeakReportRenderer {
             "\(counted(report.openSubscriptions.count, "subscription")) never ended · "
                 + "\(counted(report.liveObjectCount, "object")) alive at the end (\(totals))"
         )
-        for open in report.openSubscriptions {
+        for group in LeakWording.identicalGroups(report.openSubscriptions) {
             lines.append("")
-            lines += LeakWording.lines(for: open)
+            lines += LeakWording.lines(for: group)
         }
         if !report.liveObjects.isEmpty {
             lines.append("")

@@ -70,6 +70,43 @@ public enum LeakWording {
         return lines
     }
 
+    /// The same leak found more than once, reported once: open subscriptions with the same
+    /// subscribe line, chain shape (its elements' types and build lines, not their numbers) and
+    /// verdict, in order of first appearance.
+    public static func identicalGroups(_ subscriptions: [OpenSubscription]) -> [[OpenSubscription]] {
+        var groups: [[OpenSubscription]] = []
+        var indexOfKey: [String: Int] = [:]
+        for open in subscriptions {
+            let shape = open.chain.map { $0.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
+            let key = ([open.subscription.site, open.verdict.rawValue] + shape).joined(separator: "\u{1F}")
+            if let index = indexOfKey[key] {
+                groups[index].append(open)
+            } else {
+                indexOfKey[key] = groups.count
+                groups.append([open])
+            }
+        }
+        return groups
+    }
+
+    /// A group of identical leaks: the first in full, then how many times it was found, by
+    /// which subscriptions and, for a test run, in which tests.
+    public static func lines(for group: [OpenSubscription]) -> [String] {
+        guard let first = group.first else { return [] }
+        var lines = lines(for: first)
+        guard group.count > 1 else { return lines }
+        let numbers = group.map { "#\($0.subscription.id)" }
+        let shown = numbers.prefix(10).joined(separator: ", ") + (numbers.count > 10 ? ", …" : "")
+        var found = "  found          \(group.count) times: subscriptions \(shown)"
+        var tests: [String] = []
+        for name in group.compactMap(\.scopeName) where !tests.contains(name) { tests.append(name) }
+        if !tests.isEmpty {
+            found += "; in " + tests.prefix(10).joined(separator: ", ") + (tests.count > 10 ? ", …" : "")
+        }
+        lines.insert(found, at: 2)
+        return lines
+    }
+
     /// `retaining: it keeps 5 objects alive`, `never ended but released: …`.
     public static func verdictText(_ open: OpenSubscription) -> String {
         switch open.verdict {

@@ -99,6 +99,17 @@ extension RxTraceCommand {
             if leaks { sections.insert(.leaks) }
             if sections.isEmpty { sections = .standard }
 
+            if let tag {
+                let tags = try reader.tagNames()
+                guard tags.contains(tag) else {
+                    throw CLIError.badInput(
+                        "no chain is tagged \"\(tag)\"; "
+                            + (tags.isEmpty
+                                ? "the trace has no tags"
+                                : "its tags: " + tags.map { "\"\($0)\"" }.joined(separator: ", "))
+                    )
+                }
+            }
             let flowLimit = all ? nil : limit ?? Self.defaultFlowLimit
             var leakReport: LeakReport?
             let destination = try ReportDestination(path: output)
