@@ -121,9 +121,13 @@ public struct HTMLReportRenderer {
                 "<article class=\"leak\" id=\"leak-\(subscription.id)\"><h3>"
                 + escaped("Subscription #\(subscription.id) to \(target): never disposed, and never terminated")
                 + "</h3><dl>\n"
+            html += "<dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(open)) + "</dd>\n"
             html +=
                 "<dt>subscribed at</dt><dd>" + sourceLink(subscription.site, id: "leak-\(subscription.id)-site")
                 + " · thread " + escaped(subscription.threadName) + "</dd>\n"
+            if let bag = open.bag {
+                html += "<dt>in bag</dt><dd>" + escaped(LeakWording.bagText(bag)) + "</dd>\n"
+            }
             if let builtAt = open.builtAt {
                 html +=
                     "<dt>built at</dt><dd>" + sourceLink("\(builtAt.file):\(builtAt.line)") + " ("
@@ -133,10 +137,19 @@ public struct HTMLReportRenderer {
                 html +=
                     "<dt>chain</dt><dd><ol>" + open.chain.map { "<li>\(escaped($0))</li>" }.joined() + "</ol></dd>\n"
             }
-            if !open.alive.isEmpty {
-                html += "<dt>alive</dt><dd>" + escaped(open.alive.joined(separator: ", ")) + "</dd>\n"
+            let path = LeakWording.retentionPath(of: open)
+            if !path.isEmpty {
+                // Each node under the one before, as the text report's tree.
+                html +=
+                    "<dt>held by</dt><dd>" + path.map { "<ol><li>" + escaped($0.joined(separator: " ")) }.joined()
+                    + String(repeating: "</li></ol>", count: path.count) + "</dd>\n"
             }
-            html += "<dt>fix</dt><dd>" + escaped(LeakReportRenderer.subscriptionAdvice) + "</dd>\n</dl></article>\n"
+            if !open.alive.isEmpty {
+                html += "<dt>keeps alive</dt><dd>" + escaped(LeakWording.groupedByType(open.alive)) + "</dd>\n"
+            }
+            let (why, fix) = LeakWording.explanation(of: open)
+            if let why { html += "<dt>why</dt><dd>" + escaped(why) + "</dd>\n" }
+            html += "<dt>fix</dt><dd>" + escaped(fix) + "</dd>\n</dl></article>\n"
         }
         if !report.liveObjects.isEmpty {
             html +=
