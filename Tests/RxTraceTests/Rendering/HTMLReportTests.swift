@@ -148,7 +148,7 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertEqual(Set(byID.keys), touched)
         XCTAssertNil(byID["RxCore/Zip.swift"])
         let map = try XCTUnwrap(byID["RxCore/Map.swift"])
-        XCTAssertEqual(map.mirror, "https://github.com/ReactiveX/RxSwift/blob/6.10.0/RxSwift/Observables/Map.swift")
+        XCTAssertEqual(map.mirror, "https://github.com/ReactiveX/RxSwift/blob/6.10.2/RxSwift/Observables/Map.swift")
         XCTAssertEqual(map.lines?.first, "// Mirrors RxSwift's RxSwift/Observables/Map.swift.")
         XCTAssertNotNil(byID[Self.thisFile]?.lines)
         XCTAssertNil(byID[Self.thisFile]?.mirror)

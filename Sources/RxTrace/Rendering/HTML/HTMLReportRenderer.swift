@@ -88,7 +88,8 @@ public struct HTMLReportRenderer {
 
     /// The leaks as the text report gives them, as HTML.
     func leaksSection(_ report: LeakReport) -> String {
-        let change = report.resourcesTotalEnd.map { $0 - report.resourcesTotalStart }
+        // The text report's rule (no trap on a damaged trace's extreme totals).
+        let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
         let totals =
             change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
