@@ -30,6 +30,21 @@ final class BadInputTests: XCTestCase {
         try assertBadInput(["report", "nowhere.sqlite"], mentions: "nowhere.sqlite: no such file")
     }
 
+    func testADirectory_isNamedADirectory() throws {
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("folder.sqlite"), withIntermediateDirectories: true)
+        try assertBadInput(["report", "folder.sqlite"], mentions: "folder.sqlite: a directory, not a trace")
+    }
+
+    func testALoopOfSymbolicLinks_isNamedALoop() throws {
+        let link = directory.appendingPathComponent("loop.sqlite")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: link.path)
+        try assertBadInput(["report", "loop.sqlite"], mentions: "loop.sqlite: too many levels of symbolic links")
+    }
+
+    func testADevice_isNotARegularFile() throws {
+        try assertBadInput(["report", "/dev/null"], mentions: "/dev/null: not a regular file, so not a trace")
+    }
+
     func testEmptyFile() throws {
         XCTAssertTrue(FileManager.default.createFile(atPath: directory.appendingPathComponent("empty-file.sqlite").path, contents: Data()))
         try assertBadInput(["report", "empty-file.sqlite"], mentions: "the file is empty")

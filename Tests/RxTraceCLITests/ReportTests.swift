@@ -93,7 +93,7 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>"))
         XCTAssertTrue(page.contains("id=\"leak-1-site\" href=\"#src=RxExamples/SubjectNeverCompletesExample.swift:"), page)
         XCTAssertTrue(page.contains("{\"fileID\":\"RxExamples/SubjectNeverCompletesExample.swift\",\"lines\":["))
-        XCTAssertTrue(page.contains("\"mirror\":\"https://github.com/ReactiveX/RxSwift/blob/6.10.0/RxSwift/Observables/Map.swift\""))
+        XCTAssertTrue(page.contains("\"mirror\":\"https://github.com/ReactiveX/RxSwift/blob/6.10.2/RxSwift/Observables/Map.swift\""))
         XCTAssertFalse(page.contains("RxCore/Zip.swift"), "only the files the flows touch are embedded")
 
         // Without -o the page goes to standard output; --fail-on-leaks works as for text.

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Opens a trace file for reading without writing anything beside it or into it, whatever
 /// state its writer left it in, so that a trace can be read from a read-only folder or disk
@@ -28,7 +29,10 @@ enum ReadOnlyTraceFile {
         guard walSize > 0 else {
             return try Database(uri: uri(path, "immutable=1"), path: path)
         }
-        if FileManager.default.fileExists(atPath: path + "-shm"),
+        // A reader of a WAL database updates its `-shm` file. That is the price of reading a
+        // trace its writer still writes; a trace no writer holds (its program was killed) is
+        // read from a private copy instead, so reading it changes nothing beside it.
+        if FileManager.default.fileExists(atPath: path + "-shm"), isHeldByAWriter(path),
             let database = try? Database(uri: uri(path, "mode=ro"), path: path),
             (try? database.scalar("SELECT count(*) FROM sqlite_schema")) != nil
         {
@@ -39,6 +43,17 @@ enum ReadOnlyTraceFile {
 
     /// Whether the database header says WAL mode: bytes 18 and 19, the file format's read
     /// and write versions, are 2 in WAL mode and 1 in rollback mode.
+    /// Whether a recording holds the trace (its exclusive `flock`, see `TraceFileClaim`): then
+    /// a shared lock cannot be had.
+    static func isHeldByAWriter(_ path: String) -> Bool {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return true }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
     static func isInWALMode(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }

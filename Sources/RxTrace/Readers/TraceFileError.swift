@@ -2,6 +2,9 @@
 public enum TraceFileError: Error, Equatable, CustomStringConvertible {
     /// Nothing exists at the path.
     case missing(path: String)
+    /// Something stands at the path that cannot be read as a file: a directory, a device, a
+    /// loop of symbolic links, a file this user may not read; `reason` says which.
+    case notAFile(path: String, reason: String)
     /// The file has no bytes.
     case empty(path: String)
     /// The file is not an SQLite database.
@@ -19,6 +22,8 @@ public enum TraceFileError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .missing(let path):
             "\(path): no such file"
+        case .notAFile(let path, let reason):
+            "\(path): \(reason)"
         case .empty(let path):
             "\(path): the file is empty, not a trace"
         case .notSQLite(let path):

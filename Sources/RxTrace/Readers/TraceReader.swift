@@ -38,9 +38,21 @@ public final class TraceReader {
     ///
     /// - Throws: ``TraceFileError`` naming what is wrong with the file.
     public convenience init(path: String) throws(TraceFileError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            throw .missing(path: path)
+        // What stands at the path, said as the system says it: a missing file, a directory, a
+        // loop of links, a device and an unreadable file are different mistakes.
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = errno
+            if reason == ENOENT { throw .missing(path: path) }
+            throw .notAFile(path: path, reason: String(cString: strerror(reason)).lowercased())
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .notAFile(path: path, reason: "a directory, not a trace")
+        default: throw .notAFile(path: path, reason: "not a regular file, so not a trace")
+        }
+        guard access(path, R_OK) == 0 else {
+            throw .notAFile(path: path, reason: String(cString: strerror(errno)).lowercased())
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > 0 else { throw .empty(path: path) }

@@ -61,7 +61,24 @@ enum Termination {
             for signal in signals {
                 install(signal)
             }
+            ignoreFileSizeLimitSignal()
         }
+    }
+
+    /// Makes a file-size limit (`ulimit -f`) fail the trace's writes with `EFBIG`, which the
+    /// writer treats as a full disk (the trace ends there, saying why, and the program runs
+    /// on), instead of letting `SIGXFSZ` kill the program: only while the signal has its
+    /// default action, so a program that handles it keeps its handler.
+    private static func ignoreFileSizeLimitSignal() {
+        var current = sigaction()
+        sigaction(SIGXFSZ, nil, &current)
+        guard
+            unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_DFL, to: Int.self)
+        else { return }
+        var ignore = sigaction()
+        ignore.__sigaction_handler.sa_handler = SIG_IGN
+        sigemptyset(&ignore.sa_mask)
+        sigaction(SIGXFSZ, &ignore, nil)
     }
 
     /// Installs the handler for `signal`, unless the process ignores it (under `nohup`, say),

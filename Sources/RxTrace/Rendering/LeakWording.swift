@@ -107,6 +107,12 @@ public enum LeakWording {
         return lines
     }
 
+    /// `DisposeBag #2, made at App/Login.swift:20 in LoginViewModel.init(), never released`.
+    public static func bagText(_ bag: BagHold) -> String {
+        let made = (bag.madeAt.map { ", made at \($0.file):\($0.line)" } ?? "") + (bag.madeIn.map { " in \($0)" } ?? "")
+        return "\(bag.bag)\(made)" + (bag.isAliveAtEnd ? ", never released" : "")
+    }
+
     /// `retaining: it keeps 5 objects alive`, `never ended but released: …`.
     public static func verdictText(_ open: OpenSubscription) -> String {
         switch open.verdict {
@@ -128,7 +134,7 @@ public enum LeakWording {
     }
 
     /// Why the finding is what it is, and what to do.
-    private static func explanation(of open: OpenSubscription) -> (why: String?, fix: String) {
+    public static func explanation(of open: OpenSubscription) -> (why: String?, fix: String) {
         switch open.verdict {
         case .retaining:
             if let bag = open.bag, bag.isAliveAtEnd {
@@ -163,7 +169,7 @@ public enum LeakWording {
     }
 
     /// What holds the subscription, from the root down to its subscriber, each node with why.
-    private static func retentionPath(of open: OpenSubscription) -> [[String]] {
+    public static func retentionPath(of open: OpenSubscription) -> [[String]] {
         let subscription = open.subscription
         let isChainElement = Set(open.chain.compactMap(objectNumber))
         let disposable = subscription.disposableObjectID.map { "#\($0)" }

@@ -125,6 +125,17 @@ case "global-bag":
     ticks.map { $0 * 2 }.subscribe(onNext: { _ in }).disposed(by: globalBag!)
     ticks.onNext(1)
 
+case "file-size-limit":
+    // As `ulimit -f 256` would: the trace may not grow past 256 KiB.
+    var limit = rlimit(rlim_cur: 256 * 1024, rlim_max: 256 * 1024)
+    setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit)
+    let recording = try record(to: arguments[2], program: "fixture-file-size-limit")
+    for _ in 0..<20_000 {
+        work()
+    }
+    _ = try? recording.stop()
+    print("ran on past the limit")
+
 case "owner-bag-in-main":
     MainSwiftModel().ticks.onNext(1)
 

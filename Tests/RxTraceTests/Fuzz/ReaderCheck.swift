@@ -58,6 +58,10 @@ enum ReaderCheck {
                 }
             })
         }
+        outcomes.append(outcome("report --format html", path: path, seconds: reportSeconds) { reader in
+            // The page, without sources: what it reads and computes, not the files it embeds.
+            _ = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
+        })
         for id in subscriptionIDs(path: path) {
             for isJSON in [false, true] {
                 let name = "report --subscription \(id)" + (isJSON ? " --format json" : "")

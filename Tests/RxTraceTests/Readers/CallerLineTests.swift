@@ -110,4 +110,19 @@ final class CallerLineTests: XCTestCase {
         XCTAssertEqual(CallerLine.find(in: [[inlined, user]]), .line(user))
         XCTAssertEqual(user.location, "App/main.swift:4")
     }
+
+    // A bag's global-ness comes from the caller of its init, so this reads caller lines too.
+    func testAModelDeclaredInMainSwift_itsOwnBagIsNoGlobals_andItsRetainCycleIsReported() throws {
+        let path = Fixture.temporaryTracePath("owner-bag-in-main")
+        XCTAssertEqual(try Fixture.run(["owner-bag-in-main"], environment: ["RXTRACE_FILE": path]), .exited(0))
+        let reader = try TraceReader(path: path)
+
+        let report = try LeakFinder(reader: reader).report()
+        let open = try XCTUnwrap(report.openSubscriptions.first, LeakReportRenderer().render(report))
+
+        XCTAssertNil(report.aliveAtExit, "a bag main.swift made is a global's only when top-level code made it")
+        XCTAssertEqual(open.verdict, .retaining)
+        XCTAssertEqual(open.bag?.madeIn, "MainSwiftModel.init()")
+        XCTAssertEqual(open.bag?.ownerTypeName, "MainSwiftModel")
+    }
 }

@@ -85,6 +85,7 @@ final class ReadOnlyTraceFileTests: RxTraceTestCase {
         XCTAssertEqual(after.keys.sorted(), before.keys.sorted())
         XCTAssertEqual(after["killed.sqlite"], before["killed.sqlite"])
         XCTAssertEqual(after["killed.sqlite-wal"], before["killed.sqlite-wal"])
+        XCTAssertEqual(after["killed.sqlite-shm"], before["killed.sqlite-shm"], "reading never writes, not even the -shm")
     }
 
     func testTraceInWALModeWithoutItsWAL_isRead_andNoFileIsCreated() throws {

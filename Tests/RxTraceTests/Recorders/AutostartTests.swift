@@ -61,20 +61,6 @@ final class AutostartTests: RxTraceTestCase {
         XCTAssertEqual(try trace.integer("SELECT count(*) FROM event WHERE value IS NOT NULL"), 0)
     }
 
-    func testAModelDeclaredInMainSwift_itsOwnBagIsNoGlobals_andItsRetainCycleIsReported() throws {
-        let path = Fixture.temporaryTracePath("owner-bag-in-main")
-        XCTAssertEqual(try Fixture.run(["owner-bag-in-main"], environment: ["RXTRACE_FILE": path]), .exited(0))
-        let reader = try TraceReader(path: path)
-
-        let report = try LeakFinder(reader: reader).report()
-        let open = try XCTUnwrap(report.openSubscriptions.first, LeakReportRenderer().render(report))
-
-        XCTAssertNil(report.aliveAtExit, "a bag main.swift made is a global's only when top-level code made it")
-        XCTAssertEqual(open.verdict, .retaining)
-        XCTAssertEqual(open.bag?.madeIn, "MainSwiftModel.init()")
-        XCTAssertEqual(open.bag?.ownerTypeName, "MainSwiftModel")
-    }
-
     func testTopLevelDisposeBagInMainSwift_holdsItsSubscriptionUntilExit_andTheReportSaysItIsNoLeak() throws {
         let path = Fixture.temporaryTracePath("global-bag")
         XCTAssertEqual(try Fixture.run(["global-bag"], environment: ["RXTRACE_FILE": path]), .exited(0))

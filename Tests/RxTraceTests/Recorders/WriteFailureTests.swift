@@ -58,4 +58,15 @@ final class WriteFailureTests: RxTraceTestCase {
         XCTAssertEqual(reader.run.endDescription, "cut short: the recorder could not write (no such table: event)")
         XCTAssertEqual(try reader.count(.subscription), 1, "what was written before the error")
     }
+
+    func testAFileSizeLimit_endsTheTraceAsAFullDiskDoes_andTheProgramRunsOn() throws {
+        let path = Fixture.temporaryTracePath("file-size-limit")
+
+        XCTAssertEqual(try Fixture.run(["file-size-limit", path]), .exited(0), "SIGXFSZ must not kill the program")
+
+        let reader = try TraceReader(path: path)
+        XCTAssertEqual(reader.run.endReason, .failed)
+        XCTAssertTrue(reader.run.endDescription.contains("the recorder could not write"), reader.run.endDescription)
+        XCTAssertGreaterThan(try reader.count(.subscription), 0, "what was written before the limit")
+    }
 }

@@ -148,7 +148,7 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertEqual(Set(byID.keys), touched)
         XCTAssertNil(byID["RxCore/Zip.swift"])
         let map = try XCTUnwrap(byID["RxCore/Map.swift"])
-        XCTAssertEqual(map.mirror, "https://github.com/ReactiveX/RxSwift/blob/6.10.0/RxSwift/Observables/Map.swift")
+        XCTAssertEqual(map.mirror, "https://github.com/ReactiveX/RxSwift/blob/6.10.2/RxSwift/Observables/Map.swift")
         XCTAssertEqual(map.lines?.first, "// Mirrors RxSwift's RxSwift/Observables/Map.swift.")
         XCTAssertNotNil(byID[Self.thisFile]?.lines)
         XCTAssertNil(byID[Self.thisFile]?.mirror)
@@ -190,6 +190,36 @@ final class HTMLReportTests: RxTraceTestCase {
         ))
         XCTAssertTrue(page.contains("<li>Map&lt;Int, Int&gt; #2 (map at \(Self.thisFile):\(line))</li>"))
         XCTAssertTrue(page.contains(LeakReportRenderer.subscriptionAdvice))
+        XCTAssertTrue(page.contains("<dt>verdict</dt><dd>retaining: it keeps 4 objects alive</dd>"), page)
+    }
+
+    /// A model that captures itself strongly in a subscription kept in its own bag.
+    final class CyclicModel {
+        let name = PublishSubject<String>()
+        var greeting = ""
+        let bag = DisposeBag()
+
+        init() {
+            name.subscribe(onNext: { self.greeting = $0 }).disposed(by: bag)
+        }
+    }
+
+    func testLeaks_SayWhatTheTextReportSays_TheRetainCycleThroughABagWithItsWeakCaptureFix() throws {
+        weak var model: CyclicModel?
+        let reader = try recordedTrace {
+            let strong = CyclicModel()
+            model = strong
+        }
+        defer { model?.name.onCompleted() }
+        let report = try LeakFinder(reader: reader).report()
+        let open = try XCTUnwrap(report.openSubscriptions.first)
+
+        let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: sources))
+
+        XCTAssertTrue(page.contains("<dt>verdict</dt><dd>" + LeakWording.verdictText(open) + "</dd>"), page)
+        XCTAssertTrue(page.contains("<dt>in bag</dt><dd>" + LeakWording.bagText(try XCTUnwrap(open.bag))), page)
+        XCTAssertTrue(page.contains(LeakWording.bagCycleAdvice.replacingOccurrences(of: "'", with: "&#39;")), page)
+        XCTAssertFalse(page.contains(LeakReportRenderer.subscriptionAdvice), "never 'add it to a DisposeBag' for a subscription in one")
     }
 
     func testEverythingFromTheTrace_IsEscaped() throws {

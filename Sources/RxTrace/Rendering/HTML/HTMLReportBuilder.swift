@@ -424,7 +424,12 @@ struct HTMLReportBuilder {
             let counts = try reader.objectChanges(bucketWidth: width)
             for (byBucket, delta) in [(counts.inits, 1), (counts.deinits, -1)] {
                 for (bucket, count) in byBucket {
-                    changes.append((bucket * width + width - 1, delta * count))
+                    // Saturating: a damaged trace's extreme times must not trap the page.
+                    let (start, overflow) = bucket.multipliedReportingOverflow(by: width)
+                    let time =
+                        overflow
+                        ? Int64.max : start.addingReportingOverflow(width - 1).overflow ? Int64.max : start + width - 1
+                    changes.append((time, delta * count))
                 }
             }
         }
@@ -432,7 +437,9 @@ struct HTMLReportBuilder {
         var points = [HTMLReport.ResourcePoint(time: 0, total: start)]
         var total = start
         for change in changes {
-            total += change.delta
+            // Saturating, as above: `run.resources_total_start` may be anything in a damaged trace.
+            let (sum, overflow) = total.addingReportingOverflow(change.delta)
+            total = overflow ? (change.delta > 0 ? Int.max : Int.min) : sum
             if points.last?.time == change.time {
                 points[points.count - 1].total = total
             } else {

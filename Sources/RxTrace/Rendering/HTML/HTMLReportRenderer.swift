@@ -88,7 +88,8 @@ public struct HTMLReportRenderer {
 
     /// The leaks as the text report gives them, as HTML.
     func leaksSection(_ report: LeakReport) -> String {
-        let change = report.resourcesTotalEnd.map { $0 - report.resourcesTotalStart }
+        // The text report's rule (no trap on a damaged trace's extreme totals).
+        let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
         let totals =
             change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
@@ -121,9 +122,13 @@ public struct HTMLReportRenderer {
                 "<article class=\"leak\" id=\"leak-\(subscription.id)\"><h3>"
                 + escaped("Subscription #\(subscription.id) to \(target): never disposed, and never terminated")
                 + "</h3><dl>\n"
+            html += "<dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(open)) + "</dd>\n"
             html +=
                 "<dt>subscribed at</dt><dd>" + sourceLink(subscription.site, id: "leak-\(subscription.id)-site")
                 + " · thread " + escaped(subscription.threadName) + "</dd>\n"
+            if let bag = open.bag {
+                html += "<dt>in bag</dt><dd>" + escaped(LeakWording.bagText(bag)) + "</dd>\n"
+            }
             if let builtAt = open.builtAt {
                 html +=
                     "<dt>built at</dt><dd>" + sourceLink("\(builtAt.file):\(builtAt.line)") + " ("
@@ -133,10 +138,19 @@ public struct HTMLReportRenderer {
                 html +=
                     "<dt>chain</dt><dd><ol>" + open.chain.map { "<li>\(escaped($0))</li>" }.joined() + "</ol></dd>\n"
             }
-            if !open.alive.isEmpty {
-                html += "<dt>alive</dt><dd>" + escaped(open.alive.joined(separator: ", ")) + "</dd>\n"
+            let path = LeakWording.retentionPath(of: open)
+            if !path.isEmpty {
+                // Each node under the one before, as the text report's tree.
+                html +=
+                    "<dt>held by</dt><dd>" + path.map { "<ol><li>" + escaped($0.joined(separator: " ")) }.joined()
+                    + String(repeating: "</li></ol>", count: path.count) + "</dd>\n"
             }
-            html += "<dt>fix</dt><dd>" + escaped(LeakReportRenderer.subscriptionAdvice) + "</dd>\n</dl></article>\n"
+            if !open.alive.isEmpty {
+                html += "<dt>keeps alive</dt><dd>" + escaped(LeakWording.groupedByType(open.alive)) + "</dd>\n"
+            }
+            let (why, fix) = LeakWording.explanation(of: open)
+            if let why { html += "<dt>why</dt><dd>" + escaped(why) + "</dd>\n" }
+            html += "<dt>fix</dt><dd>" + escaped(fix) + "</dd>\n</dl></article>\n"
         }
         if !report.liveObjects.isEmpty {
             html +=

@@ -5,7 +5,7 @@ import Foundation
 /// mirrors.
 public struct SourceFiles {
     /// The RxSwift release whose API and behaviour RxCore follows; mirror links point at its tag.
-    public static let rxSwiftRelease = "6.10.0"
+    public static let rxSwiftRelease = "6.10.2"
 
     /// The package folder searched, when one was found.
     public let root: String?
