@@ -1,4 +1,4 @@
-// Mirrors the relay forms of RxCocoa's RxCocoa/Common/Infallible+Bind.swift.
+// Mirrors RxCocoa's RxCocoa/Common/Infallible+Bind.swift (its relay forms).
 // Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
 // (RxTrace has no RxCocoa module); its other `bind` forms are in RxCore's
 // `Reactive/Infallible+Bind.swift`. Every form takes `file`/`line` default arguments and

@@ -1,5 +1,5 @@
-// Mirrors the `asInfallible()` members of RxSwift's RxRelay/BehaviorRelay.swift,
-// RxRelay/PublishRelay.swift and RxRelay/ReplayRelay.swift: as there, each falls back to an
+// Mirrors RxSwift's RxRelay/BehaviorRelay.swift: the relays' `asInfallible()`, there and in
+// RxRelay/PublishRelay.swift and RxRelay/ReplayRelay.swift; as there, each falls back to an
 // empty sequence on an error, which a relay never sends.
 
 import RxCore

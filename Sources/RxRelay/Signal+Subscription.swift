@@ -1,4 +1,4 @@
-// Mirrors the relay forms of RxCocoa's RxCocoa/Traits/Signal/Signal+Subscription.swift.
+// Mirrors RxCocoa's RxCocoa/Traits/Signal/Signal+Subscription.swift (its relay forms).
 // Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
 // (RxTrace has no RxCocoa module); the other `emit` forms are in RxCore's
 // `Traits/Signal/Signal+Subscription.swift`. Each takes `file`/`line` default arguments and

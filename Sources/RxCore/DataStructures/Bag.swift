@@ -1,4 +1,4 @@
-// Mirrors RxSwift's RxSwift/DataStructures/Bag.swift.
+// Mirrors RxSwift's Platform/DataStructures/Bag.swift.
 // Simpler than RxSwift: two parallel arrays (keys, values), without RxSwift's inline first
 // slot and its dictionary for large bags; removal is a linear search.
 // Deviation from RxSwift: `Bag` and `BagKey` are public (RxSwift's are internal), so that an

@@ -1,4 +1,4 @@
-// Mirrors RxSwift's RxSwift/DataStructures/InfiniteSequence.swift.
+// Mirrors RxSwift's Platform/DataStructures/InfiniteSequence.swift.
 
 /// The same value, endlessly: the sources `retry()` and `retry(when:)` walk.
 struct InfiniteSequence<Element>: Sequence {

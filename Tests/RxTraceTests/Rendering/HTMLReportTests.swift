@@ -167,6 +167,14 @@ final class HTMLReportTests: RxTraceTestCase {
         )
         XCTAssertNil(SourceFiles.defaultRoot(tracePath: "/tmp/x.sqlite", fileIDs: ["NoSuchModule/File.swift"]))
         XCTAssertNil(SourceFiles.mirrorLink(inSource: "// Mirrors RxSwift's ../../etc/passwd.\n"))
+        XCTAssertEqual(
+            SourceFiles.mirroredPath(inSource: "// Mirrors RxSwift's RxSwift/Observables/Zip.swift: the state every arity\n"),
+            "RxSwift/Observables/Zip.swift"
+        )
+        XCTAssertEqual(
+            SourceFiles.mirrorLink(inSource: "// Mirrors RxCocoa's RxCocoa/Traits/Driver/Driver.swift.\n"),
+            "https://github.com/ReactiveX/RxSwift/blob/\(SourceFiles.rxSwiftRelease)/RxCocoa/Traits/Driver/Driver.swift"
+        )
         XCTAssertNil(SourceFiles.mirrorLink(inSource: "import RxCore\n"))
     }
 

@@ -1,7 +1,7 @@
-// Mirrors the deprecated spellings RxSwift 6 keeps in RxSwift/Traits/PrimitiveSequence/
-// PrimitiveSequence.swift, Single.swift and Maybe.swift, gathered here as the observables' are
-// in `Deprecated.swift`: the names code written for RxSwift 5 still uses, each forwarding to its
-// RxSwift 6 name with a deprecation warning.
+// Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/PrimitiveSequence.swift.
+// The deprecated spellings RxSwift 6 keeps there and in Single.swift and Maybe.swift, gathered
+// here as the observables' are in `Deprecated.swift`: the names code written for RxSwift 5 still
+// uses, each forwarding to its RxSwift 6 name with a deprecation warning.
 
 extension PrimitiveSequence {
     /// Deprecated: ``observe(on:file:line:)``.

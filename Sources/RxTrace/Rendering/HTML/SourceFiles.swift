@@ -73,17 +73,27 @@ public struct SourceFiles {
         return String(data: data, encoding: .utf8)
     }
 
-    /// The RxSwift file a source mirrors, from its first line `// Mirrors RxSwift's PATH.`: a
-    /// link to PATH at ``rxSwiftRelease``; `nil` for a file without that line.
+    /// The RxSwift or RxCocoa file a source mirrors, from its first line, `// Mirrors
+    /// RxSwift's PATH.` or `// Mirrors RxCocoa's PATH.`, where what follows PATH (a full stop,
+    /// or words on what it mirrors) is not part of it: a link to PATH at ``rxSwiftRelease``
+    /// (RxCocoa lives in RxSwift's repository); `nil` for a file without that line.
     public static func mirrorLink(inSource text: String) -> String? {
-        let prefix = "// Mirrors RxSwift's "
+        guard let path = mirroredPath(inSource: text) else { return nil }
+        return "https://github.com/ReactiveX/RxSwift/blob/\(rxSwiftRelease)/\(path)"
+    }
+
+    /// The path a source's first line says it mirrors: `RxSwift/Observables/Map.swift`.
+    public static func mirroredPath(inSource text: String) -> String? {
         guard let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
-            firstLine.hasPrefix(prefix)
+            let prefix = ["// Mirrors RxSwift's ", "// Mirrors RxCocoa's "].first(where: { firstLine.hasPrefix($0) })
         else { return nil }
-        var path = firstLine.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+        // The path ends at the first character a path here never has: a space, `:`, `,`, `(`.
+        var path = String(firstLine.dropFirst(prefix.count).prefix { !" :,(".contains($0) })
         if path.hasSuffix(".") { path.removeLast() }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "/._+-"))
-        guard !path.isEmpty, !path.contains(".."), path.unicodeScalars.allSatisfy(allowed.contains) else { return nil }
-        return "https://github.com/ReactiveX/RxSwift/blob/\(rxSwiftRelease)/\(path)"
+        guard path.hasSuffix(".swift"), !path.contains(".."), path.unicodeScalars.allSatisfy(allowed.contains) else {
+            return nil
+        }
+        return path
     }
 }
