@@ -90,17 +90,23 @@ public struct LeakReport: Codable, Equatable, Sendable {
     /// DisposeBags made in `main.swift` and alive at the end, with what they hold: alive by
     /// design, kept apart from ``openSubscriptions`` and ``liveObjects``; `nil` for none.
     public var aliveAtExit: [BagAliveAtExit]? = nil
+    /// Objects alive at the end that an XCTest case's stored properties hold (the verdict
+    /// ``LeakVerdict/heldByTestHarness``): XCTest keeps every test case instance until the
+    /// process ends. Kept apart from ``liveObjects``; `nil` for none.
+    public var heldByTestHarness: [LiveObjectGroup]? = nil
 
     /// A report with every field given; RxTesting's leak checks build one per test.
     public init(
         resourcesTotalStart: Int, resourcesTotalEnd: Int?, openSubscriptions: [OpenSubscription],
-        liveObjects: [LiveObjectGroup], aliveAtExit: [BagAliveAtExit]? = nil
+        liveObjects: [LiveObjectGroup], aliveAtExit: [BagAliveAtExit]? = nil,
+        heldByTestHarness: [LiveObjectGroup]? = nil
     ) {
         self.resourcesTotalStart = resourcesTotalStart
         self.resourcesTotalEnd = resourcesTotalEnd
         self.openSubscriptions = openSubscriptions
         self.liveObjects = liveObjects
         self.aliveAtExit = aliveAtExit
+        self.heldByTestHarness = heldByTestHarness
     }
 
     /// Whether nothing leaked (what ``aliveAtExit`` holds is alive by design).
@@ -264,14 +270,30 @@ public struct LeakFinder {
             aliveAtExit.append(
                 BagAliveAtExit(bag: bag.label, madeAt: madeAt, subscriptions: held.subscriptions, objects: objects))
         }
-        let leaked = live.filter { !setApart.contains($0.id) }
+        // Objects user code made outside any step whose maker was an XCTest case's
+        // initializer: its stored properties, which XCTest keeps until the process ends.
+        var heldByHarness: [ObjectRecord] = []
+        var leaked: [ObjectRecord] = []
+        for object in live where !setApart.contains(object.id) {
+            if object.callID == nil, reader.features.hasObjectCallers,
+                LeakRules.isMadeByATestCase(frames: try reader.callerFrames(ofObject: object.id))
+            {
+                heldByHarness.append(object)
+            } else {
+                leaked.append(object)
+            }
+        }
         let groups = LeakRules.groupLiveObjects(try leaked.map { ($0.typeName, $0.id, try place(ofCreating: $0)) })
+        let harnessGroups = LeakRules.groupLiveObjects(
+            try heldByHarness.map { ($0.typeName, $0.id, try place(ofCreating: $0)) }
+        )
         return LeakReport(
             resourcesTotalStart: reader.run.resourcesTotalStart,
             resourcesTotalEnd: reader.run.resourcesTotalEnd,
             openSubscriptions: open,
             liveObjects: groups,
-            aliveAtExit: aliveAtExit.isEmpty ? nil : aliveAtExit
+            aliveAtExit: aliveAtExit.isEmpty ? nil : aliveAtExit,
+            heldByTestHarness: harnessGroups.isEmpty ? nil : harnessGroups
         )
     }
 }

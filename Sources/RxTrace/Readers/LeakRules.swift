@@ -86,6 +86,19 @@ public enum LeakRules {
             || function.hasPrefix("globalinit_")
     }
 
+    /// Whether an object was made by an XCTest case's initializer (its stored properties):
+    /// `frames` are the stack user code made it from; XCTest keeps each test case instance, and
+    /// so what it holds, until the process ends (``LeakVerdict/heldByTestHarness``).
+    public static func isMadeByATestCase(frames: [CallerFrame]) -> Bool {
+        frames.contains { frame in
+            guard let function = frame.function else { return false }
+            let name = function.hasPrefix("$s") ? Symbolizer.demangled(function) : function
+            // XCTest's designated initializers: swift-corelibs-xctest's, and Apple's.
+            return name.contains(".init(name: Swift.String, testClosure: ")
+                || name.contains(".init(invocation: ") || name.contains(".init(selector: ")
+        }
+    }
+
     /// Whether a DisposeBag alive at the end is alive by design, told by the file alone: user
     /// code made it in a `main.swift`, whose top-level variables are globals that live until
     /// the program exits.

@@ -11,17 +11,32 @@ extension TraceReader {
     /// addresses but no lines (its program exited or was killed while recording) is symbolized
     /// here, in memory, once for all its addresses. Reading never writes to the trace.
     public func callerLine(ofCall id: Int64) throws -> CallerLine {
-        guard features.hasCallers else { return .notCaptured }
+        guard let chains = try callerChains(stackOf: "call", id: id) else { return .notCaptured }
+        if let failure = symbolizingFailure, chains.isEmpty { return .unresolved(failure) }
+        return CallerLine.find(in: chains)
+    }
+
+    /// Every frame (inline chains flattened, innermost first) of the stack user code made
+    /// object `id` from, when it made it outside any step (schema 7); empty otherwise.
+    public func callerFrames(ofObject id: Int64) throws -> [CallerFrame] {
+        guard features.hasObjectCallers else { return [] }
+        return try callerChains(stackOf: "object", id: id)?.flatMap { $0 } ?? []
+    }
+
+    /// The inline chains of the addresses of the caller stack that row `id` of `table` (`call`
+    /// or `object`) points at, symbolized; `nil` when it has none.
+    private func callerChains(stackOf table: String, id: Int64) throws -> [[CallerFrame]]? {
+        guard features.hasCallers else { return nil }
         let rows = try database.rows(
             """
             SELECT caller.address, image.path, image.load_address, image.symbolizer
             FROM caller LEFT JOIN image ON image.id = caller.image_id
-            WHERE caller.stack_id = (SELECT caller_stack_id FROM call WHERE call.id = ?)
+            WHERE caller.stack_id = (SELECT caller_stack_id FROM \(table) WHERE \(table).id = ?)
             ORDER BY caller.frame
             """,
             [.integer(id)]
         )
-        guard !rows.isEmpty else { return .notCaptured }
+        guard !rows.isEmpty else { return nil }
         var chains: [[CallerFrame]] = []
         for row in rows {
             guard let stored = row.integer("address") else { continue }
@@ -34,10 +49,10 @@ extension TraceReader {
                 continue
             }
             let symbolized = try symbolizeCallersInMemory()
-            if let failure = symbolizingFailure { return .unresolved(failure) }
+            if symbolizingFailure != nil { return [] }
             chains.append(symbolized[UInt(bitPattern: Int(stored))] ?? [])
         }
-        return CallerLine.find(in: chains)
+        return chains
     }
 
     /// The `caller_line` rows of `address`, innermost first.

@@ -268,6 +268,9 @@ public struct SchemaFeatures: Sendable, Equatable {
     /// The `caller`, `image` and `caller_line` tables (schema 6): the user's lines behind
     /// `onNext`, `dispose()` and the other entry points.
     public var hasCallers: Bool
+    /// `object.caller_stack_id` (schema 7): where user code made the objects it made outside
+    /// any step.
+    public var hasObjectCallers: Bool
 
     init(database: Database) throws {
         let names = Set(try database.rows("SELECT name FROM sqlite_schema").compactMap { $0.text("name") })
@@ -280,5 +283,9 @@ public struct SchemaFeatures: Sendable, Equatable {
         isTagged = try hasTags && database.scalar("SELECT EXISTS (SELECT 1 FROM tag)")?.integer == 1
         hasBagEntries = names.contains("bag_entry")
         hasCallers = names.contains("caller") && names.contains("image") && names.contains("caller_line")
+        let objectColumns = try database.rows("SELECT name FROM pragma_table_info('object')").compactMap {
+            $0.text("name")
+        }
+        hasObjectCallers = hasCallers && objectColumns.contains("caller_stack_id")
     }
 }

@@ -29,6 +29,9 @@ enum Record {
     /// Call `call`, an entry point's step, was entered from the return addresses `callers`;
     /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:)``.
     case callerCaptured(call: Int64, callers: CallerAddresses)
+    /// Object `object`, made by user code outside any step, was made from the return addresses
+    /// `callers`; right after its ``objectInitialized(id:type:ts:thread:call:scope:virtualTS:)``.
+    case objectCallerCaptured(object: Int64, callers: CallerAddresses)
     /// The innermost open call on `thread` returned.
     case callExited(id: Int64, thread: Int32, ts: Int64)
     /// An event passed from `source` to `observer` while `call` was open on `thread`.
@@ -55,11 +58,12 @@ enum Record {
     case disposableInserted(id: Int64, bag: Int64)
 
     /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
-    /// recorder adds itself, and ``callerCaptured(call:callers:)``, part of its call's entry);
+    /// recorder adds itself, ``callerCaptured(call:callers:)``, part of its call's entry, and
+    /// ``objectCallerCaptured(object:callers:)``, part of its object's);
     /// what `run.record_count` counts.
     var isHookRecord: Bool {
         switch self {
-        case .thread, .callerCaptured: false
+        case .thread, .callerCaptured, .objectCallerCaptured: false
         default: true
         }
     }

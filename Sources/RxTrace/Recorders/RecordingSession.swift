@@ -249,6 +249,12 @@ final class RecordingSession {
                 id: $0, type: type, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS
             )
         }
+        // An object user code made outside any step (a subject, a scheduler, a bag in a
+        // stored property): where it was made says who holds it, such as an XCTest case.
+        if call == 0, isRecordingCallers {
+            let callers = CallerAddresses.capture()
+            _ = buffer.append(.none) { _ in .objectCallerCaptured(object: id, callers: callers) }
+        }
         return ObjectID(rawValue: id)
     }
 

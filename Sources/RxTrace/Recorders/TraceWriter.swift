@@ -29,6 +29,7 @@ final class TraceWriter {
     private let insertTag: Statement
     private let insertBagEntry: Statement
     private let insertCaller: Statement
+    private let objectCallerStack: Statement
     private let insertImage: Statement
 
     private let clock: TraceClock
@@ -106,7 +107,10 @@ final class TraceWriter {
         insertScope = try database.prepare("INSERT INTO scope (id, name) VALUES (?, ?)")
         insertObjects = try BatchedInsert(
             into: "object",
-            columns: ["id", "type_id", "start_ts", "end_ts", "thread_id", "call_id", "scope_id", "virtual_ts"],
+            columns: [
+                "id", "type_id", "start_ts", "end_ts", "thread_id", "call_id", "scope_id", "virtual_ts",
+                "caller_stack_id",
+            ],
             in: database
         ) { row, statement, first in
             statement.bind(row.id, at: first)
@@ -117,8 +121,10 @@ final class TraceWriter {
             statement.bind(TraceWriter.reference(row.call), at: first + 5)
             statement.bind(row.scope, at: first + 6)
             statement.bind(row.virtualTS, at: first + 7)
+            statement.bind(row.callerStack, at: first + 8)
         }
         endObject = try database.prepare("UPDATE object SET end_ts = ? WHERE id = ?")
+        objectCallerStack = try database.prepare("UPDATE object SET caller_stack_id = ? WHERE id = ?")
         insertCalls = try BatchedInsert(
             into: "call",
             columns: [
@@ -295,6 +301,16 @@ final class TraceWriter {
                 id: id, type: try typeID(of: type), ts: ts, endTS: nil, thread: thread, call: call,
                 scope: try scopeID(of: scope), virtualTS: virtualTS
             )
+
+        case .objectCallerCaptured(let id, let callers):
+            let stack = try callerStackID(callers.addresses)
+            if newObjects[id] != nil {
+                newObjects[id]?.callerStack = stack
+            } else {
+                objectCallerStack.bind(stack, at: 1)
+                objectCallerStack.bind(id, at: 2)
+                try objectCallerStack.run()
+            }
 
         case .objectDeinitialized(let id, let stamp):
             let ts = ticks.nanoseconds(stamp)
@@ -568,6 +584,8 @@ private struct ObjectRow {
     let call: Int64
     let scope: Int64?
     let virtualTS: Int64?
+    /// The stack of return addresses user code made it from, when it made it outside any step.
+    var callerStack: Int64? = nil
 }
 
 /// A `call` row: the call and how long it ran (`nil`: it never returned).

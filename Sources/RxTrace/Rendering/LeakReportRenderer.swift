@@ -17,15 +17,20 @@ public struct LeakReportRenderer {
             change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
         let aliveAtExit = report.aliveAtExit ?? []
+        let harness = report.heldByTestHarness ?? []
         guard !report.isEmpty else {
-            if aliveAtExit.isEmpty {
+            if aliveAtExit.isEmpty, harness.isEmpty {
                 lines.append("No leaks: every subscription ended and no object outlived the run (\(totals)).")
-            } else {
+            } else if harness.isEmpty {
                 lines.append(
                     "No leaks: every subscription ended or is held by a global's DisposeBag, and no other object outlived the run (\(totals))."
                 )
-                lines += aliveAtExitLines(aliveAtExit)
+            } else {
+                lines.append(
+                    "No leaks: every subscription ended, and the objects alive at the end are held by design (\(totals))."
+                )
             }
+            lines += aliveAtExitLines(aliveAtExit) + harnessLines(harness)
             return lines.map(TerminalText.escaped).joined(separator: "\n")
         }
         lines.append(
@@ -41,8 +46,17 @@ public struct LeakReportRenderer {
             lines.append("Objects alive at the end:")
             lines += LeakWording.lines(forLiveObjects: report.liveObjects)
         }
-        lines += aliveAtExitLines(aliveAtExit)
+        lines += aliveAtExitLines(aliveAtExit) + harnessLines(harness)
         return lines.map(TerminalText.escaped).joined(separator: "\n")
+    }
+
+    /// The objects XCTest's test cases hold, after a line saying why they are not leaks.
+    private func harnessLines(_ groups: [LiveObjectGroup]) -> [String] {
+        guard !groups.isEmpty else { return [] }
+        return [
+            "",
+            "Held by the test harness, not leaks: XCTest keeps each test case instance, and what its stored properties hold, until the process ends.",
+        ] + LeakWording.lines(forLiveObjects: groups).dropLast()
     }
 
     /// The bags made in `main.swift` and what they held, after a line saying why they are not leaks.

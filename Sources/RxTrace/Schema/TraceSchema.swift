@@ -37,7 +37,10 @@ public enum TraceSchema {
     /// library they lie in, and `caller_line` what a symbolizer made of them when the trace was
     /// finished. Readers do without them in earlier traces, and symbolize a trace that has
     /// addresses but no lines (its program was cut short) themselves, in memory.
-    public static let version: Int32 = 6
+    ///
+    /// Version 7: `object.caller_stack_id`, the stack user code made an object from when it
+    /// made it outside any step: who holds it (an XCTest case's stored property, say).
+    public static let version: Int32 = 7
 
     /// The tables and views, created when a trace is started.
     public static let definition = """
@@ -136,7 +139,10 @@ public enum TraceSchema {
             scope_id INTEGER REFERENCES scope(id),
             -- The virtual clock when it was created, if a virtual time scheduler was running
             -- work: ticks for a TestScheduler, else ns since the Unix epoch; NULL otherwise.
-            virtual_ts INTEGER
+            virtual_ts INTEGER,
+            -- For an object user code made outside any step (a subject, a scheduler, a bag), the
+            -- return addresses on the stack then (caller.stack_id); NULL otherwise.
+            caller_stack_id INTEGER
         );
 
         CREATE TABLE call -- One execution of an instrumented step: its enter, its exit and its place in the call tree.

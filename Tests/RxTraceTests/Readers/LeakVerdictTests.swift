@@ -1,6 +1,7 @@
 import Dispatch
 import RxCore
 @testable import RxTrace
+import RxTesting
 import XCTest
 
 /// Every leak finding carries a verdict, so a reader knows which to act on: the retain cycle
@@ -91,4 +92,28 @@ final class LeakVerdictTests: RxTraceTestCase {
         XCTAssertEqual(text.components(separatedBy: "subscribed at  RxTraceTests/LeakVerdictTests.swift:\(line)").count, 2, text)
         XCTAssertTrue(text.contains("  found          3 times: subscriptions #1, #2, #3"), text)
     }
+
+    func testObjectsAnXCTestCasesStoredPropertiesHold_areHeldByTheTestHarness_notLeaks() throws {
+        var testCase: HarnessCase?
+        let reader = try recordedTrace {
+            // As XCTest makes each test case before running it, and keeps it to the end.
+            testCase = HarnessCase(name: "testNothing") { _ in }
+        }
+        let report = try LeakFinder(reader: reader).report()
+        let text = LeakReportRenderer().render(report)
+        XCTAssertNotNil(testCase, "alive at the end, as XCTest keeps it")
+        testCase = nil
+
+        XCTAssertTrue(report.isEmpty, text)
+        XCTAssertEqual(report.heldByTestHarness?.map(\.typeName).sorted(), ["PublishSubject<Int>", "TestScheduler"], text)
+        XCTAssertTrue(text.contains("Held by the test harness, not leaks: XCTest keeps each test case instance"), text)
+        let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
+        XCTAssertTrue(page.contains("<h3>Held by the test harness</h3>"), "the page says what the text says")
+    }
+}
+
+/// A test case whose stored properties hold Rx objects, as many real ones do.
+final class HarnessCase: XCTestCase {
+    let scheduler = TestScheduler(initialClock: 0)
+    let subject = PublishSubject<Int>()
 }

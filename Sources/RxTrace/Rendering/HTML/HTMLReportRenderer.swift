@@ -94,6 +94,13 @@ public struct HTMLReportRenderer {
             change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
         guard !report.isEmpty else {
+            if let harness = report.heldByTestHarness {
+                return "<section id=\"leaks\"><h2>Leaks</h2><p>"
+                    + escaped(
+                        "No leaks: every subscription ended, and the objects alive at the end are held by design (\(totals))."
+                    )
+                    + "</p>\n" + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(harness) + "</section>\n"
+            }
             guard let aliveAtExit = report.aliveAtExit else {
                 return """
                     <section id="leaks"><h2>Leaks</h2><p>No leaks: every subscription ended and no object outlived the run (\(escaped(totals))).</p></section>
@@ -165,7 +172,24 @@ public struct HTMLReportRenderer {
             }
             html += "</tbody></table></div>\n"
         }
-        return html + aliveAtExitSection(report.aliveAtExit ?? []) + "</section>\n"
+        return html + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(report.heldByTestHarness ?? [])
+            + "</section>\n"
+    }
+
+    /// The objects XCTest's test cases hold, kept apart from the leaks, in the text report's words.
+    private func harnessSection(_ groups: [LiveObjectGroup]) -> String {
+        guard !groups.isEmpty else { return "" }
+        return "<h3>Held by the test harness</h3>\n<p>"
+            + escaped(
+                "Not leaks: XCTest keeps each test case instance, and what its stored properties hold, until the process ends."
+            ) + "</p>\n<ul>"
+            + groups.map { group in
+                "<li>"
+                    + escaped(
+                        "\(group.objectIDs.count) × \(group.typeName) "
+                            + group.objectIDs.map { "#\($0)" }.joined(separator: " "))
+                    + "</li>"
+            }.joined() + "</ul>\n"
     }
 
     /// The DisposeBags made in main.swift and what they held, kept apart from the leaks.
