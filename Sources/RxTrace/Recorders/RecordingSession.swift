@@ -21,9 +21,10 @@ final class RecordingSession {
     let detail: RecordingDetail
     /// `detail == .calls`, read by every call hook.
     private let isRecordingCalls: Bool
-    /// Whether the entry points capture their callers' return addresses: unless
-    /// `RXTRACE_CALLERS=0`, a switch for measuring what the capture costs
-    /// (`Documentation/Performance.md`, "The caller's line").
+    /// Whether the entry points capture their callers' return addresses: while the calls are
+    /// recorded (without them every object would look made by user code, and each `init` would
+    /// walk the stack), unless `RXTRACE_CALLERS=0`, a switch for measuring what the capture
+    /// costs (`Documentation/Performance.md`, "The caller's line").
     let isRecordingCallers: Bool
 
     private let clock: TraceClock
@@ -66,7 +67,8 @@ final class RecordingSession {
         self.isRecordingValues = isRecordingValues
         self.detail = detail
         self.isRecordingCalls = detail == .calls
-        self.isRecordingCallers = isRecordingCallers && ProcessInfo.processInfo.environment["RXTRACE_CALLERS"] != "0"
+        self.isRecordingCallers =
+            isRecordingCallers && detail == .calls && ProcessInfo.processInfo.environment["RXTRACE_CALLERS"] != "0"
         self.buffer = RecordBuffer(capacity: bufferCapacity)
         self.keepsDatabaseOpen = keepsDatabaseOpen
         self.writerThread = LockedState(nil)

@@ -108,6 +108,21 @@ final class RecordingDetailTests: RxTraceTestCase {
         XCTAssertFalse(one.contains("No calls were recorded."), one)
     }
 
+    func testEvents_captureNoCallers_soNoObjectInitWalksTheStack() throws {
+        let recorder = try InMemoryTraceRecorder(detail: .events)
+        Instrumentation.bootstrapInternal(recorder)
+        let subject = PublishSubject<Int>()
+        _ = subject.subscribe(onNext: { _ in })
+        subject.onCompleted()
+        Instrumentation.bootstrapInternal(nil)
+        let database = try recorder.finish()
+
+        XCTAssertFalse(recorder.isRecordingCallers)
+        XCTAssertTrue(try InMemoryTraceRecorder().isRecordingCallers, "the calls detail captures them")
+        XCTAssertEqual(try database.scalar("SELECT count(*) FROM caller")?.integer, 0)
+        XCTAssertEqual(try database.scalar("SELECT count(*) FROM object WHERE caller_stack_id IS NOT NULL")?.integer, 0)
+    }
+
     func testCalls_report_hasNoNoteAboutEvents() throws {
         let path = Fixture.temporaryTracePath("detail-calls-report")
         let recording = try record(to: path, program: "detail-calls")
