@@ -28,7 +28,10 @@ struct NewLeaksFound: Error {
 extension RxTraceCommand {
     /// Parses and runs the command; every error becomes one line on stderr and an exit code:
     /// 2 for bad input (argument-parser alone would use 1 for thrown errors and 64 for usage).
+    /// Under a file-size limit (`ulimit -f`) a write past it fails with "file too large",
+    /// reported like any other write error, instead of SIGXFSZ killing the tool mid-report.
     static func main() {
+        signal(SIGXFSZ, SIG_IGN)
         do {
             var command = try parseAsRoot()
             try command.run()

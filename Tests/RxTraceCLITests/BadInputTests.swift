@@ -170,6 +170,29 @@ final class BadInputTests: XCTestCase {
         try assertBadInput(["export", "empty.sqlite", "--format", "dot", "-o", "no/such/dir/out.dot"], mentions: "no such directory")
     }
 
+    func testReportToADirectory_saysItIsADirectory() throws {
+        try assertBadInput(["report", "empty.sqlite", "-o", "."], mentions: "cannot write .: it is a directory")
+    }
+
+    func testReportToAFolderThatDoesNotExist() throws {
+        try assertBadInput(["report", "empty.sqlite", "-o", "no/such/dir/out.txt"], mentions: "no such directory no/such/dir")
+    }
+
+    func testReportAndExportPastAFileSizeLimit_sayTheFileIsTooLarge_insteadOfDying() throws {
+        for command in [["report", "empty.sqlite"], ["export", "empty.sqlite", "--format", "dot"]] {
+            // `ulimit -f 0`: any write to a file fails; the kernel's default would kill the tool with SIGXFSZ.
+            let result = try CommandRunner.run(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "ulimit -f 0; exec \"$0\" \"$@\"", CommandRunner.productsDirectory.appendingPathComponent("rxtrace").path]
+                    + command + ["-o", "out.txt"],
+                in: directory
+            )
+
+            XCTAssertEqual(result.status, 2, "\(command): \(result.standardError)")
+            XCTAssertEqual(result.errorLines, ["rxtrace: error: cannot write out.txt: file too large"])
+        }
+    }
+
     func testExportLimitWithoutMermaid() throws {
         try assertBadInput(["export", "empty.sqlite", "--format", "perfetto", "--limit", "3"], mentions: "--limit goes with")
         try assertBadInput(["export", "empty.sqlite", "--format", "dot", "--subscription", "1"], mentions: "--subscription goes with")

@@ -63,6 +63,18 @@ final class QueryTests: XCTestCase {
         ])
     }
 
+    func testQuery_OneHugeValue_failsAtOnce_insteadOfOutlivingTheTimeout() throws {
+        // One instruction each: SQLite's progress handler, behind --timeout, never sees them run.
+        for huge in ["SELECT length(randomblob(1000000000))", "SELECT length(zeroblob(500000000))"] {
+            let result = try CommandRunner.rxtrace(["query", "just-map.sqlite", huge, "--timeout", "5"], in: directory)
+
+            XCTAssertEqual(result.status, 2)
+            XCTAssertEqual(result.errorLines, [
+                "rxtrace: error: a value the query built grew past 64 MiB, the most one value may hold here",
+            ])
+        }
+    }
+
     func testQuery_StreamsItsRows_MemoryDoesNotGrowWithThem() throws {
         func rows(_ count: Int) -> String {
             "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n LIMIT \(count)) "

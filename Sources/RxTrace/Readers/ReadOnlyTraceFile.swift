@@ -9,6 +9,11 @@ import Glibc
 /// writer was killed, or is still writing) the moment a reader opens it. Instead:
 /// - a trace in rollback-journal mode (every cleanly finished trace) opens with `mode=ro`,
 ///   which never creates a file;
+/// - a trace in rollback-journal mode with a hot `-journal` beside it (a program killed in the
+///   middle of a transaction that wrote it in that mode) is copied, main file and journal, into
+///   a private temporary folder, where SQLite rolls the unfinished transaction back in the copy
+///   as it opens it: a read-only open would have to refuse it ("attempt to write a readonly
+///   database"), since rolling back writes;
 /// - a trace in WAL mode whose `-wal` file is missing or empty holds everything in its main
 ///   file and opens with `immutable=1`, which reads that file alone;
 /// - a trace in WAL mode with both a `-wal` and a `-shm` file (a writer still at work, or one
@@ -23,6 +28,9 @@ enum ReadOnlyTraceFile {
     /// - Throws: ``SQLiteError`` when SQLite cannot open it; file-system errors of the copy.
     static func open(_ path: String) throws -> Database {
         guard isInWALMode(path) else {
+            if hasHotJournal(path) {
+                return try privateCopy(of: path, with: "-journal")
+            }
             return try Database(uri: uri(path, "mode=ro"), path: path)
         }
         let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
@@ -38,7 +46,7 @@ enum ReadOnlyTraceFile {
         {
             return database
         }
-        return try privateCopy(of: path)
+        return try privateCopy(of: path, with: "-wal")
     }
 
     /// Whether the database header says WAL mode: bytes 18 and 19, the file format's read
@@ -61,15 +69,30 @@ enum ReadOnlyTraceFile {
         return header[18] == 2 || header[19] == 2
     }
 
-    /// Reads `path` and its `-wal` from copies in a private temporary folder.
-    private static func privateCopy(of path: String) throws -> Database {
+    /// Whether a rollback journal beside `path` may need playing back: SQLite calls a journal
+    /// hot when it exists and its header is not zeroed. (An empty or zeroed journal is
+    /// what a finished transaction leaves in some journal modes, and needs nothing.)
+    static func hasHotJournal(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path + "-journal") else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 28), !header.isEmpty else { return false }
+        return header.contains { $0 != 0 }
+    }
+
+    /// Reads `path` and its `companion` file (`-wal` or `-journal`) from copies in a private
+    /// temporary folder. A hot journal is played back first, in the copy, by a read-write
+    /// connection that reads the schema and closes.
+    private static func privateCopy(of path: String, with companion: String) throws -> Database {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("rxtrace-read-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         do {
             let copy = folder.appendingPathComponent("trace.sqlite").path
             try FileManager.default.copyItem(atPath: path, toPath: copy)
-            try FileManager.default.copyItem(atPath: path + "-wal", toPath: copy + "-wal")
+            try FileManager.default.copyItem(atPath: path + companion, toPath: copy + companion)
+            if companion == "-journal" {
+                _ = try Database(path: copy, mode: .readWriteCreate).scalar("SELECT count(*) FROM sqlite_schema")
+            }
             return try Database(uri: uri(copy, "mode=ro"), path: path, removingWhenClosed: folder)
         } catch {
             try? FileManager.default.removeItem(at: folder)

@@ -154,6 +154,15 @@ public final class Database {
             }, Unmanaged.passUnretained(budget).toOpaque())
     }
 
+    /// Caps the size of any one string or blob a statement may build at `bytes` (SQLite's
+    /// default is a billion). The time limit of ``interrupt(after:)`` is checked between
+    /// virtual-machine instructions, and one instruction such as `randomblob(1000000000)` may
+    /// run for a minute and fill a gigabyte: past the cap it fails at once with
+    /// ``SQLiteError/isTooBig``.
+    public func limitValueSize(to bytes: Int32) {
+        sqlite3_limit(handle, SQLITE_LIMIT_LENGTH, bytes)
+    }
+
     /// Runs one call into SQLite, counting its time against the budget, if one is set.
     func spendingTime<Result>(_ body: () -> Result) -> Result {
         guard let timeBudget else { return body() }

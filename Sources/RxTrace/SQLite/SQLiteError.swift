@@ -17,6 +17,9 @@ public struct SQLiteError: Error, CustomStringConvertible, Equatable {
     /// ``Database/interrupt(after:)`` does past its deadline.
     public var isInterrupt: Bool { code == SQLITE_INTERRUPT }
 
+    /// Whether a string or blob grew past the size ``Database/limitValueSize(to:)`` allows.
+    public var isTooBig: Bool { code == SQLITE_TOOBIG }
+
     /// The message; SQLite's messages read well on their own.
     public var description: String { message }
 }

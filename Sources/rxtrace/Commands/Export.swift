@@ -57,11 +57,7 @@ extension RxTraceCommand {
             let reader = try file.open()
             if let output { try OutputFile.checkWritable(output) }
             let destination = OutputFile(path: output)
-            var writeError: (any Error)?
-            func write(_ text: String) {
-                guard writeError == nil else { return }
-                do { try destination.write(text) } catch { writeError = error }
-            }
+            let write = destination.write
             do {
                 switch format {
                 case .perfetto:
@@ -77,8 +73,7 @@ extension RxTraceCommand {
             } catch let error as SQLiteError {
                 throw TraceFileError.unreadable(path: file.trace, reason: error.message)
             }
-            if let writeError { throw writeError }
-            try destination.flush()
+            try destination.finish()
         }
     }
 }

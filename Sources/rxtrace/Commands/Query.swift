@@ -11,7 +11,8 @@ extension RxTraceCommand {
                 The trace is opened read-only and statements that would write are refused, so a \
                 query can never change a trace. Rows are printed as they are read, so a query \
                 may return any number of them: the text table takes its column widths from the \
-                first \(StreamingTable.widthSample) rows. SQL that begins with a comment (--) \
+                first \(StreamingTable.widthSample) rows. One string or blob may hold at most \
+                \(valueSizeLimit >> 20) MiB. SQL that begins with a comment (--) \
                 must follow a -- argument: rxtrace query TRACE -- "-- …".
                 """
         )
@@ -43,6 +44,7 @@ extension RxTraceCommand {
                 throw CLIError.badInput("one statement at a time, please: remove what follows the first ';'")
             }
             reader.database.interrupt(after: timeout > 0 ? timeout : nil)
+            reader.database.limitValueSize(to: Self.valueSizeLimit)
             defer { StandardOutput.flush() }
             do {
                 switch format {
@@ -59,6 +61,10 @@ extension RxTraceCommand {
                     }
                     array.finish()
                 }
+            } catch let error as SQLiteError where error.isTooBig {
+                throw CLIError.badInput(
+                    "a value the query built grew past \(Self.valueSizeLimit / 1_048_576) MiB, the most one value may hold here"
+                )
             } catch let error as SQLiteError where error.isInterrupt {
                 throw CLIError.badInput(
                     "the query took more than \(Self.seconds(timeout)) and was stopped; "
@@ -66,6 +72,11 @@ extension RxTraceCommand {
                 )
             }
         }
+
+        /// The most bytes one string or blob may hold while a query runs: a trace's values are
+        /// far smaller, and one expression building a larger one (`randomblob(1000000000)`)
+        /// would run past the timeout, which is checked only between SQLite's instructions.
+        static let valueSizeLimit: Int32 = 64 << 20
 
         /// `30 s`, `0.5 s`.
         private static func seconds(_ value: Double) -> String {

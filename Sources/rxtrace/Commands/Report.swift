@@ -112,8 +112,8 @@ extension RxTraceCommand {
             }
             let flowLimit = all ? nil : limit ?? Self.defaultFlowLimit
             var leakReport: LeakReport?
-            let destination = try ReportDestination(path: output)
-            defer { destination.close() }
+            if let output { try OutputFile.checkWritable(output) }
+            let destination = OutputFile(path: output)
             do {
                 switch format {
                 case .text:
@@ -137,6 +137,7 @@ extension RxTraceCommand {
                     destination.write(try HTMLReportRenderer().render(report))
                     leakReport = report.leaks
                 }
+                try destination.finish()
                 if failOnLeaks {
                     let leaks = try leakReport ?? LeakFinder(reader: reader).report()
                     if !leaks.isEmpty { throw LeaksFound() }
@@ -146,38 +147,5 @@ extension RxTraceCommand {
                 throw TraceFileError.unreadable(path: file.trace, reason: error.message)
             }
         }
-    }
-}
-
-/// Where a report goes: standard output, or the file `-o` names.
-final class ReportDestination {
-    private let handle: FileHandle?
-
-    /// Standard output for `nil`; else `path`, created or emptied.
-    init(path: String?) throws {
-        guard let path else {
-            handle = nil
-            return
-        }
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            let handle = FileHandle(forWritingAtPath: path)
-        else {
-            throw CLIError.badInput("cannot write \(path)")
-        }
-        self.handle = handle
-    }
-
-    /// Writes `text` as it is.
-    func write(_ text: String) {
-        if let handle {
-            handle.write(Data(text.utf8))
-        } else {
-            print(text, terminator: "")
-        }
-    }
-
-    /// Closes the file, if one was opened.
-    func close() {
-        try? handle?.close()
     }
 }

@@ -118,6 +118,43 @@ final class ReadOnlyTraceFileTests: RxTraceTestCase {
         XCTAssertEqual(try contents(besides: path), before)
     }
 
+    func testTraceWithAHotJournal_isReadAsBeforeTheUnfinishedTransaction_andNothingIsWritten() throws {
+        let path = folder.appendingPathComponent("finished.sqlite").path
+        let recorder = try SQLiteTraceRecorder(path: path, program: "journal")
+        Instrumentation.bootstrapInternal(recorder)
+        _ = Observable.just(1).map { $0 + 1 }.subscribe(onNext: { _ in })
+        Instrumentation.bootstrapInternal(nil)
+        try recorder.finish()
+        let objects = try TraceReader(path: path).count(.object)
+        // A program killed in the middle of a transaction in rollback-journal mode leaves the
+        // pages it already wrote in the main file, and their old contents in a hot journal.
+        let writer = try Database(path: path, mode: .readWriteCreate)
+        try writer.execute("PRAGMA journal_mode = DELETE")
+        try writer.execute("PRAGMA cache_size = 2")
+        try writer.execute("BEGIN")
+        try writer.execute("DELETE FROM object")
+        try writer.execute("CREATE TABLE filler(x)")
+        for _ in 0..<2_000 {
+            try writer.execute("INSERT INTO filler VALUES (randomblob(500))")
+        }
+        let killed = folder.appendingPathComponent("killed")
+        try FileManager.default.createDirectory(at: killed, withIntermediateDirectories: true)
+        let copy = killed.appendingPathComponent("trace.sqlite").path
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        try FileManager.default.copyItem(atPath: path + "-journal", toPath: copy + "-journal")
+        try writer.execute("ROLLBACK")
+        XCTAssertTrue(ReadOnlyTraceFile.hasHotJournal(copy))
+        let before = try contents(besides: copy)
+
+        do {
+            let reader = try TraceReader(path: copy)
+            XCTAssertEqual(try reader.count(.object), objects, "the unfinished transaction is rolled back")
+            XCTAssertEqual(reader.run.endReason, .finished)
+        }
+
+        XCTAssertEqual(try contents(besides: copy), before, "the journal is played back in a private copy")
+    }
+
     func testWriter_cleanStop_leavesOneFileInRollbackMode() throws {
         let path = folder.appendingPathComponent("stopped.sqlite").path
         let recorder = try SQLiteTraceRecorder(path: path, program: "stopped")
