@@ -97,11 +97,12 @@ public struct CauseFinder {
     /// - Throws: ``ReportError`` when there is no such subscription or event.
     public func event(nth: Int, ofSubscription id: Int64) throws -> EventRecord {
         guard let subscription = try reader.subscription(id) else { throw ReportError.noSuchSubscription(id) }
-        let events = try subscription.observerObjectID.map { try reader.events(deliveredTo: $0) } ?? []
-        guard nth >= 1, nth <= events.count else {
-            throw ReportError.noSuchNthEvent(subscription: id, nth: nth, count: events.count)
+        guard let observer = subscription.observerObjectID, let event = try reader.event(nth: nth, deliveredTo: observer)
+        else {
+            let count = try subscription.observerObjectID.map { try reader.eventCount(deliveredTo: $0) } ?? 0
+            throw ReportError.noSuchNthEvent(subscription: id, nth: nth, count: count)
         }
-        return events[nth - 1]
+        return event
     }
 
     /// The root of a chain of causes, for people: the user's subscribe line when it is a
@@ -149,7 +150,7 @@ public struct CauseFinder {
         if let endCall, let event = try reader.lastEvent(ofKind: kind, deliveredTo: observer, inOrAbove: endCall) {
             return event
         }
-        return try reader.events(deliveredTo: observer).last { $0.kind == kind }
+        return try reader.lastEvent(ofKind: kind, deliveredTo: observer)
     }
 
     /// What ended `subscription`, in one line: `ended: completed, sent by Just<Int> #1 (just at

@@ -17,6 +17,8 @@
 //   callers-cost PATH N  record N `subject.onNext` into a subscriber, print ns per onNext
 //                     (RXTRACE_CALLERS=0 leaves the callers out: Documentation/Performance.md)
 //   nested PATH N     record N nested `create { previous.map { … }.subscribe($0) }` levels, stop
+//   one-flow PATH N   record one subscribe to `range(0, N).map.filter`: one flow of ~4 N steps
+//   open PATH N       record N subscriptions to one subject, never disposed
 
 import Foundation
 import RxCore
@@ -188,6 +190,20 @@ case "nested":
             chain = Observable.create { observer in previous.map { $0 + 1 }.subscribe(observer) }
         }
         _ = chain.subscribe(onNext: { _ in })
+    }
+    try recording.stop()
+
+case "one-flow":
+    let recording = try record(to: arguments[2], program: "fixture-one-flow")
+    _ = Observable.range(start: 0, count: Int(arguments[3]) ?? 1_000).map { $0 + 1 }.filter { $0 > 0 }
+        .subscribe(onNext: { _ in })
+    try recording.stop()
+
+case "open":
+    let recording = try record(to: arguments[2], program: "fixture-open")
+    let subject = PublishSubject<Int>()
+    for _ in 0..<(Int(arguments[3]) ?? 1_000) {
+        _ = subject.subscribe(onNext: { _ in })
     }
     try recording.stop()
 
