@@ -15,7 +15,7 @@ final class WhyAcrossThreadsTests: RxTraceTestCase {
     private func held(_ scheduler: SerialDispatchQueueScheduler, _ body: () -> Void) {
         let gate = DispatchSemaphore(value: 0)
         _ = scheduler.schedule(()) { _ in
-            gate.wait()
+            XCTAssertEqual(gate.wait(timeout: .now() + 10), .success, "the gate never opened")
             return Disposables.create()
         }
         body()

@@ -51,7 +51,7 @@ final class WhyWithoutCallsTests: RxTraceTestCase {
             let direct = subject.subscribe(onNext: { _ in })
             let gate = DispatchSemaphore(value: 0)
             _ = scheduler.schedule(()) { _ in
-                gate.wait()
+                XCTAssertEqual(gate.wait(timeout: .now() + 10), .success, "the gate never opened")
                 return Disposables.create()
             }
             subject.onNext(1)
