@@ -20,7 +20,12 @@ public struct AnyObserver<Element>: ObserverType {
     }
 
     /// Forwards `event` to the wrapped observer.
+    ///
+    /// A step of its own, as in RxSwift's call path, entered from user code (`observer.onNext`
+    /// inside a `create` closure): it captures the user's line. A struct is no traced object,
+    /// so the step runs on none; the wrapped observer's own step follows inside it.
     public func on(_ event: Event<Element>) {
+        let call = TraceCall.enterFromUser("AnyObserver.on", on: nil, event: event); defer { call.exit() }
         self.observer(event)
     }
 

@@ -148,7 +148,7 @@ final class CauseFinderTests: RxTraceTestCase {
         let subscription = try XCTUnwrap(reader.subscription(1))
         let endCall = try XCTUnwrap(subscription.endCallID)
         let chain = try reader.causes(ofCall: endCall).map(\.call.name)
-        XCTAssertEqual(chain.last, "DisposeBag.dispose", "\(chain)")
+        XCTAssertEqual(chain.suffix(2), ["DisposeBag.dispose", "DisposeBag.deinit"], "\(chain)")
     }
 
     // MARK: - Why an event happened
