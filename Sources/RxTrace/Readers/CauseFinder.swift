@@ -5,7 +5,7 @@ public struct CauseStep: Codable, Equatable, Sendable {
     /// 0 for the call explained (or that delivered the event explained), 1 for its cause, …
     public var step: Int
     /// How this step led to the one below it: `delivered` at step 0 of an event, `called`,
-    /// or `scheduled` (it queued work that another thread ran); `nil` at step 0 of a call.
+    /// or `scheduled` (it queued the work that step ran, on any thread); `nil` at step 0 of a call.
     public var via: String?
     /// The call at this step.
     public var call: CallRecord

@@ -428,7 +428,7 @@ public enum TraceSchema {
         LEFT JOIN object ON object.id = call.object_id
         LEFT JOIN type ON type.id = object.type_id;
 
-        CREATE VIEW call_cause -- Each call with the call that caused it: its caller, or, for a step running work a scheduler queued (a ScheduledWorkItem's invoke, on another thread), the scheduler's step that queued it.
+        CREATE VIEW call_cause -- Each call with the call that caused it: its caller, or, for a step running work a scheduler queued (a ScheduledWorkItem's invoke, on the scheduler's thread: another, or later on the same), the scheduler's step that queued it.
         AS
         \(callCauseQuery);
 
@@ -498,7 +498,7 @@ public enum TraceSchema {
                 -- The call at this step.
                 chain.call_id AS call_id,
                 -- How this step led to the one below it: 'delivered' at step 0, 'called' when it
-                -- called it, 'scheduled' when it queued work another thread ran.
+                -- called it, 'scheduled' when it queued the work it ran, on any thread.
                 chain.via AS via,
                 -- The thread the call ran on.
                 thread.name AS thread_name,
