@@ -2,7 +2,8 @@
 
 /// A type-erased observer: forwards every event to the observer or closure it wraps.
 ///
-/// It is a struct, so it is neither resource-counted nor traced; the object it wraps is.
+/// It is a struct, so it is neither resource-counted nor a traced object; the object it wraps
+/// is. Its ``on(_:)`` is a step on no object.
 public struct AnyObserver<Element>: ObserverType {
     /// The closure that receives the events.
     public typealias EventHandler = (Event<Element>) -> Void
