@@ -476,7 +476,8 @@ public enum TraceSchema {
     /// names the call causes: the view, or the readers' own subquery.
     ///
     /// Each step's event is the one it delivered to the object of the step below it (the
-    /// nearest below that ran on an object): the subject's delivery to the `observe(on:)` sink
+    /// nearest below that ran on an object), or, failing that, to an observer that is no traced
+    /// object (an `AnyObserver` wrapping the next): the subject's delivery to the `observe(on:)` sink
     /// whose scheduled work sent the explained event, not its later delivery to another
     /// subscriber, which may be recorded before the explained event on another thread.
     static func eventCauseQuery(events condition: String, callCause: String = "call_cause") -> String {
@@ -516,8 +517,9 @@ public enum TraceSchema {
                 call.detail AS detail,
                 -- The event this step delivered on the way: the explained event itself at step 0;
                 -- above, the last event delivered inside this step, up to the explained one, to
-                -- the object of the nearest step below that ran on one; NULL for none.
-                CASE WHEN chain.step = 0 THEN chain.event_id ELSE (SELECT max(hop.id) FROM event AS hop WHERE hop.call_id = chain.call_id AND hop.id <= chain.event_id AND hop.observer_object_id = chain.below_object_id) END AS hop_event_id
+                -- the object of the nearest step below that ran on one, else to an observer that
+                -- is no traced object (an AnyObserver); NULL for none.
+                CASE WHEN chain.step = 0 THEN chain.event_id ELSE coalesce((SELECT max(hop.id) FROM event AS hop WHERE hop.call_id = chain.call_id AND hop.id <= chain.event_id AND hop.observer_object_id = chain.below_object_id), (SELECT max(hop.id) FROM event AS hop WHERE hop.call_id = chain.call_id AND hop.id <= chain.event_id AND hop.observer_object_id IS NULL)) END AS hop_event_id
             FROM chain
             JOIN call ON call.id = chain.call_id
             JOIN step ON step.id = call.step_id

@@ -205,6 +205,27 @@ final class CauseFinderTests: RxTraceTestCase {
         XCTAssertNotEqual(why.hops[2].threadName, "main")
     }
 
+    func testWhy_throughAnAnyObserver_keepsTheEventSentToIt_thoughItIsNoTracedObject() throws {
+        let reader = try recordedTrace {
+            let source = PublishSubject<Int>()
+            let target = PublishSubject<Int>()
+            let forwarding = source.subscribe(AnyObserver(target))
+            let subscription = target.subscribe(onNext: { _ in })
+            source.onNext(8)
+            forwarding.dispose()
+            subscription.dispose()
+        }
+        let finder = CauseFinder(reader: reader)
+
+        let why = try XCTUnwrap(finder.why(event: finder.event(nth: 1, ofSubscription: 1).id))
+
+        XCTAssertEqual(why.hops.filter { $0.kind == "event" }.map(\.text).map { String($0.prefix(58)) }, [
+            "next(8) from PublishSubject<Int> #1 to an untraced object",
+            "next(8) from PublishSubject<Int> #2 to AnonymousObserver<I",
+        ])
+        XCTAssertTrue(why.origin.hasPrefix("PublishSubject.on(.next(8)) on PublishSubject<Int> #1"), why.origin)
+    }
+
     func testEventCauseView_holdsTheSameChainAsWhy() throws {
         let reader = try recordedTrace {
             let subject = PublishSubject<Int>()
