@@ -2,7 +2,8 @@
 
 /// A type-erased observer: forwards every event to the observer or closure it wraps.
 ///
-/// It is a struct, so it is neither resource-counted nor traced; the object it wraps is.
+/// It is a struct, so it is neither resource-counted nor a traced object; the object it wraps
+/// is. Its ``on(_:)`` is a step on no object.
 public struct AnyObserver<Element>: ObserverType {
     /// The closure that receives the events.
     public typealias EventHandler = (Event<Element>) -> Void
@@ -20,7 +21,12 @@ public struct AnyObserver<Element>: ObserverType {
     }
 
     /// Forwards `event` to the wrapped observer.
+    ///
+    /// A step of its own, as in RxSwift's call path, entered from user code (`observer.onNext`
+    /// inside a `create` closure): it captures the user's line. A struct is no traced object,
+    /// so the step runs on none; the wrapped observer's own step follows inside it.
     public func on(_ event: Event<Element>) {
+        let call = TraceCall.enterFromUser("AnyObserver.on", on: nil, event: event); defer { call.exit() }
         self.observer(event)
     }
 

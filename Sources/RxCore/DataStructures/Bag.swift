@@ -64,8 +64,11 @@ public struct Bag<Element>: CustomDebugStringConvertible {
 }
 
 extension Bag {
-    /// Delivers `event` to every observer-event handler in the bag, in insertion order.
+    /// Delivers `event` to every observer-event handler in the bag, in insertion order: the
+    /// step `dispatch` (RxSwift's free function of that name), on no object, once per event and
+    /// not per observer.
     @inlinable func dispatch<EventElement>(_ event: Event<EventElement>) where Element == (Event<EventElement>) -> Void {
+        let call = TraceCall.enter("dispatch", on: nil, event: event); defer { call.exit() }
         forEach { $0(event) }
     }
 }

@@ -45,7 +45,7 @@ public final class DisposeBag: DisposeBase {
 
     /// Disposes everything in the bag; from `deinit` only.
     private func dispose() {
-        let call = TraceCall.enterFromUser("DisposeBag.dispose", on: self); defer { call.exit() }
+        let call = TraceCall.enter("DisposeBag.dispose", on: self); defer { call.exit() }
         let contents = lock.performLocked { () -> [Disposable] in
             let contents = disposables
             disposables.removeAll()
@@ -58,7 +58,11 @@ public final class DisposeBag: DisposeBase {
         }
     }
 
+    /// The root of the bag's disposal, a step entered from user code: the release of the bag's
+    /// last reference (`bag = nil`, the end of a scope, its owner's deinit) captures the user's
+    /// line.
     deinit {
+        let call = TraceCall.enterFromUser("DisposeBag.deinit", on: self); defer { call.exit() }
         dispose()
     }
 }
@@ -93,7 +97,11 @@ extension DisposeBag {
     }
 
     /// Adds `disposables`, to be disposed when the bag is deinitialized.
+    ///
+    /// The step `DisposeBag.insert` that every insert and `disposed(by:)` goes through, entered
+    /// from user code: it captures the user's line.
     public func insert(_ disposables: [Disposable]) {
+        let call = TraceCall.enterFromUser("DisposeBag.insert", on: self); defer { call.exit() }
         let isAlreadyDisposed = lock.performLocked { () -> Bool in
             if isDisposed {
                 return true

@@ -30,6 +30,7 @@ public final class SerialDisposable: DisposeBase, Cancelable {
             lock.performLocked { current ?? Disposables.create() }
         }
         set {
+            let call = TraceCall.enter("SerialDisposable.disposable.set", on: self); defer { call.exit() }
             let toDispose = lock.performLocked { () -> Disposable? in
                 if disposed {
                     return newValue

@@ -28,6 +28,7 @@ public final class SingleAssignmentDisposable: DisposeBase, Cancelable {
     /// Assigns the disposable; disposes it at once if this was disposed already. Traps when
     /// called twice.
     public func setDisposable(_ disposable: Disposable) {
+        let call = TraceCall.enter("SingleAssignmentDisposable.setDisposable", on: self); defer { call.exit() }
         self.disposable = disposable
         let previous = state.bitwiseOr(State.disposableSet.rawValue, ordering: .acquiringAndReleasing).oldValue
         if previous & State.disposableSet.rawValue != 0 {

@@ -29,7 +29,7 @@ final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, Obs
     }
 
     func on(_ event: Event<Element>) {
-        let call = TraceCall.enterFromUser("AnonymousObservableSink.on", on: self, event: event); defer { call.exit() }
+        let call = TraceCall.enter("AnonymousObservableSink.on", on: self, event: event); defer { call.exit() }
         let isDelivered = lock.performLocked { () -> Bool in
             guard !isStopped else { return false }
             if event.isStopEvent { isStopped = true }

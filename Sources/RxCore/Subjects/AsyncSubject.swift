@@ -123,6 +123,7 @@ public final class AsyncSubject<Element>:
 
     /// Takes the lock and removes the subscriber stored under `disposeKey`.
     @usableFromInline func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        let call = TraceCall.enter("AsyncSubject.synchronizedUnsubscribe", on: self); defer { call.exit() }
         lock.performLocked { synchronized_unsubscribe(disposeKey) }
     }
 

@@ -128,6 +128,7 @@ public final class BehaviorSubject<Element>:
 
     /// Takes the lock and removes the subscriber stored under `disposeKey`.
     @usableFromInline func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        let call = TraceCall.enter("BehaviorSubject.synchronizedUnsubscribe", on: self); defer { call.exit() }
         lock.performLocked { synchronized_unsubscribe(disposeKey) }
     }
 

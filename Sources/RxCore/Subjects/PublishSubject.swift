@@ -111,6 +111,7 @@ public final class PublishSubject<Element>:
 
     /// Takes the lock and removes the subscriber stored under `disposeKey`.
     @usableFromInline func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        let call = TraceCall.enter("PublishSubject.synchronizedUnsubscribe", on: self); defer { call.exit() }
         lock.performLocked { synchronized_unsubscribe(disposeKey) }
     }
 

@@ -181,6 +181,7 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
 
     /// Takes the lock and removes the subscriber stored under `disposeKey`.
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        let call = TraceCall.enter("ReplaySubject.synchronizedUnsubscribe", on: self); defer { call.exit() }
         lock.performLocked { synchronized_unsubscribe(disposeKey) }
     }
 

@@ -5,7 +5,7 @@ public struct CauseStep: Codable, Equatable, Sendable {
     /// 0 for the call explained (or that delivered the event explained), 1 for its cause, …
     public var step: Int
     /// How this step led to the one below it: `delivered` at step 0 of an event, `called`,
-    /// or `scheduled` (it queued work that another thread ran); `nil` at step 0 of a call.
+    /// or `scheduled` (it queued the work that step ran, on any thread); `nil` at step 0 of a call.
     public var via: String?
     /// The call at this step.
     public var call: CallRecord
@@ -35,8 +35,11 @@ public struct CauseFinder {
     public func why(event id: Int64) throws -> EventExplanation? {
         guard reader.features.hasCauseViews else { throw ReportError.needsNewerTrace("`rxtrace why`") }
         guard let event = try reader.event(id) else { return nil }
-        let steps = try reader.causes(ofEvent: id)
         var labels = ChainLabels(reader: reader)
+        if reader.run.detail == .events {
+            return try whyFromEvents(event, labels: &labels)
+        }
+        let steps = try reader.causes(ofEvent: id)
         var hops: [EventExplanation.Hop] = []
         var seenEvents = Set<Int64>()
         // Root first: the order the event travelled.
@@ -81,15 +84,57 @@ public struct CauseFinder {
         } else {
             origin = "delivered at top level, outside any traced step"
         }
-        var subscriber: String?
-        if let observer = event.observerObjectID,
-            let subscription = try reader.subscriptions(observedBy: observer).first
-        {
-            subscriber = "the subscriber of subscription #\(subscription.id), subscribed at \(subscription.site)"
+        return EventExplanation(
+            eventID: id, event: event.description, origin: origin, hops: hops, subscriber: try subscriber(of: event)
+        )
+    }
+
+    /// Why `event` happened in a trace recorded without calls (`RXTRACE_DETAIL=events`): the
+    /// chain of events that ``TraceReader/eventCause(of:)`` follows back from it, each sender
+    /// to the event it received, with a thread hop where two events were delivered on
+    /// different threads.
+    private func whyFromEvents(_ event: EventRecord, labels: inout ChainLabels) throws -> EventExplanation {
+        let chain = Array(try reader.eventCauses(ofEvent: event.id).reversed())
+        var hops: [EventExplanation.Hop] = []
+        for (index, hop) in chain.enumerated() {
+            if index > 0, chain[index - 1].threadName != hop.threadName {
+                hops.append(
+                    .init(
+                        kind: "thread",
+                        text: "from thread \(chain[index - 1].threadName) to thread \(hop.threadName) "
+                            + "(the scheduler that carried it is a call, not recorded)",
+                        location: "", threadName: hop.threadName
+                    ))
+            }
+            hops.append(
+                .init(
+                    kind: "event",
+                    text: "\(hop.event.description) from \(try labels.element(hop.event.sourceObjectID)) "
+                        + "to \(try labels.element(hop.event.observerObjectID))",
+                    location: "", threadName: hop.threadName
+                ))
+        }
+        var origin = "delivered at top level, outside any traced object"
+        if let root = chain.first {
+            origin =
+                "\(try labels.element(root.event.sourceObjectID)) · thread \(root.threadName), "
+                + "which sent \(root.event.description) having received no traced event before it"
         }
         return EventExplanation(
-            eventID: id, event: event.description, origin: origin, hops: hops, subscriber: subscriber
+            eventID: event.id, event: event.description, origin: origin, hops: hops,
+            subscriber: try subscriber(of: event),
+            note: "Recorded with RXTRACE_DETAIL=events (no calls): each event follows the last one its sender "
+                + "received, so the user's line and the steps between are not known; record with calls for them."
         )
+    }
+
+    /// `the subscriber of subscription #1, subscribed at App/Main.swift:9` when `event`'s
+    /// receiver is a subscription's observer.
+    private func subscriber(of event: EventRecord) throws -> String? {
+        guard let observer = event.observerObjectID,
+            let subscription = try reader.subscriptions(observedBy: observer).first
+        else { return nil }
+        return "the subscriber of subscription #\(subscription.id), subscribed at \(subscription.site)"
     }
 
     /// The `K`th event (from 1) that subscription `id`'s observer received.
@@ -168,7 +213,10 @@ public struct CauseFinder {
                 let bag = bagCall.objectID
             {
                 let made = try reader.object(bag)?.assembly.map { " (bag made at \($0.file):\($0.line))" } ?? ""
-                let released = try userLine(of: bagCall)
+                // The release's line is the deinit's, the root of the bag's disposal; a trace
+                // recorded before that step was traced captured it on the dispose.
+                let release = chain.first(where: { $0.call.name == "DisposeBag.deinit" })?.call ?? bagCall
+                let released = try userLine(of: release)
                 return "ended: disposed by \(try labels.plain(bag))'s deinit\(made)"
                     + (released.isEmpty ? "" : ", released\(released)")
             }
@@ -187,8 +235,13 @@ public struct CauseFinder {
             let eventKind = EventKind(rawValue: kind.rawValue),
             let terminal = try terminalEvent(ofKind: eventKind, deliveredTo: observer, endedIn: subscription.endCallID)
         else { return "ended: \(kind.rawValue)" }
-        let hops = try reader.causes(ofEvent: terminal.id).reversed().compactMap { step in
-            try step.hopEventID.flatMap { try reader.event($0) }
+        let hops: [EventRecord]
+        if reader.run.detail == .events {
+            hops = try reader.eventCauses(ofEvent: terminal.id).reversed().map(\.event)
+        } else {
+            hops = try reader.causes(ofEvent: terminal.id).reversed().compactMap { step in
+                try step.hopEventID.flatMap { try reader.event($0) }
+            }
         }
         guard let origin = hops.first else { return "ended: \(terminal.description)" }
         if origin.kind == eventKind {
@@ -211,7 +264,8 @@ public struct EventExplanation: Codable, Equatable, Sendable {
         public var kind: String
         /// `next(1) from Map<Int, Int> #2 (map at …) to AnonymousObserver<Int> #4`.
         public var text: String
-        /// The implementing code of the step that made the hop.
+        /// The implementing code of the step that made the hop; empty in a trace recorded
+        /// without calls.
         public var location: String
         /// The thread the hop landed on.
         public var threadName: String
@@ -227,6 +281,19 @@ public struct EventExplanation: Codable, Equatable, Sendable {
     public var hops: [Hop]
     /// Whose subscription received it, when the receiver is a subscription's observer.
     public var subscriber: String?
+    /// What the reader should know about how the chain was found: set for a trace recorded
+    /// without calls, whose chain is read from the events alone.
+    public var note: String?
+
+    /// An explanation of event `eventID`.
+    public init(eventID: Int64, event: String, origin: String, hops: [Hop], subscriber: String?, note: String? = nil) {
+        self.eventID = eventID
+        self.event = event
+        self.origin = origin
+        self.hops = hops
+        self.subscriber = subscriber
+        self.note = note
+    }
 }
 
 /// Names the elements of chains, caching what it read: an observable with where user code

@@ -20,13 +20,14 @@ public struct FlowStep: Codable, Equatable, Sendable {
     public var callID: Int64?
     /// The object the step ran on, or the object created.
     public var objectID: Int64?
-    /// For the `init` of a work item that a scheduler ran on another thread: the flows that ran
-    /// it (a periodic item runs in several).
+    /// For the `init` of a work item that a scheduler ran as a flow of its own, on this thread
+    /// or another: the flows that ran it (a periodic item runs in several).
     public var runsIn: [FlowHop]? = nil
 }
 
-/// A thread hop between two flows: a work item created in one flow (on the thread that
-/// scheduled it) and run as the top-level step of another, on the scheduler's thread.
+/// A hop between two flows: a work item created in one flow (on the thread that scheduled it)
+/// and run as the top-level step of another, on the scheduler's thread, which may be the same
+/// thread (a `delay` rescheduling on its own queue, a run loop's later turn).
 public struct FlowHop: Codable, Equatable, Sendable {
     /// The number of the flow on the other side of the hop.
     public var flowNumber: Int
@@ -51,8 +52,8 @@ public struct Flow: Codable, Equatable, Sendable {
     public var threadName: String
     /// The user-made subscription this flow started, if it started one.
     public var subscriptionID: Int64?
-    /// Where the work this flow runs was scheduled, when another thread scheduled it: the
-    /// flow that created its work item.
+    /// Where the work this flow runs was scheduled, on any thread: the flow that created its
+    /// work item.
     public var scheduledIn: FlowHop? = nil
     /// The tags (`.traceTag`, `debug` identifiers) of the chain elements the flow ran on
     /// (a sink counting as the observable whose subscription made it), subscribed through or
@@ -162,7 +163,7 @@ public struct FlowBuilder {
             }
         }
         var steps = Self.steps(root: root, calls: calls, objects: objects)
-        try linkHops(from: &steps, objects: objects, onThread: root.threadName)
+        try linkHops(from: &steps, objects: objects)
         return Flow(
             number: number,
             title: title,
@@ -174,9 +175,10 @@ public struct FlowBuilder {
         )
     }
 
-    /// The hop into a flow whose top-level step runs on a work item that a step on another
-    /// thread created: `SerialDispatchQueueScheduler.invoke [ScheduledWorkItem #13]` on T1,
-    /// scheduled inside a subscribe on the main thread.
+    /// The hop into a flow whose top-level step runs on a work item that a step of another
+    /// flow created, on any thread: `SerialDispatchQueueScheduler.invoke [ScheduledWorkItem
+    /// #13]` on T1, scheduled inside a subscribe on the main thread, or inside an earlier flow
+    /// on T1.
     private func hop(into root: CallRecord) throws -> FlowHop? {
         guard let itemID = root.objectID, let item = try reader.object(itemID), let creator = item.callID,
             SchedulerHop.isHop(stepName: root.name, objectTypeName: item.typeName, itemCreatorCallID: creator)
@@ -184,18 +186,15 @@ public struct FlowBuilder {
             return nil
         }
         let creatorRoot = try reader.rootCall(of: creator)
-        guard creatorRoot != root.id, let scheduling = try reader.call(creatorRoot),
-            scheduling.threadName != root.threadName
-        else { return nil }
+        guard creatorRoot != root.id, let scheduling = try reader.call(creatorRoot) else { return nil }
         let number = try reader.flowNumbers(ofTopLevelCalls: [creatorRoot])[creatorRoot] ?? 0
         return FlowHop(flowNumber: number, threadName: scheduling.threadName, itemLabel: item.label)
     }
 
-    /// Marks the `init` steps of work items that ran as the top-level step of a flow on
-    /// another thread with those flows; every step of a flow runs on its top-level call's
-    /// `thread`. Only scheduler work items are looked up, through the
+    /// Marks the `init` steps of work items that ran as the top-level step of another flow,
+    /// on any thread, with those flows. Only scheduler work items are looked up, through the
     /// index of top-level calls by object, so a flow without any costs no query.
-    private func linkHops(from steps: inout [FlowStep], objects: [ObjectRecord], onThread thread: String) throws {
+    private func linkHops(from steps: inout [FlowStep], objects: [ObjectRecord]) throws {
         let items = objects.filter { SchedulerHop.isWorkItem(typeName: $0.typeName) }
         guard !items.isEmpty else { return }
         let runs = try reader.topLevelCalls(onObjects: items.map(\.id))
@@ -212,9 +211,7 @@ public struct FlowBuilder {
         }
         for index in steps.indices where steps[index].kind == .`init` {
             guard let objectID = steps[index].objectID, let runsIn = hops[objectID] else { continue }
-            // Only hops to another thread: an item run on its own thread is not a hop.
-            let elsewhere = runsIn.filter { $0.threadName != thread }
-            if !elsewhere.isEmpty { steps[index].runsIn = elsewhere }
+            steps[index].runsIn = runsIn
         }
     }
 

@@ -23,10 +23,16 @@ public struct WhyRenderer {
         for (index, hop) in explanation.hops.enumerated() {
             let marker = hop.kind == "thread" ? "⇢ thread hop: " : ""
             lines.append("\(index + 1). \(marker)\(hop.text)")
-            lines.append("      at \(hop.location) · thread \(hop.threadName)")
+            lines.append(
+                hop.location.isEmpty
+                    ? "      on thread \(hop.threadName)" : "      at \(hop.location) · thread \(hop.threadName)"
+            )
         }
         if let subscriber = explanation.subscriber {
             lines.append("received by  \(subscriber)")
+        }
+        if let note = explanation.note {
+            lines.append(note)
         }
         return lines.map(TerminalText.escaped).joined(separator: "\n")
     }

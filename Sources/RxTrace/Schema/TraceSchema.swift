@@ -227,8 +227,8 @@ public enum TraceSchema {
             virtual_ts INTEGER,
             -- The call open on the ending thread when it ended: for 'completed' and 'error' the
             -- observer's step that received the event, for 'disposed' the step that disposed it
-            -- (DisposeBag.dispose is a bag's deinit); NULL if it never ended, ended at top level,
-            -- or the trace predates the column.
+            -- (a bag's DisposeBag.dispose, inside its DisposeBag.deinit); NULL if it never ended,
+            -- ended at top level, or the trace predates the column.
             end_call_id INTEGER REFERENCES call(id)
         );
 
@@ -428,7 +428,7 @@ public enum TraceSchema {
         LEFT JOIN object ON object.id = call.object_id
         LEFT JOIN type ON type.id = object.type_id;
 
-        CREATE VIEW call_cause -- Each call with the call that caused it: its caller, or, for a step running work a scheduler queued (a ScheduledWorkItem's invoke, on another thread), the scheduler's step that queued it.
+        CREATE VIEW call_cause -- Each call with the call that caused it: its caller, or, for a step running work a scheduler queued (a ScheduledWorkItem's invoke, on the scheduler's thread: another, or later on the same), the scheduler's step that queued it.
         AS
         \(callCauseQuery);
 
@@ -462,24 +462,33 @@ public enum TraceSchema {
         LEFT JOIN type ON type.id = object.type_id
         """
 
-    /// The most rows a chain of causes may have: far more than any real call depth (a trace's
-    /// calls are a tree, so a chain has one row a level), and a bound on a damaged trace whose
-    /// duplicated call ids make the chain branch.
-    static let causeChainRowLimit = 20_000
+    /// The recursive step of a chain of causes, as `event_cause` and ``TraceReader`` walk it:
+    /// one cause per step, to the call `call_cause` names, whose id is always lower (a caller
+    /// enters before its callee, and work is queued before it runs). Requiring that bounds the
+    /// walk by the chain itself, on any trace: no cycle, and no row cap that a long trace could
+    /// reach (a `LIMIT` across all events left later events without a chain). `UNION` rather
+    /// than `UNION ALL` drops the duplicates a damaged trace's repeated call rows would make.
+    static let causeStepCondition = "call_cause.cause_call_id IS NOT NULL AND call_cause.cause_call_id < chain.call_id"
 
     /// The `event_cause` view's query for the events `condition` (on `event`) selects: the
     /// view selects every event with a call, `TraceReader` one event, so both follow the same
     /// rules and the reader does not walk every event's chain to answer for one. `callCause`
     /// names the call causes: the view, or the readers' own subquery.
+    ///
+    /// Each step's event is the one it delivered to the object of the step below it (the
+    /// nearest below that ran on an object), or, failing that, to an observer that is no traced
+    /// object (an `AnyObserver` wrapping the next): the subject's delivery to the `observe(on:)` sink
+    /// whose scheduled work sent the explained event, not its later delivery to another
+    /// subscriber, which may be recorded before the explained event on another thread.
     static func eventCauseQuery(events condition: String, callCause: String = "call_cause") -> String {
         """
-        WITH RECURSIVE chain(event_id, step, call_id, via) AS (
-                SELECT event.id, 0, event.call_id, 'delivered' FROM event WHERE \(condition)
-                UNION ALL
-                SELECT chain.event_id, chain.step + 1, call_cause.cause_call_id, call_cause.via
+        WITH RECURSIVE chain(event_id, step, call_id, via, below_object_id) AS (
+                SELECT event.id, 0, event.call_id, 'delivered', NULL FROM event WHERE \(condition)
+                UNION
+                SELECT chain.event_id, chain.step + 1, call_cause.cause_call_id, call_cause.via,
+                    coalesce((SELECT object_id FROM call AS below WHERE below.id = chain.call_id), chain.below_object_id)
                 FROM chain JOIN \(callCause) ON call_cause.call_id = chain.call_id
-                WHERE call_cause.cause_call_id IS NOT NULL AND chain.step < 100000
-                LIMIT \(causeChainRowLimit)
+                WHERE \(causeStepCondition)
             )
             SELECT
                 -- The event explained.
@@ -490,7 +499,7 @@ public enum TraceSchema {
                 -- The call at this step.
                 chain.call_id AS call_id,
                 -- How this step led to the one below it: 'delivered' at step 0, 'called' when it
-                -- called it, 'scheduled' when it queued work another thread ran.
+                -- called it, 'scheduled' when it queued the work it ran, on any thread.
                 chain.via AS via,
                 -- The thread the call ran on.
                 thread.name AS thread_name,
@@ -506,9 +515,11 @@ public enum TraceSchema {
                 type.type_name AS type_name,
                 -- What the step carried ('next(1)'); NULL for nothing.
                 call.detail AS detail,
-                -- The event this step delivered on the way: the last one delivered inside it up
-                -- to the explained event (the event itself at step 0); NULL for none.
-                (SELECT max(id) FROM event AS hop WHERE hop.call_id = chain.call_id AND hop.id <= chain.event_id) AS hop_event_id
+                -- The event this step delivered on the way: the explained event itself at step 0;
+                -- above, the last event delivered inside this step, up to the explained one, to
+                -- the object of the nearest step below that ran on one, else to an observer that
+                -- is no traced object (an AnyObserver); NULL for none.
+                CASE WHEN chain.step = 0 THEN chain.event_id ELSE coalesce((SELECT max(hop.id) FROM event AS hop WHERE hop.call_id = chain.call_id AND hop.id <= chain.event_id AND hop.observer_object_id = chain.below_object_id), (SELECT max(hop.id) FROM event AS hop WHERE hop.call_id = chain.call_id AND hop.id <= chain.event_id AND hop.observer_object_id IS NULL)) END AS hop_event_id
             FROM chain
             JOIN call ON call.id = chain.call_id
             JOIN step ON step.id = call.step_id

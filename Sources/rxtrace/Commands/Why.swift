@@ -57,9 +57,6 @@ extension RxTraceCommand {
                 switch format {
                 case .text:
                     print(WhyRenderer().render(explanation))
-                    if reader.run.detail == .events {
-                        print("No steps to follow: the trace was recorded with RXTRACE_DETAIL=events (no calls).")
-                    }
                 case .json: print(try JSONReportRenderer().render(explanation), terminator: "")
                 }
             } catch let error as SQLiteError {

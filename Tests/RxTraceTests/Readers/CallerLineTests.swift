@@ -64,7 +64,7 @@ final class CallerLineTests: XCTestCase {
 
         let hops = try why(event: 3, in: reader).hops
         XCTAssertEqual(hops.first?.kind, "call")
-        XCTAssertEqual(hops.first?.text, "AnonymousObservableSink.on called at \(try markedLine("create"))")
+        XCTAssertEqual(hops.first?.text, "AnyObserver.on called at \(try markedLine("create"))")
     }
 
     func testAFinishedTrace_keepsTheLinesItsWriterSymbolized() throws {

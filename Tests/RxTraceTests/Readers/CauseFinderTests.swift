@@ -148,7 +148,7 @@ final class CauseFinderTests: RxTraceTestCase {
         let subscription = try XCTUnwrap(reader.subscription(1))
         let endCall = try XCTUnwrap(subscription.endCallID)
         let chain = try reader.causes(ofCall: endCall).map(\.call.name)
-        XCTAssertEqual(chain.last, "DisposeBag.dispose", "\(chain)")
+        XCTAssertEqual(chain.suffix(2), ["DisposeBag.dispose", "DisposeBag.deinit"], "\(chain)")
     }
 
     // MARK: - Why an event happened
@@ -203,6 +203,27 @@ final class CauseFinderTests: RxTraceTestCase {
         XCTAssertTrue(why.hops[1].text.contains("on thread main; run by SerialDispatchQueueScheduler.invoke [ScheduledWorkItem #"), why.hops[1].text)
         XCTAssertEqual(why.hops[0].threadName, "main")
         XCTAssertNotEqual(why.hops[2].threadName, "main")
+    }
+
+    func testWhy_throughAnAnyObserver_keepsTheEventSentToIt_thoughItIsNoTracedObject() throws {
+        let reader = try recordedTrace {
+            let source = PublishSubject<Int>()
+            let target = PublishSubject<Int>()
+            let forwarding = source.subscribe(AnyObserver(target))
+            let subscription = target.subscribe(onNext: { _ in })
+            source.onNext(8)
+            forwarding.dispose()
+            subscription.dispose()
+        }
+        let finder = CauseFinder(reader: reader)
+
+        let why = try XCTUnwrap(finder.why(event: finder.event(nth: 1, ofSubscription: 1).id))
+
+        XCTAssertEqual(why.hops.filter { $0.kind == "event" }.map(\.text).map { String($0.prefix(58)) }, [
+            "next(8) from PublishSubject<Int> #1 to an untraced object",
+            "next(8) from PublishSubject<Int> #2 to AnonymousObserver<I",
+        ])
+        XCTAssertTrue(why.origin.hasPrefix("PublishSubject.on(.next(8)) on PublishSubject<Int> #1"), why.origin)
     }
 
     func testEventCauseView_holdsTheSameChainAsWhy() throws {

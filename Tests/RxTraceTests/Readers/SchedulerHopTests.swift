@@ -59,4 +59,35 @@ final class SchedulerHopTests: RxTraceTestCase {
             XCTAssertEqual(causes.dropFirst().first?.via, "scheduled")
         }
     }
+
+    func testWorkRescheduledOnItsOwnThread_namesTheFlowThatScheduledIt_andTheFlowThatRunsIt() throws {
+        let reader = try recordedTrace {
+            let scheduler = SerialDispatchQueueScheduler(internalSerialQueueName: "rxtrace.tests.hops.same-thread")
+            let completed = DispatchSemaphore(value: 0)
+            // Each element after the first is scheduled from the item that sent the one before.
+            let subscription = Observable.range(start: 1, count: 3, scheduler: scheduler)
+                .subscribe(onCompleted: { completed.signal() })
+            XCTAssertEqual(completed.wait(timeout: .now() + 5), .success, "the range never completed")
+            subscription.dispose()
+        }
+
+        let flows = try FlowBuilder(reader: reader).flows()
+        let byNumber = Dictionary(uniqueKeysWithValues: flows.map { ($0.number, $0) })
+        let rescheduled = flows.filter { flow in
+            flow.scheduledIn.map { $0.threadName == flow.threadName && flow.threadName != "main" } ?? false
+        }
+
+        XCTAssertGreaterThanOrEqual(rescheduled.count, 2, "\(flows.map { "\($0.number) \($0.title) \($0.threadName)" })")
+        for flow in rescheduled {
+            let hop = try XCTUnwrap(flow.scheduledIn)
+            let scheduling = try XCTUnwrap(byNumber[hop.flowNumber], "Flow \(hop.flowNumber)")
+            XCTAssertLessThan(scheduling.number, flow.number)
+            XCTAssertTrue(
+                scheduling.steps.contains { $0.runsIn?.contains { $0.flowNumber == flow.number } ?? false },
+                "Flow \(scheduling.number) names Flow \(flow.number) as the one that runs its item"
+            )
+            let heading = FlowTreeRenderer().render(flow).split(separator: "\n")[0]
+            XCTAssertTrue(heading.hasSuffix("· scheduled in Flow \(hop.flowNumber) (thread \(flow.threadName))"), String(heading))
+        }
+    }
 }
