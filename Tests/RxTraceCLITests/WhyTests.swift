@@ -1,3 +1,4 @@
+import RxCore
 import RxTrace
 import XCTest
 
@@ -32,6 +33,29 @@ final class WhyTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
         let explanation = try JSONText.decoder().decode(EventExplanation.self, from: Data(result.standardOutput.utf8))
         XCTAssertEqual(explanation.hops.map(\.kind), ["event", "thread", "event"])
+    }
+
+    func testWhy_NthEventOfASubscription_ReadsOneEvent_NotAllItReceived() throws {
+        /// A trace whose one subscription received `count` events; its path.
+        func trace(receiving count: Int) throws -> String {
+            let path = directory.appendingPathComponent("received-\(count).sqlite").path
+            let recording = try RxTrace.record(to: path, program: "many-events", detail: .events)
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { _ in })
+            for value in 0..<count { subject.onNext(value) }
+            subscription.dispose()
+            try recording.stop()
+            return path
+        }
+        let few = try CommandRunner.rxtraceMeasuringMemory(["why", try trace(receiving: 100), "--subscription", "1", "--nth", "90"])
+        let many = try CommandRunner.rxtraceMeasuringMemory(["why", try trace(receiving: 60_000), "--subscription", "1", "--nth", "59000"])
+
+        XCTAssertEqual(few.status, 0)
+        XCTAssertEqual(many.status, 0)
+        XCTAssertLessThan(
+            many.peakKilobytes - few.peakKilobytes, 10_000,
+            "60,000 events (~45 MB as records) must not be loaded; peak \(many.peakKilobytes) kB vs \(few.peakKilobytes) kB"
+        )
     }
 
     func testReportSubscription_SaysWhatEndedIt() throws {
