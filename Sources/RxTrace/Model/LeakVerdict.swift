@@ -17,6 +17,11 @@ public enum LeakVerdict: String, Codable, Equatable, Sendable, CaseIterable {
     /// properties hold, until the process ends.
     case heldByTestHarness = "held_by_test_harness"
 
+    /// The verdict in words, as reports open its line: `never ended but released`.
+    public var words: String {
+        String(rawValue.map { $0 == "_" ? " " : $0 })
+    }
+
     /// Whether it counts as a leak for `--fail-on-leaks` and the test leak checks.
     public var isLeak: Bool {
         switch self {
@@ -72,7 +77,7 @@ public struct BagHold: Codable, Equatable, Sendable {
 
 /// Scheduled work that still holds a subscription at the end: which scheduler, and the step
 /// that queued it.
-public struct PendingWork: Codable, Equatable, Sendable {
+public struct PendingWork: Codable, Hashable, Sendable {
     /// The scheduler holding the work: `SerialDispatchQueueScheduler #9`.
     public var scheduler: String
     /// The step of the subscription's own code that scheduled it: `DelaySink.on`.

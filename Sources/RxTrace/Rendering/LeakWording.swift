@@ -124,7 +124,7 @@ public enum LeakWording {
         case .neverEndedButReleased:
             return "never ended but released: nothing it held outlived it"
         case .pendingScheduledWork:
-            let work = open.pendingWork.map { "\($0.scheduler) still holds work \($0.scheduledBy) queued" }
+            let work = open.pendingWork.map(pendingWorkText)
             return "pending scheduled work: " + (work ?? "a scheduler still holds work it queued")
         case .globalByDesign:
             return "global by design: a global's DisposeBag holds it until the program exits"
@@ -251,20 +251,18 @@ public enum LeakWording {
         return lines
     }
 
-    /// The objects alive at the end, a line per type (count, short type name, ids, where they
-    /// were created), columns aligned, then what to do; `untracedCount` more objects that
-    /// `Resources.total` counted but no trace holds get a line of their own.
+    /// The objects alive at the end in blocks of one verdict and holder
+    /// (``liveObjectBlocks(_:)``): a line per type (count, short type name, ids, where they
+    /// were created), columns aligned across blocks, then the block's verdict, why and what to
+    /// do; `untracedCount` more objects that `Resources.total` counted but no trace holds get a
+    /// block of their own.
     ///
     ///       1 ×  MapSink<…>  #5  created in the subscribe at App/Main.swift:9
-    ///       fix            release them: dispose the subscriptions that hold them, or end their sequences
+    ///       verdict        retaining: kept alive by Subscription #1 above
+    ///       fix            they are released with Subscription #1: see its fix above
     public static func lines(forLiveObjects groups: [LiveObjectGroup], untracedCount: Int = 0) -> [String] {
-        var rows = groups.map { group in
-            (
-                count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
-                ids: group.objectIDs.map { "#\($0)" }.joined(separator: " "),
-                place: "created " + group.createdIn.joined(separator: "; ")
-            )
-        }
+        let blocks = liveObjectBlocks(groups)
+        var rows = rows(forLiveObjects: blocks.flatMap { $0 })
         if untracedCount > 0 {
             rows.append(
                 (
@@ -274,14 +272,133 @@ public enum LeakWording {
                 ))
         }
         guard !rows.isEmpty else { return [] }
+        let table = aligned(rows)
+        var lines: [String] = []
+        var row = 0
+        for block in blocks {
+            if !lines.isEmpty { lines.append("") }
+            lines += table[row..<(row + block.count)]
+            row += block.count
+            guard let first = block.first else { continue }
+            lines.append("  verdict        " + verdictText(first))
+            let (why, fix) = explanation(of: first)
+            if let why { lines.append("  why            " + why) }
+            lines.append("  fix            " + fix)
+        }
+        if untracedCount > 0 {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(table[row])
+            lines.append("  fix            " + objectAdvice)
+        }
+        return lines
+    }
+
+    /// The objects alive at the end as rows alone, columns aligned, with no verdict: for a
+    /// section whose heading says what they are (those the test harness holds).
+    public static func rowLines(forLiveObjects groups: [LiveObjectGroup]) -> [String] {
+        aligned(rows(forLiveObjects: groups))
+    }
+
+    /// Live-object groups in blocks that share a verdict and a holder, in order of first
+    /// appearance: each block is one finding, with one verdict and one piece of advice.
+    public static func liveObjectBlocks(_ groups: [LiveObjectGroup]) -> [[LiveObjectGroup]] {
+        var blocks: [[LiveObjectGroup]] = []
+        for group in groups {
+            if let index = blocks.firstIndex(where: { $0[0].verdict == group.verdict && $0[0].holder == group.holder })
+            {
+                blocks[index].append(group)
+            } else {
+                blocks.append([group])
+            }
+        }
+        return blocks
+    }
+
+    /// `retaining: kept alive by Subscription #1 above`, `global by design: made by main, …`:
+    /// the verdict on objects alive at the end, and what holds them.
+    public static func verdictText(_ group: LiveObjectGroup) -> String {
+        let holder = group.holder
+        if let subscriptions = holder?.subscriptionIDs, !subscriptions.isEmpty {
+            return "\(group.verdict.words): kept alive by \(subscriptionList(subscriptions)) above"
+        }
+        switch group.verdict {
+        case .retaining, .neverEndedButReleased:
+            return "retaining: no open subscription holds them, so something of the program still references them"
+        case .pendingScheduledWork:
+            guard let work = holder?.pendingWork else {
+                return "pending scheduled work: a scheduler still holds work queued on it"
+            }
+            return "pending scheduled work: " + pendingWorkText(work)
+        case .globalByDesign:
+            let maker = holder?.madeIn.map { "made by \($0), " } ?? "made by "
+            return "global by design: " + maker
+                + "top-level code or a global's initializer, so a global holds them until the program exits"
+        case .heldByTestHarness:
+            return "held by the test harness: XCTest keeps its test case instances until the process ends"
+        }
+    }
+
+    /// Why objects alive at the end are, and what to do.
+    public static func explanation(of group: LiveObjectGroup) -> (why: String?, fix: String) {
+        if let subscriptions = group.holder?.subscriptionIDs, !subscriptions.isEmpty {
+            return (nil, "they are released with \(subscriptionList(subscriptions)): see its fix above")
+        }
+        switch group.verdict {
+        case .retaining, .neverEndedButReleased:
+            return (
+                "a variable, a property or a closure of the program still references them after the run (or the "
+                    + "test) ended, or their owner was never released",
+                "release what references them (let its owner go, set the property to nil), or, if they are meant "
+                    + "to live as long as the program, hold them in a global"
+            )
+        case .pendingScheduledWork:
+            return (
+                "they are released when that work runs or is cancelled: a delay or a timer that had not fired yet, "
+                    + "or a TestScheduler never started",
+                "let the work run before the end (wait for it, or start the TestScheduler), or dispose what "
+                    + "scheduled it when you no longer need it"
+            )
+        case .globalByDesign, .heldByTestHarness:
+            return (nil, "nothing to do")
+        }
+    }
+
+    /// `SerialDispatchQueueScheduler #3 still holds work DelaySink.on queued`, and for a virtual
+    /// time scheduler never started, that it never was.
+    static func pendingWorkText(_ work: PendingWork) -> String {
+        let text = "\(work.scheduler) still holds work \(work.scheduledBy) queued"
+        return work.scheduledBy == "VirtualTimeScheduler.scheduleAbsoluteVirtual"
+            ? text + ", and was never started" : text
+    }
+
+    /// `Subscription #1`, `Subscriptions #1 and #2`, `Subscriptions #1, #2 and #3`.
+    private static func subscriptionList(_ ids: [Int64]) -> String {
+        let numbers = ids.prefix(10).map { "#\($0)" } + (ids.count > 10 ? ["…"] : [])
+        guard numbers.count > 1 else { return "Subscription " + (numbers.first ?? "") }
+        return "Subscriptions " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+    }
+
+    /// A row per group: count, short type name, ids, where they were created.
+    private static func rows(forLiveObjects groups: [LiveObjectGroup]) -> [(
+        count: String, type: String, ids: String, place: String
+    )] {
+        groups.map { group in
+            (
+                count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
+                ids: group.objectIDs.map { "#\($0)" }.joined(separator: " "),
+                place: "created " + group.createdIn.joined(separator: "; ")
+            )
+        }
+    }
+
+    /// Rows as lines, each column as wide as its widest cell.
+    private static func aligned(_ rows: [(count: String, type: String, ids: String, place: String)]) -> [String] {
         let countWidth = rows.map(\.count.count).max() ?? 0
         let typeWidth = rows.map(\.type.count).max() ?? 0
         let idsWidth = rows.map(\.ids.count).max() ?? 0
-        var lines = rows.map { row in
+        return rows.map { row in
             "  " + row.count.rightPadded(to: countWidth) + "  " + row.type.rightPadded(to: typeWidth) + "  "
                 + (idsWidth > 0 ? row.ids.rightPadded(to: idsWidth) + "  " : "") + row.place
         }
-        lines.append("  fix            " + objectAdvice)
-        return lines
     }
 }

@@ -29,10 +29,14 @@ final class LeakFailureMessageTests: RxTestingTestCase {
                 "verdict": "retaining"
               }],
               "liveObjects": [
-                {"typeName": "PublishSubject<Int>", "objectIDs": [1], "createdIn": ["outside any subscribe"]},
+                {
+                  "typeName": "PublishSubject<Int>", "objectIDs": [1], "createdIn": ["outside any subscribe"],
+                  "verdict": "retaining", "holder": {"subscriptionIDs": [3]}
+                },
                 {
                   "typeName": "MapSink<Int, AnonymousObserver<Int>>", "objectIDs": [5],
-                  "createdIn": ["in the subscribe at AppTests/CounterTests.swift:21"]
+                  "createdIn": ["in the subscribe at AppTests/CounterTests.swift:21"],
+                  "verdict": "retaining", "holder": {"subscriptionIDs": [3]}
                 }
               ]
             }
@@ -59,7 +63,8 @@ final class LeakFailureMessageTests: RxTestingTestCase {
             Rx objects alive when the test ended:
               1 ×  PublishSubject<Int>  #1  created outside any subscribe
               1 ×  MapSink<…>           #5  created in the subscribe at AppTests/CounterTests.swift:21
-              fix            release them: dispose the subscriptions that hold them, or end their sequences
+              verdict        retaining: kept alive by Subscription #3 above
+              fix            they are released with Subscription #3: see its fix above
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.

@@ -94,6 +94,14 @@ public struct HTMLReportRenderer {
             change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
         guard !report.isEmpty else {
+            if !report.liveObjects.isEmpty {
+                return "<section id=\"leaks\"><h2>Leaks</h2><p>"
+                    + escaped(
+                        "No leaks: every subscription ended, and no object alive at the end is a leak, as its verdict says (\(totals))."
+                    )
+                    + "</p>\n" + liveObjectsSection(report.liveObjects) + aliveAtExitSection(report.aliveAtExit ?? [])
+                    + harnessSection(report.heldByTestHarness ?? []) + "</section>\n"
+            }
             if let harness = report.heldByTestHarness {
                 return "<section id=\"leaks\"><h2>Leaks</h2><p>"
                     + escaped(
@@ -159,10 +167,20 @@ public struct HTMLReportRenderer {
             if let why { html += "<dt>why</dt><dd>" + escaped(why) + "</dd>\n" }
             html += "<dt>fix</dt><dd>" + escaped(fix) + "</dd>\n</dl></article>\n"
         }
-        if !report.liveObjects.isEmpty {
+        html += liveObjectsSection(report.liveObjects)
+        return html + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(report.heldByTestHarness ?? [])
+            + "</section>\n"
+    }
+
+    /// The objects alive at the end as the text report gives them: a table per block of one
+    /// verdict (``LeakWording/liveObjectBlocks(_:)``), with its verdict, why and fix.
+    private func liveObjectsSection(_ groups: [LiveObjectGroup]) -> String {
+        guard !groups.isEmpty else { return "" }
+        var html = "<h3>Objects alive at the end</h3>\n"
+        for block in LeakWording.liveObjectBlocks(groups) {
             html +=
-                "<h3>Objects alive at the end</h3>\n<div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
-            for group in report.liveObjects {
+                "<article class=\"live-objects\"><div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
+            for group in block {
                 let cells = [
                     "\(group.objectIDs.count) ×", group.typeName,
                     group.objectIDs.map { "#\($0)" }.joined(separator: " "),
@@ -170,10 +188,13 @@ public struct HTMLReportRenderer {
                 ]
                 html += "<tr>" + cells.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
             }
-            html += "</tbody></table></div>\n"
+            html += "</tbody></table></div><dl>\n"
+            html += "<dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(block[0])) + "</dd>\n"
+            let (why, fix) = LeakWording.explanation(of: block[0])
+            if let why { html += "<dt>why</dt><dd>" + escaped(why) + "</dd>\n" }
+            html += "<dt>fix</dt><dd>" + escaped(fix) + "</dd>\n</dl></article>\n"
         }
-        return html + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(report.heldByTestHarness ?? [])
-            + "</section>\n"
+        return html
     }
 
     /// The objects XCTest's test cases hold, kept apart from the leaks, in the text report's words.
