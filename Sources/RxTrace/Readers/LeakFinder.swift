@@ -19,6 +19,9 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     public var pendingWork: PendingWork? = nil
     /// The scope (test) that subscribed, by name, if any.
     public var scopeName: String? = nil
+    /// The inner subscriptions its operators made (`flatMap`, `flatMapLatest`), each under its
+    /// operator in ``chain``; `nil` for none.
+    public var innerChains: [InnerChain]? = nil
 
     /// An open subscription with where its observable was built, its chain, the objects it
     /// keeps alive, its chain's tags, the bag it is in and the work holding it; its verdict is
@@ -243,14 +246,26 @@ public struct LeakFinder {
             guard subscription.isStillOpen(isObserverAlive: isObserverAlive) else { continue }
             let links = try reader.chain(of: subscription)
             // The elements subscribed through with where user code built them, the observer plain.
-            var chain: [String] = []
-            for objectID in links.elements {
+            func label(_ objectID: Int64) throws -> String? {
                 let object = try reader.object(objectID)
                 if links.subscribedThrough.contains(objectID) {
-                    chain.append(object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)")
-                } else if let object {
-                    chain.append(object.label)
+                    return object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)"
                 }
+                return object?.label
+            }
+            // The chain's own line; each inner subscription under the operator that made it.
+            let outer = links.outerElements
+            var chain: [String] = []
+            var indexOfElement: [Int64: Int] = [:]
+            for objectID in outer {
+                guard let text = try label(objectID) else { continue }
+                indexOfElement[objectID] = chain.count
+                chain.append(text)
+            }
+            var innerChains: [InnerChain] = []
+            for inner in links.innerElements {
+                guard let index = indexOfElement[inner.operator] else { continue }
+                innerChains.append(InnerChain(operatorIndex: index, elements: try inner.elements.compactMap(label)))
             }
             let alive = links.keptAlive { liveByID[$0]?.label }
             let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
@@ -268,12 +283,13 @@ public struct LeakFinder {
                     PendingWork(scheduler: work.scheduler, scheduledBy: $0.name)
                 }
             }.first
-            let openSubscription = OpenSubscription(
+            var openSubscription = OpenSubscription(
                 subscription: subscription, builtAt: builtAt, chain: chain, alive: alive,
                 tags: tags.isEmpty ? nil : tags,
                 bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
                 pendingWork: work
             )
+            openSubscription.innerChains = innerChains.isEmpty ? nil : innerChains
             if let bag = bagID, heldByBag[bag] != nil {
                 heldByBag[bag]?.subscriptions.append(openSubscription)
                 heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {

@@ -59,7 +59,7 @@ public enum LeakWording {
         if let builtAt = open.builtAt {
             lines.append("  built at       \(builtAt.file):\(builtAt.line) (\(builtAt.name))")
         }
-        lines += labelled("chain", tree(open.chain.map { [$0] }))
+        lines += labelled("chain", chainTree(of: open))
         lines += labelled("held by", tree(retentionPath(of: open)))
         if !open.alive.isEmpty {
             lines.append("  keeps alive    " + groupedByType(open.alive))
@@ -77,7 +77,10 @@ public enum LeakWording {
         var groups: [[OpenSubscription]] = []
         var indexOfKey: [String: Int] = [:]
         for open in subscriptions {
-            let shape = open.chain.map { $0.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
+            let inner = (open.innerChains ?? []).flatMap { ["\($0.operatorIndex)"] + $0.elements }
+            let shape = (open.chain + inner).map {
+                $0.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+            }
             let key = ([open.subscription.site, open.verdict.rawValue] + shape).joined(separator: "\u{1F}")
             if let index = indexOfKey[key] {
                 groups[index].append(open)
@@ -171,7 +174,8 @@ public enum LeakWording {
     /// What holds the subscription, from the root down to its subscriber, each node with why.
     public static func retentionPath(of open: OpenSubscription) -> [[String]] {
         let subscription = open.subscription
-        let isChainElement = Set(open.chain.compactMap(objectNumber))
+        let isChainElement = Set(
+            (open.chain + (open.innerChains ?? []).flatMap(\.elements)).compactMap(objectNumber))
         let disposable = subscription.disposableObjectID.map { "#\($0)" }
         let observer = subscription.observerObjectID.map { "#\($0)" }
         let aliveOfType = { (match: (String) -> Bool) in
@@ -199,6 +203,37 @@ public enum LeakWording {
             path.append(["\(subscriber): the subscriber, with the closures passed at \(subscription.site)"])
         }
         return path
+    }
+
+    /// The chain as a tree in the order data flows, each element under the one it feeds from,
+    /// sources at the top, the subscriber at the bottom; an inner subscription an operator
+    /// made (``OpenSubscription/innerChains``) hangs under that operator, marked `inner:`:
+    ///
+    ///     BehaviorRelay<String> #1
+    ///     └─ FlatMapLatest<String, Int> #3 (flatMapLatest at App/Search.swift:12)
+    ///        ├─ inner: PublishSubject<Int> #2
+    ///        │  └─ Map<Int, Int> #5 (map at App/Search.swift:12)
+    ///        └─ AnonymousObserver<Int> #4
+    public static func chainTree(of open: OpenSubscription) -> [String] {
+        let inner = open.innerChains ?? []
+        var lines: [String] = []
+        for (depth, element) in open.chain.enumerated() {
+            lines.append(depth == 0 ? element : String(repeating: "   ", count: depth - 1) + "└─ " + element)
+            let isLast = depth == open.chain.count - 1
+            for (index, chain) in inner.enumerated() where chain.operatorIndex == depth {
+                let isLastBranch = isLast && !inner[(index + 1)...].contains { $0.operatorIndex == depth }
+                let base = String(repeating: "   ", count: depth)
+                let branch = isLastBranch ? "└─ " : "├─ "
+                let rule = isLastBranch ? "   " : "│  "
+                for (step, innerElement) in chain.elements.enumerated() {
+                    lines.append(
+                        step == 0
+                            ? base + branch + "inner: " + innerElement
+                            : base + rule + String(repeating: "   ", count: step - 1) + "└─ " + innerElement)
+                }
+            }
+        }
+        return lines
     }
 
     /// `#12` of a label `MapSink<…> #12` or `Map<Int, Int> #3 (map at …)`.

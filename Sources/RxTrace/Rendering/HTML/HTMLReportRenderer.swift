@@ -150,8 +150,19 @@ public struct HTMLReportRenderer {
                     + escaped(builtAt.name) + ")</dd>\n"
             }
             if !open.chain.isEmpty {
+                // Each inner subscription in a list of its own, inside its operator's item.
+                let inner = open.innerChains ?? []
                 html +=
-                    "<dt>chain</dt><dd><ol>" + open.chain.map { "<li>\(escaped($0))</li>" }.joined() + "</ol></dd>\n"
+                    "<dt>chain</dt><dd><ol>"
+                    + open.chain.enumerated().map { index, element in
+                        "<li>\(escaped(element))"
+                            + inner.filter { $0.operatorIndex == index }.map { chain in
+                                "<ol class=\"inner\">"
+                                    + chain.elements.enumerated().map { step, innerElement in
+                                        "<li>" + escaped((step == 0 ? "inner: " : "") + innerElement) + "</li>"
+                                    }.joined() + "</ol>"
+                            }.joined() + "</li>"
+                    }.joined() + "</ol></dd>\n"
             }
             let path = LeakWording.retentionPath(of: open)
             if !path.isEmpty {
