@@ -219,8 +219,10 @@ public struct LeakFinder {
         // Work a scheduler still holds: each live work item, with the objects of the calls that
         // queued it (the scheduler's step, and the sink's step above it).
         var pendingWork:
-            [(item: Int64, scheduler: String, schedulerID: Int64?, steps: [(name: String, object: Int64)])] =
-                []
+            [(
+                item: Int64, scheduler: String, schedulerID: Int64?, steps: [(name: String, object: Int64)],
+                isPeriodic: Bool
+            )] = []
         for item in allLive where item.typeName == SchedulerHop.workItemTypeName {
             guard let creator = item.callID else { continue }
             let calls = try reader.ancestry(of: creator)
@@ -233,7 +235,8 @@ public struct LeakFinder {
                             ?? call.typeName.map { TypeNames.short($0) + (call.objectID.map { " #\($0)" } ?? "") }
                     } ?? "a scheduler",
                     schedulerID: scheduler?.objectID,
-                    steps: calls.compactMap { call in call.objectID.map { (call.name, $0) } }
+                    steps: calls.compactMap { call in call.objectID.map { (call.name, $0) } },
+                    isPeriodic: calls.contains { $0.name.hasSuffix(".schedulePeriodic") }
                 ))
         }
 
@@ -280,7 +283,7 @@ public struct LeakFinder {
             let ownObjects = Set(links.subscribedThrough + links.created)
             let work = pendingWork.lazy.compactMap { work in
                 work.steps.first { ownObjects.contains($0.object) }.map {
-                    PendingWork(scheduler: work.scheduler, scheduledBy: $0.name)
+                    PendingWork(scheduler: work.scheduler, scheduledBy: $0.name, isPeriodic: work.isPeriodic)
                 }
             }.first
             var openSubscription = OpenSubscription(
@@ -337,7 +340,15 @@ public struct LeakFinder {
                     heldByHarness.append(object)
                     continue
                 }
-                if case .line(let frame) = CallerLine.find(in: [frames]), let function = frame.function {
+                // A global's or static's initializer anywhere on the stack made it, whoever's
+                // (`MainScheduler.instance`, a `static let shared` a view model touched first):
+                // that global holds it. Else the user's function that made it.
+                let functions = frames.compactMap(\.function).map {
+                    $0.hasPrefix("$s") ? Symbolizer.demangled($0) : $0
+                }
+                if let initializer = functions.first(where: LeakRules.isGlobalInitializer) {
+                    maker = initializer
+                } else if case .line(let frame) = CallerLine.find(in: [frames]), let function = frame.function {
                     maker = function.hasPrefix("$s") ? Symbolizer.demangled(function) : function
                 }
             } else if object.typeName == "DisposeBag" {
@@ -351,7 +362,8 @@ public struct LeakFinder {
                     scheduler: work.scheduler,
                     scheduledBy: (work.steps.first { $0.object != work.item && $0.object != work.schedulerID }
                         ?? work.steps.first { $0.object == work.schedulerID } ?? work.steps.first)?.name
-                        ?? SchedulerHop.enqueueStepName
+                        ?? SchedulerHop.enqueueStepName,
+                    isPeriodic: work.isPeriodic
                 )
             }
             if work == nil {
@@ -366,7 +378,13 @@ public struct LeakFinder {
                 switch verdict {
                 case .globalByDesign: maker.map { LiveObjectHolder(madeIn: BagHold.shortFunctionName($0)) }
                 case .pendingScheduledWork where work != nil: LiveObjectHolder(pendingWork: work)
-                default: subscriptionIDs.isEmpty ? nil : LiveObjectHolder(subscriptionIDs: subscriptionIDs)
+                case .retaining where work?.isPeriodic == true: LiveObjectHolder(pendingWork: work)
+                default:
+                    // Kept alive by open subscriptions, or else made by a function of the user's,
+                    // whose owner a reader can look for.
+                    subscriptionIDs.isEmpty
+                        ? maker.map { LiveObjectHolder(madeIn: BagHold.shortFunctionName($0)) }
+                        : LiveObjectHolder(subscriptionIDs: subscriptionIDs)
                 }
             leaked.append((object, verdict, holder))
         }

@@ -20,7 +20,9 @@
 /// - A finding's verdict (``LeakVerdict``): held by a global's bag, global by design; held by
 ///   any other bag still alive, retaining (the bag's owner was never released: commonly a
 ///   cycle through a closure that captures it); held by a scheduler's pending work, pending
-///   scheduled work; keeping nothing alive, never ended but released; else retaining.
+///   scheduled work, unless that work repeats until disposed (an `interval`'s timer, which
+///   never ends by itself: retaining); keeping nothing alive, never ended but released; else
+///   retaining.
 /// - Objects alive at the end get a verdict by the same rule: made by an XCTest case's
 ///   initializer, held by the test harness; made by top-level code or a global's initializer,
 ///   global by design (a global `SerialDispatchQueueScheduler` as a global's bag); held by a
@@ -36,7 +38,8 @@ public enum LeakRules {
         if let bag, bag.isAliveAtEnd {
             return isGlobalBag ? .globalByDesign : .retaining
         }
-        if pendingWork != nil { return .pendingScheduledWork }
+        // Periodic work (an interval's timer) never ends by itself: no pending work, a leak.
+        if let pendingWork, pendingWork.isPeriodic != true { return .pendingScheduledWork }
         return keptAlive.isEmpty ? .neverEndedButReleased : .retaining
     }
 
@@ -94,8 +97,13 @@ public enum LeakRules {
         let isTopLevelCode =
             !function.contains(".") && !function.contains("(")
             && (function == "main" || function.hasSuffix("_main"))
-        return isTopLevelCode || function.hasPrefix("one-time initialization function for ")
-            || function.hasPrefix("globalinit_")
+        return isTopLevelCode || isGlobalInitializer(function)
+    }
+
+    /// Whether `function` is a global's or static's one-time initializer: what it makes, a
+    /// global holds until the program exits.
+    public static func isGlobalInitializer(_ function: String) -> Bool {
+        function.hasPrefix("one-time initialization function for ") || function.hasPrefix("globalinit_")
     }
 
     /// The verdict on objects alive at the end, the same rule as a subscription's
@@ -111,7 +119,9 @@ public enum LeakRules {
     ) -> LeakVerdict {
         if isMadeByATestCase { return .heldByTestHarness }
         if let makerFunction, isProgramLifetime(madeBy: makerFunction) { return .globalByDesign }
-        if pendingWork != nil { return .pendingScheduledWork }
+        if let pendingWork {
+            return pendingWork.isPeriodic == true ? .retaining : .pendingScheduledWork
+        }
         if subscriptionVerdicts.contains(.retaining) { return .retaining }
         return subscriptionVerdicts.first ?? .retaining
     }

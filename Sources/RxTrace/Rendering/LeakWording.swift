@@ -16,6 +16,11 @@ public enum LeakWording {
         "capture the owner weakly in this subscription's closures: [weak self] or [unowned self], "
         + "withUnretained(self), or subscribe(with: self, onNext: { owner, value in … })"
 
+    /// What to do about a subscription whose timer repeats until it is disposed (`interval`).
+    public static let periodicWorkAdvice =
+        "keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or end the timer "
+        + "with take(_:) or take(until:)"
+
     /// What to do about a subscription that scheduled work still holds.
     public static let pendingWorkAdvice =
         "let the work run before the end (wait for it), or dispose the subscription when you no longer need it"
@@ -149,6 +154,14 @@ public enum LeakWording {
                     bagCycleAdvice
                 )
             }
+            if let work = open.pendingWork, work.isPeriodic == true {
+                return (
+                    "its Disposable was dropped, and \(work.scheduler) runs its timer until it is disposed, which "
+                        + "never happens: the timer keeps its sinks and the subscriber's closures alive, with "
+                        + "everything they capture",
+                    periodicWorkAdvice
+                )
+            }
             return (
                 "its Disposable was dropped and its source never terminated, so the source keeps its sinks and "
                     + "the subscriber's closures alive, with everything they capture",
@@ -189,11 +202,30 @@ public enum LeakWording {
                 path.append(["\(held): the Disposable subscribe returned, in the bag"])
             }
         } else if let work = open.pendingWork {
-            path.append(["\(work.scheduler): holds the work \(work.scheduledBy) queued, not run yet"])
-        } else if let source = open.chain.first,
-            open.alive.contains(where: { objectNumber($0) == objectNumber(source) })
-        {
-            path.append(["\(source): it keeps its observers until it terminates, and it never did"])
+            path.append(
+                [
+                    work.isPeriodic == true
+                        ? "\(work.scheduler): runs the periodic work \(work.scheduledBy) queued until it is disposed"
+                        : "\(work.scheduler): holds the work \(work.scheduledBy) queued, not run yet"
+                ])
+        } else {
+            // The sources still alive: the chain's, and each inner subscription's (a subject a
+            // flatMapLatest's closure returned keeps that inner subscription, and through it the
+            // whole chain).
+            let isAlive = { (label: String) in open.alive.contains { objectNumber($0) == objectNumber(label) } }
+            var roots: [String] = []
+            if let source = open.chain.first, isAlive(source) {
+                roots.append("\(source): it keeps its observers until it terminates, and it never did")
+            }
+            for inner in open.innerChains ?? [] {
+                guard let source = inner.elements.first, isAlive(source), inner.operatorIndex < open.chain.count
+                else { continue }
+                let owner = open.chain[inner.operatorIndex].split(separator: " ").prefix(2).joined(separator: " ")
+                roots.append(
+                    "\(source): the source of an inner subscription of \(owner); it keeps its observers until it "
+                        + "terminates, and it never did")
+            }
+            if !roots.isEmpty { path.append(roots) }
         }
         let sinks = aliveOfType { !isChainElement.contains($0) && $0 != disposable && $0 != observer }
         if !sinks.isEmpty {
@@ -356,9 +388,14 @@ public enum LeakWording {
         if let subscriptions = holder?.subscriptionIDs, !subscriptions.isEmpty {
             return "\(group.verdict.words): kept alive by \(subscriptionList(subscriptions)) above"
         }
+        if group.verdict == .retaining, let work = holder?.pendingWork {
+            return "retaining: " + pendingWorkText(work)
+        }
         switch group.verdict {
         case .retaining, .neverEndedButReleased:
-            return "retaining: no open subscription holds them, so something of the program still references them"
+            let made = holder?.madeIn.map { "made in \($0), " } ?? ""
+            return "retaining: " + made
+                + "no open subscription holds them, so something of the program still references them"
         case .pendingScheduledWork:
             guard let work = holder?.pendingWork else {
                 return "pending scheduled work: a scheduler still holds work queued on it"
@@ -377,6 +414,13 @@ public enum LeakWording {
     public static func explanation(of group: LiveObjectGroup) -> (why: String?, fix: String) {
         if let subscriptions = group.holder?.subscriptionIDs, !subscriptions.isEmpty {
             return (nil, "they are released with \(subscriptionList(subscriptions)): see its fix above")
+        }
+        if group.verdict == .retaining, group.holder?.pendingWork?.isPeriodic == true {
+            return (
+                "a periodic timer (interval) keeps its scheduler and what its work captures until the subscription "
+                    + "that scheduled it is disposed",
+                "dispose that subscription (see its fix above)"
+            )
         }
         switch group.verdict {
         case .retaining, .neverEndedButReleased:
@@ -401,6 +445,9 @@ public enum LeakWording {
     /// `SerialDispatchQueueScheduler #3 still holds work DelaySink.on queued`, and for a virtual
     /// time scheduler never started, that it never was.
     static func pendingWorkText(_ work: PendingWork) -> String {
+        if work.isPeriodic == true {
+            return "\(work.scheduler) runs the periodic work \(work.scheduledBy) queued until it is disposed"
+        }
         let text = "\(work.scheduler) still holds work \(work.scheduledBy) queued"
         return work.scheduledBy == "VirtualTimeScheduler.scheduleAbsoluteVirtual"
             ? text + ", and was never started" : text
