@@ -102,17 +102,25 @@ public enum LeakWording {
     public static func lines(for group: [OpenSubscription]) -> [String] {
         guard let first = group.first else { return [] }
         var lines = lines(for: first)
-        guard group.count > 1 else { return lines }
+        guard let found = foundText(group) else { return lines }
+        lines.insert("  found          " + found, at: 2)
+        return lines
+    }
+
+    /// `3 times: subscriptions #1, #2, #3; in LoginTests.testA, LoginTests.testB`: how often a
+    /// group of identical leaks (``identicalGroups(_:)``) was found, by which subscriptions and
+    /// in which tests; `nil` for a leak found once.
+    public static func foundText(_ group: [OpenSubscription]) -> String? {
+        guard group.count > 1 else { return nil }
         let numbers = group.map { "#\($0.subscription.id)" }
         let shown = numbers.prefix(10).joined(separator: ", ") + (numbers.count > 10 ? ", …" : "")
-        var found = "  found          \(group.count) times: subscriptions \(shown)"
+        var found = "\(group.count) times: subscriptions \(shown)"
         var tests: [String] = []
         for name in group.compactMap(\.scopeName) where !tests.contains(name) { tests.append(name) }
         if !tests.isEmpty {
             found += "; in " + tests.prefix(10).joined(separator: ", ") + (tests.count > 10 ? ", …" : "")
         }
-        lines.insert(found, at: 2)
-        return lines
+        return found
     }
 
     /// `DisposeBag #2, made at App/Login.swift:20 in LoginViewModel.init(), never released`.
@@ -308,6 +316,7 @@ public enum LeakWording {
     ///     DisposeBag #1 made at App/main.swift:3 holds
     ///       Subscription #1 subscribed at App/main.swift:6: PublishSubject<Int> #2 → AnonymousObserver<Int> #3
     ///       alive          DisposeBag #1, SinkDisposer #4, PublishSubject<Int> #2, AnonymousObserver<Int> #3
+    ///       verdict        global by design: a global's DisposeBag holds them until the program exits
     public static func lines(forAliveAtExit bag: BagAliveAtExit) -> [String] {
         var lines = ["\(bag.bag) made at \(bag.madeAt.file):\(bag.madeAt.line) holds"]
         for open in bag.subscriptions {
@@ -315,8 +324,13 @@ public enum LeakWording {
             lines.append("  Subscription #\(open.subscription.id) subscribed at \(open.subscription.site)\(chain)")
         }
         lines.append("  alive          " + bag.objects.joined(separator: ", "))
+        lines.append("  verdict        " + aliveAtExitVerdictText)
         return lines
     }
+
+    /// The verdict on what a global's DisposeBag holds at the end.
+    public static let aliveAtExitVerdictText =
+        "global by design: a global's DisposeBag holds them until the program exits"
 
     /// The objects alive at the end in blocks of one verdict and holder
     /// (``liveObjectBlocks(_:)``): a line per type (count, short type name, ids, where they

@@ -73,6 +73,33 @@ final class LeakFailureMessageTests: RxTestingTestCase {
         XCTAssertFalse(message.isEmpty)
     }
 
+    func testText_TheSameLeakMadeTwice_readsOnceWithHowOften() throws {
+        let subscription = { (id: Int) in
+            """
+            {
+              "subscription": {
+                "id": \(id), "startNanoseconds": 0, "threadName": "", "observableObjectID": \(id),
+                "observableTypeName": "PublishSubject<Int>", "observerObjectID": \(id + 10),
+                "file": "AppTests/CounterTests.swift", "line": 30
+              },
+              "chain": ["PublishSubject<Int> #\(id)", "AnonymousObserver<Int> #\(id + 10)"], "alive": [],
+              "verdict": "never_ended_but_released"
+            }
+            """
+        }
+        let report = try report("""
+            {
+              "resourcesTotalStart": 0, "resourcesTotalEnd": 0,
+              "openSubscriptions": [\(subscription(1)), \(subscription(2))], "liveObjects": []
+            }
+            """)
+
+        let text = LeakFailureMessage(testName: "CounterTests.testLoop", report: report, waitedSeconds: 1).text
+
+        XCTAssertTrue(text.contains("  found          2 times: subscriptions #1, #2"), text)
+        XCTAssertFalse(text.contains("Subscription #2 to"), text)
+    }
+
     func testText_UntracedObjects() throws {
         let message = LeakFailureMessage(
             testName: "QueueTests.testBackground", report: try report(emptyReport), untracedObjectCount: 2, waitedSeconds: 1

@@ -91,6 +91,9 @@ final class LeakVerdictTests: RxTraceTestCase {
         XCTAssertEqual(LeakWording.identicalGroups(report.openSubscriptions).map(\.count), [3])
         XCTAssertEqual(text.components(separatedBy: "subscribed at  RxTraceTests/LeakVerdictTests.swift:\(line)").count, 2, text)
         XCTAssertTrue(text.contains("  found          3 times: subscriptions #1, #2, #3"), text)
+        let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
+        XCTAssertEqual(page.components(separatedBy: "<article class=\"leak\"").count, 2, "the page shows it once too")
+        XCTAssertTrue(page.contains("<dt>found</dt><dd>3 times: subscriptions #1, #2, #3; in LeakVerdictTests."))
     }
 
     func testObjectsAnXCTestCasesStoredPropertiesHold_areHeldByTheTestHarness_notLeaks() throws {

@@ -127,7 +127,9 @@ public struct HTMLReportRenderer {
                 "\(counted(report.openSubscriptions.count, "subscription")) never ended · "
                     + "\(counted(report.liveObjectCount, "object")) alive at the end (\(totals))"
             ) + "</p>\n"
-        for open in report.openSubscriptions {
+        // The same leak found several times is shown once, with how often, as the text says.
+        for group in LeakWording.identicalGroups(report.openSubscriptions) {
+            let open = group[0]
             let subscription = open.subscription
             let target =
                 subscription.observableObjectID.map { id in
@@ -138,6 +140,9 @@ public struct HTMLReportRenderer {
                 + escaped("Subscription #\(subscription.id) to \(target): never disposed, and never terminated")
                 + "</h3><dl>\n"
             html += "<dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(open)) + "</dd>\n"
+            if let found = LeakWording.foundText(group) {
+                html += "<dt>found</dt><dd>" + escaped(found) + "</dd>\n"
+            }
             html +=
                 "<dt>subscribed at</dt><dd>" + sourceLink(subscription.site, id: "leak-\(subscription.id)-site")
                 + " · thread " + escaped(subscription.threadName) + "</dd>\n"
@@ -242,7 +247,8 @@ public struct HTMLReportRenderer {
                     + sourceLink(open.subscription.site) + ": " + escaped(open.chain.joined(separator: " → "))
                     + "</dd>\n"
             }
-            html += "<dt>alive</dt><dd>" + escaped(bag.objects.joined(separator: ", ")) + "</dd>\n</dl></article>\n"
+            html += "<dt>alive</dt><dd>" + escaped(bag.objects.joined(separator: ", ")) + "</dd>\n"
+            html += "<dt>verdict</dt><dd>" + escaped(LeakWording.aliveAtExitVerdictText) + "</dd>\n</dl></article>\n"
         }
         return html
     }
