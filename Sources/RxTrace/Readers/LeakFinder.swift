@@ -329,6 +329,12 @@ public struct LeakFinder {
         let verdictOfSubscription = Dictionary(
             open.map { ($0.subscription.id, $0.verdict) }, uniquingKeysWith: { first, _ in first })
         let neverStarted = try virtualTimeSchedulersNeverStarted(among: live.filter { !setApart.contains($0.id) })
+        // Each work item and each scheduler holding one, to its work: looked up once per object.
+        var workOfObject: [Int64: Int] = [:]
+        for (index, work) in pendingWork.enumerated() {
+            if workOfObject[work.item] == nil { workOfObject[work.item] = index }
+            if let scheduler = work.schedulerID, workOfObject[scheduler] == nil { workOfObject[scheduler] = index }
+        }
         var heldByHarness: [ObjectRecord] = []
         var leaked: [(object: ObjectRecord, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
         for object in live where !setApart.contains(object.id) {
@@ -357,7 +363,7 @@ public struct LeakFinder {
             // The work a scheduler still holds: a live work item (the step that queued it, the
             // nearest one of neither the item nor its scheduler), or a never-started virtual
             // time scheduler's.
-            var work = pendingWork.first { $0.item == object.id || $0.schedulerID == object.id }.map { work in
+            var work = workOfObject[object.id].map { pendingWork[$0] }.map { work in
                 PendingWork(
                     scheduler: work.scheduler,
                     scheduledBy: (work.steps.first { $0.object != work.item && $0.object != work.schedulerID }
