@@ -66,6 +66,12 @@ final class SubscriptionChainTests: RxTraceTestCase {
         XCTAssertTrue(
             LeakWording.lines(for: open).contains("                    ├─ inner: PublishSubject<Int> #2"),
             LeakWording.lines(for: open).joined(separator: "\n"))
+        let json = String(decoding: try JSONText.encoder().encode(open), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"inner_chains\""), json)
+        let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
+        XCTAssertTrue(
+            page.contains("<ol class=\"inner\"><li>inner: PublishSubject&lt;Int&gt; #2</li><li>Map&lt;Int, Int&gt; #9"),
+            "the page draws it under its operator too")
     }
 
     func testObjects_areTheObservableThenTheLinksDownstreamFirst_withoutTheObserver() {
