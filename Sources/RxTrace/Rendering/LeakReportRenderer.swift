@@ -64,7 +64,7 @@ public struct LeakReportRenderer {
         return [
             "",
             "Held by the test harness, not leaks: XCTest keeps each test case instance, and what its stored properties hold, until the process ends.",
-        ] + LeakWording.rowLines(forLiveObjects: groups)
+        ] + LeakWording.rowLines(forLiveObjects: groups) + ["  verdict        " + LeakWording.verdictText(groups[0])]
     }
 
     /// The bags made in `main.swift` and what they held, after a line saying why they are not leaks.

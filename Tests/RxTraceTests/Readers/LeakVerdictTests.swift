@@ -110,6 +110,10 @@ final class LeakVerdictTests: RxTraceTestCase {
         XCTAssertTrue(report.isEmpty, text)
         XCTAssertEqual(report.heldByTestHarness?.map(\.typeName).sorted(), ["PublishSubject<Int>", "TestScheduler"], text)
         XCTAssertTrue(text.contains("Held by the test harness, not leaks: XCTest keeps each test case instance"), text)
+        XCTAssertTrue(
+            text.hasSuffix(
+                "\n  verdict        held by the test harness: XCTest keeps its test case instances until the process ends"),
+            text)
         let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
         XCTAssertTrue(page.contains("<h3>Held by the test harness</h3>"), "the page says what the text says")
     }

@@ -226,7 +226,8 @@ public struct HTMLReportRenderer {
                         "\(group.objectIDs.count) × \(group.typeName) "
                             + group.objectIDs.map { "#\($0)" }.joined(separator: " "))
                     + "</li>"
-            }.joined() + "</ul>\n"
+            }.joined() + "</ul>\n<dl><dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(groups[0]))
+            + "</dd></dl>\n"
     }
 
     /// The DisposeBags made in main.swift and what they held, kept apart from the leaks.
