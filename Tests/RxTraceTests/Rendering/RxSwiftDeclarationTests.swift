@@ -118,7 +118,7 @@ final class RxSwiftDeclarationTests: RxTraceTestCase {
         let steps = report.flows.flatMap(\.steps).filter { !$0.isInit }
 
         let mapRun = try XCTUnwrap(steps.first { $0.label.hasPrefix("Map.run") })
-        XCTAssertEqual(mapRun.mirror, "https://github.com/ReactiveX/RxSwift/blob/6.10.2/RxSwift/Observables/Map.swift#L71")
+        XCTAssertEqual(mapRun.mirror, "https://github.com/ReactiveX/RxSwift/blob/6.10.2/RxSwift/Observables/Map.swift#L70")
         XCTAssertNil(mapRun.mirrorNote)
         let mapSinkInit = try XCTUnwrap(report.flows.flatMap(\.steps).first { $0.isInit && $0.label.hasPrefix("init MapSink<") })
         XCTAssertEqual(mapSinkInit.mirror, "https://github.com/ReactiveX/RxSwift/blob/6.10.2/RxSwift/Observables/Map.swift#L33")
@@ -127,5 +127,7 @@ final class RxSwiftDeclarationTests: RxTraceTestCase {
         XCTAssertEqual(subscribeSafe.mirrorNote?.hasPrefix("Not in RxSwift 6: "), true)
         let unlinked = steps.filter { $0.mirror == nil && $0.mirrorNote == nil }.map(\.label)
         XCTAssertEqual(unlinked, [], "every call step links to RxSwift or says why not")
+        let withoutLine = steps.filter { $0.mirror != nil && !($0.mirror ?? "").contains("#L") }.map(\.label)
+        XCTAssertEqual(withoutLine, [], "just, map and the closure subscribe link every step to its line")
     }
 }

@@ -4,11 +4,11 @@ extension RxSwiftDeclaration {
     /// file, by `#fileID`: `NAME in MODULE/FILE.swift` (`skip in RxCore/SkipWhile.swift`).
     ///
     /// A `.line` entry is the line of the declaration in RxSwift's file (the `run` of `Map` for
-    /// `Map.run`; `TYPE.init` for the page's `init` rows), read off the Sendable-era revision of
-    /// the file (RxSwift commit 1421106 for `Map.swift` and `AnonymousObserver.swift`); a `.file`
-    /// entry names the file the declaration is in, its line not yet read off the release.
-    /// `RxSwiftDeclarationTests` fails on a step without an entry and on a path that is not a
-    /// file of the release.
+    /// `Map.run`; `TYPE.init` for the page's `init` rows), as measured in a build of RxSwift 6.10
+    /// instrumented at function entry, for the steps of `empty`, `just`, `map`, `create` and the
+    /// closure `subscribe`; a `.file` entry names the file the declaration is in, its line not
+    /// yet read off the release. `RxSwiftDeclarationTests` fails on a step without an entry and
+    /// on a path that is not a file of the release.
     static let byStep: [String: RxSwiftDeclaration] = [
         "AddRef.run": .file(path: "RxSwift/Observables/AddRef.swift"),
         "AddRefSink.on": .file(path: "RxSwift/Observables/AddRef.swift"),
@@ -17,9 +17,9 @@ extension RxSwiftDeclaration {
         "AmbSink.on": .file(path: "RxSwift/Observables/Amb.swift"),
         "AmbSink.run": .file(path: "RxSwift/Observables/Amb.swift"),
         "AnonymousDisposable.dispose": .file(path: "RxSwift/Disposables/AnonymousDisposable.swift"),
-        "AnonymousObservable.run": .file(path: "RxSwift/Observables/Create.swift"),
-        "AnonymousObservableSink.on": .file(path: "RxSwift/Observables/Create.swift"),
-        "AnonymousObservableSink.run": .file(path: "RxSwift/Observables/Create.swift"),
+        "AnonymousObservable.run": .line(path: "RxSwift/Observables/Create.swift", line: 73),
+        "AnonymousObservableSink.on": .line(path: "RxSwift/Observables/Create.swift", line: 40),
+        "AnonymousObservableSink.run": .line(path: "RxSwift/Observables/Create.swift", line: 59),
         "AnonymousObserver.init": .line(path: "RxSwift/Observers/AnonymousObserver.swift", line: 14),
         "AnonymousObserver.onCore": .line(path: "RxSwift/Observers/AnonymousObserver.swift", line: 21),
         "AnyObserver.on": .file(path: "RxSwift/AnyObserver.swift"),
@@ -116,7 +116,7 @@ extension RxSwiftDeclaration {
         "Connection.on": .file(path: "RxSwift/Observables/Multicast.swift"),
         "ControlEvent.init": .file(path: "RxCocoa/Traits/ControlEvent.swift"),
         "ControlProperty.init": .file(path: "RxCocoa/Traits/ControlProperty.swift"),
-        "CurrentThreadScheduler.schedule": .file(path: "RxSwift/Schedulers/CurrentThreadScheduler.swift"),
+        "CurrentThreadScheduler.schedule": .line(path: "RxSwift/Schedulers/CurrentThreadScheduler.swift", line: 90),
         "Debounce.run": .file(path: "RxSwift/Observables/Debounce.swift"),
         "DebounceSink.on": .file(path: "RxSwift/Observables/Debounce.swift"),
         "DebounceSink.propagate": .file(path: "RxSwift/Observables/Debounce.swift"),
@@ -148,7 +148,7 @@ extension RxSwiftDeclaration {
         "DoSink.on": .file(path: "RxSwift/Observables/Do.swift"),
         "ElementAt.run": .file(path: "RxSwift/Observables/ElementAt.swift"),
         "ElementAtSink.on": .file(path: "RxSwift/Observables/ElementAt.swift"),
-        "Empty.subscribe": .file(path: "RxSwift/Observables/Empty.swift"),
+        "Empty.subscribe": .line(path: "RxSwift/Observables/Empty.swift", line: 23),
         "Enumerated.run": .file(path: "RxSwift/Observables/Enumerated.swift"),
         "EnumeratedSink.on": .file(path: "RxSwift/Observables/Enumerated.swift"),
         "ErrorProducer.subscribe": .file(path: "RxSwift/Observables/Error.swift"),
@@ -214,15 +214,16 @@ extension RxSwiftDeclaration {
         "Infallible.withLatestFrom": .file(path: "RxSwift/Traits/Infallible/Infallible+Operators.swift"),
         "Infallible.withUnretained": .file(path: "RxSwift/Traits/Infallible/Infallible+Operators.swift"),
         "Infallible.zip": .file(path: "RxSwift/Traits/Infallible/Infallible+Zip+arity.swift"),
-        "Just.subscribe": .file(path: "RxSwift/Observables/Just.swift"),
+        "Just.init": .line(path: "RxSwift/Observables/Just.swift", line: 75),
+        "Just.subscribe": .line(path: "RxSwift/Observables/Just.swift", line: 82),
         "JustScheduled.run": .file(path: "RxSwift/Observables/Just.swift"),
         "JustScheduledSink.run": .file(path: "RxSwift/Observables/Just.swift"),
         "JustScheduledSink.sendCompleted": .file(path: "RxSwift/Observables/Just.swift"),
         "JustScheduledSink.sendElement": .file(path: "RxSwift/Observables/Just.swift"),
         "MainScheduler.invoke": .file(path: "RxSwift/Schedulers/MainScheduler.swift"),
         "MainScheduler.scheduleInternal": .file(path: "RxSwift/Schedulers/MainScheduler.swift"),
-        "Map.init": .line(path: "RxSwift/Observables/Map.swift", line: 66),
-        "Map.run": .line(path: "RxSwift/Observables/Map.swift", line: 71),
+        "Map.init": .line(path: "RxSwift/Observables/Map.swift", line: 65),
+        "Map.run": .line(path: "RxSwift/Observables/Map.swift", line: 70),
         "MapSink.init": .line(path: "RxSwift/Observables/Map.swift", line: 33),
         "MapSink.on": .line(path: "RxSwift/Observables/Map.swift", line: 38),
         "Materialize.run": .file(path: "RxSwift/Observables/Materialize.swift"),
@@ -274,7 +275,7 @@ extension RxSwiftDeclaration {
         "ObserveOnSink.dispose": .file(path: "RxSwift/Observables/ObserveOn.swift"),
         "ObserveOnSink.onCore": .file(path: "RxSwift/Observables/ObserveOn.swift"),
         "ObserveOnSink.run": .file(path: "RxSwift/Observables/ObserveOn.swift"),
-        "ObserverBase.on": .file(path: "RxSwift/Observers/ObserverBase.swift"),
+        "ObserverBase.on": .line(path: "RxSwift/Observers/ObserverBase.swift", line: 12),
         "OperationQueueScheduler.invoke": .file(path: "RxSwift/Schedulers/OperationQueueScheduler.swift"),
         "OperationQueueScheduler.schedule": .file(path: "RxSwift/Schedulers/OperationQueueScheduler.swift"),
         "PrimitiveSequence.catch": .file(path: "RxSwift/Traits/PrimitiveSequence/PrimitiveSequence.swift"),
@@ -289,7 +290,7 @@ extension RxSwiftDeclaration {
         "PrimitiveSequence.timeout": .file(path: "RxSwift/Traits/PrimitiveSequence/PrimitiveSequence.swift"),
         "PrimitiveSequence.timer": .file(path: "RxSwift/Traits/PrimitiveSequence/PrimitiveSequence.swift"),
         "PrimitiveSequence.using": .file(path: "RxSwift/Traits/PrimitiveSequence/PrimitiveSequence.swift"),
-        "Producer.subscribe": .file(path: "RxSwift/Observables/Producer.swift"),
+        "Producer.subscribe": .line(path: "RxSwift/Observables/Producer.swift", line: 14),
         "PublishRelay.accept": .file(path: "RxRelay/PublishRelay.swift"),
         "PublishRelay.asSignal()": .file(path: "RxCocoa/Traits/Signal/PublishRelay+Signal.swift"),
         "PublishRelay.init": .file(path: "RxRelay/PublishRelay.swift"),
@@ -430,10 +431,12 @@ extension RxSwiftDeclaration {
         "SingleAssignmentDisposable.setDisposable": .file(path: "RxSwift/Disposables/SingleAssignmentDisposable.swift"),
         "SingleAsync.run": .file(path: "RxSwift/Observables/SingleAsync.swift"),
         "SingleAsyncSink.on": .file(path: "RxSwift/Observables/SingleAsync.swift"),
-        "Sink.dispose": .file(path: "RxSwift/Observables/Sink.swift"),
-        "Sink.forwardOn": .file(path: "RxSwift/Observables/Sink.swift"),
-        "SinkDisposer.dispose": .file(path: "RxSwift/Observables/Producer.swift"),
-        "SinkDisposer.setSinkAndSubscription": .file(path: "RxSwift/Observables/Producer.swift"),
+        "Sink.dispose": .line(path: "RxSwift/Observables/Sink.swift", line: 54),
+        "Sink.forwardOn": .line(path: "RxSwift/Observables/Sink.swift", line: 26),
+        "Sink.init": .line(path: "RxSwift/Observables/Sink.swift", line: 18),
+        "SinkDisposer.dispose": .line(path: "RxSwift/Observables/Producer.swift", line: 69),
+        "SinkDisposer.init": .line(path: "RxSwift/Observables/Producer.swift", line: 38),
+        "SinkDisposer.setSinkAndSubscription": .line(path: "RxSwift/Observables/Producer.swift", line: 52),
         "SkipCount.run": .file(path: "RxSwift/Observables/Skip.swift"),
         "SkipCountSink.on": .file(path: "RxSwift/Observables/Skip.swift"),
         "SkipTime.run": .file(path: "RxSwift/Observables/Skip.swift"),
@@ -570,7 +573,7 @@ extension RxSwiftDeclaration {
         "concat in RxCore/Concat.swift": .file(path: "RxSwift/Observables/Concat.swift"),
         "concat in RxCore/Merge.swift": .file(path: "RxSwift/Observables/Merge.swift"),
         "concatMap": .file(path: "RxSwift/Observables/Merge.swift"),
-        "create": .file(path: "RxSwift/Observables/Create.swift"),
+        "create": .line(path: "RxSwift/Observables/Create.swift", line: 20),
         "create(detached:priority:work:)": .file(path: "RxSwift/Observable+Concurrency.swift"),
         "debounce": .file(path: "RxSwift/Observables/Debounce.swift"),
         "debug": .file(path: "RxSwift/Observables/Debug.swift"),
@@ -590,7 +593,7 @@ extension RxSwiftDeclaration {
         "emit(onNext:onCompleted:onDisposed:)": .file(path: "RxCocoa/Traits/Signal/Signal+Subscription.swift"),
         "emit(to:)": .file(path: "RxCocoa/Traits/Signal/Signal+Subscription.swift"),
         "emit(with:onNext:onCompleted:onDisposed:)": .file(path: "RxCocoa/Traits/Signal/Signal+Subscription.swift"),
-        "empty": .file(path: "RxSwift/Observables/Empty.swift"),
+        "empty": .line(path: "RxSwift/Observables/Empty.swift", line: 17),
         "enumerated": .file(path: "RxSwift/Observables/Enumerated.swift"),
         "error": .file(path: "RxSwift/Observables/Error.swift"),
         "filter": .file(path: "RxSwift/Observables/Filter.swift"),
@@ -606,8 +609,8 @@ extension RxSwiftDeclaration {
         "ifEmpty(switchTo:)": .file(path: "RxSwift/Observables/SwitchIfEmpty.swift"),
         "ignoreElements": .file(path: "RxSwift/Observables/Filter.swift"),
         "interval": .file(path: "RxSwift/Observables/Timer.swift"),
-        "just": .file(path: "RxSwift/Observables/Just.swift"),
-        "map": .line(path: "RxSwift/Observables/Map.swift", line: 20),
+        "just": .line(path: "RxSwift/Observables/Just.swift", line: 18),
+        "map": .line(path: "RxSwift/Observables/Map.swift", line: 19),
         "materialize": .file(path: "RxSwift/Observables/Materialize.swift"),
         "merge": .file(path: "RxSwift/Observables/Merge.swift"),
         "multicast": .file(path: "RxSwift/Observables/Multicast.swift"),
@@ -631,11 +634,12 @@ extension RxSwiftDeclaration {
         "skip in RxCore/SkipUntil.swift": .file(path: "RxSwift/Observables/SkipUntil.swift"),
         "skip in RxCore/SkipWhile.swift": .file(path: "RxSwift/Observables/SkipWhile.swift"),
         "startWith": .file(path: "RxSwift/Observables/StartWith.swift"),
-        "subscribe(_:)": .file(path: "RxSwift/ObservableType+Extensions.swift"),
+        "subscribe(_:)": .line(path: "RxSwift/ObservableType+Extensions.swift", line: 20),
         "subscribe(on:)": .file(path: "RxSwift/Observables/SubscribeOn.swift"),
-        "subscribe(onNext:onError:onCompleted:onDisposed:)": .file(path: "RxSwift/ObservableType+Extensions.swift"),
+        "subscribe(onNext:onError:onCompleted:onDisposed:)": .line(
+            path: "RxSwift/ObservableType+Extensions.swift", line: 79),
         "subscribeSafe": .notInRxSwift6(
-            "RxSwift 5's step between a public subscribe and the producer, kept for the articles; RxSwift 6 calls subscribe"
+            "RxSwift 2 and 3's step between a public subscribe and the producer (gone since RxSwift 4), kept for the articles"
         ),
         "switchLatest": .file(path: "RxSwift/Observables/Switch.swift"),
         "take in RxCore/Take.swift": .file(path: "RxSwift/Observables/Take.swift"),
