@@ -119,8 +119,8 @@ def main():
     line = element_text(dom, "source-line") or ""
     check("Empty.subscribe" in line or "TraceCall.enter" in line,
           "empty.html: the highlighted line is %r, not Empty.subscribe's" % line)
-    check("github.com/ReactiveX/RxSwift/blob/" in dom and "RxSwift/Observables/Empty.swift" in dom,
-          "empty.html: no link to the RxSwift file Empty.swift mirrors")
+    check("github.com/ReactiveX/RxSwift/blob/6.10.2/RxSwift/Observables/Empty.swift#L" in dom,
+          "empty.html: no link to the line of RxSwift's Empty.swift that Empty.subscribe mirrors")
     check(re.search(r'id="marble-diagram".*data-kind="completed"', dom, re.S) is not None,
           "empty.html: the marble diagram has no .completed")
 

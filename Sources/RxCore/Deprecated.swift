@@ -1,6 +1,6 @@
-// Mirrors RxSwift's RxSwift/Deprecated.swift and the renames RxSwift 6 made: the names code
-// written for RxSwift 5 still uses, each forwarding to its RxSwift 6 name with a deprecation
-// warning, as RxSwift 6 does.
+// RxCore's own: RxSwift 6 has no Deprecated.swift; it keeps each RxSwift 5 name beside its new one
+// (Catch.swift, ElementAt.swift, …). Here together: the names code written for RxSwift 5 still uses,
+// each forwarding to its RxSwift 6 name with a deprecation warning, as RxSwift 6 does.
 
 extension ObservableType {
     /// Deprecated: ``catch(_:)``.

@@ -1,4 +1,4 @@
-// Mirrors RxSwift's RxSwift/Hooks.swift.
+// Mirrors RxSwift's RxSwift/ObservableType+Extensions.swift (its `extension Hooks`; the enum is in Rx.swift).
 // Deviation from RxSwift: the hooks are `@Sendable` closures kept under a mutex, so that
 // Swift 6's strict concurrency accepts them as global state.
 

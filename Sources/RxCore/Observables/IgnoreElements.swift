@@ -1,4 +1,4 @@
-// Mirrors RxSwift's RxSwift/Observables/IgnoreElements.swift.
+// Mirrors RxSwift's RxSwift/Observables/Filter.swift (`ignoreElements()`, kept there beside `filter`).
 // Simpler than RxSwift: it builds the `FlatMap` directly around one shared `Observable<Never>.empty()`
 // (RxSwift calls `flatMap { _ in Observable<Never>.empty() }`, a new empty per element); same events.
 

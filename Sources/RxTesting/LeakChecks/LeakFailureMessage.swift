@@ -77,9 +77,10 @@ public struct LeakFailureMessage: Sendable {
         }
         var lines = ["\(testName) leaked \(leaked.joined(separator: " and ")):"]
 
-        for open in report.openSubscriptions {
+        // The same leak made several times (a loop) reads once, with how often, as in a trace's report.
+        for group in LeakWording.identicalGroups(report.openSubscriptions) {
             lines.append("")
-            lines += LeakWording.lines(for: open)
+            lines += LeakWording.lines(for: group)
         }
 
         if objectCount > 0 {

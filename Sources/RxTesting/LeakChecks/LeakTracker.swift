@@ -344,12 +344,29 @@ final class LeakTracker: TraceRecorder {
                     )
                 }
 
+            // What each open subscription keeps alive, by the objects' numbers in the scope: the
+            // objects its finding explains, which take its verdict.
+            let keepers = LeakRules.keepers(
+                of: state.openSubscriptions.values.filter { $0.scopeID == scope.id }.map { subscription in
+                    let kept = ([subscription.observer] + subscription.chain.map(\.id) + subscription.created)
+                        .compactMap { state.liveObjects[$0.rawValue] }.filter { $0.scopeID == scope.id }
+                    let bag = subscription.bag.flatMap { state.liveObjects[$0.rawValue] }
+                    return (subscription.number, kept.map(\.number), bag?.scopeID == scope.id ? bag?.number : nil)
+                })
+            let verdicts = Dictionary(
+                open.map { ($0.subscription.id, $0.verdict) }, uniquingKeysWith: { first, _ in first })
             let objects = state.liveObjects.values.filter { $0.scopeID == scope.id }.sorted { $0.number < $1.number }
             let groups = LeakRules.groupLiveObjects(
                 objects.map { object in
-                    (
+                    let subscriptions = keepers[object.number] ?? []
+                    return (
                         object.typeName, object.number,
-                        LeakRules.creationPlace(subscribeSite: object.createdIn?.description)
+                        LeakRules.creationPlace(subscribeSite: object.createdIn?.description),
+                        LeakRules.verdict(
+                            ofObjectMadeBy: nil, isMadeByATestCase: false, pendingWork: nil,
+                            keptAliveBy: subscriptions.compactMap { verdicts[$0] }
+                        ),
+                        subscriptions.isEmpty ? nil : LiveObjectHolder(subscriptionIDs: subscriptions)
                     )
                 })
             return LeakReport(

@@ -225,7 +225,7 @@ public struct TraceDiffer {
     }
 
     /// Each leak: a subscription that never ended by its site and chain, and each object alive
-    /// at the end by its type.
+    /// at the end whose verdict is a leak's by its type.
     static func leakShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         let report = try LeakFinder(reader: reader).report()
@@ -235,7 +235,7 @@ public struct TraceDiffer {
                 for: "subscription at \(open.subscription.site)"
             )
         }
-        for group in report.liveObjects {
+        for group in report.liveObjects where group.verdict.isLeak {
             for _ in group.objectIDs {
                 shapes.add(["alive at the end"], for: TypeNames.short(group.typeName))
             }

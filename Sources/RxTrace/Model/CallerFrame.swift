@@ -21,11 +21,13 @@ public struct CallerFrame: Codable, Equatable, Sendable {
     }
 
     /// Whether the frame is RxCore's, RxRelay's or RxTesting's, or code the compiler made: not
-    /// the user's line. A path with a folder of one of those names is theirs.
+    /// the user's line. A path with a folder of one of those names is theirs; so is RxTrace's
+    /// recorder (`Sources/RxTrace/`), whose frames open the stack an object's `init` recorded.
     public var isInsideRxCore: Bool {
         guard let file, isKnown else { return true }
         let folders = file.split(separator: "/").dropLast()
         return folders.contains { $0 == "RxCore" || $0 == "RxRelay" || $0 == "RxTesting" }
+            || file.contains("/Sources/RxTrace/")
     }
 
     /// Whether the frame is in a function of the user's (named, and not RxCore's, RxRelay's,
@@ -41,7 +43,7 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         let isThunk =
             head.hasPrefix("protocol witness") || head.contains("thunk") || head.hasPrefix("merged ")
             || head.contains("closure #") || head.hasPrefix("partial apply")
-        let isLibrary = ["RxCore.", "RxRelay.", "RxTesting.", "Swift."].contains { qualified.hasPrefix($0) }
+        let isLibrary = ["RxCore.", "RxRelay.", "RxTesting.", "RxTrace.", "Swift."].contains { qualified.hasPrefix($0) }
         return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary
             && !qualified.hasPrefix("swift_") && !qualified.hasPrefix("_") && !qualified.hasPrefix("$")
     }

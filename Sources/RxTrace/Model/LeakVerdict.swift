@@ -17,6 +17,11 @@ public enum LeakVerdict: String, Codable, Equatable, Sendable, CaseIterable {
     /// properties hold, until the process ends.
     case heldByTestHarness = "held_by_test_harness"
 
+    /// The verdict in words, as reports open its line: `never ended but released`.
+    public var words: String {
+        String(rawValue.map { $0 == "_" ? " " : $0 })
+    }
+
     /// Whether it counts as a leak for `--fail-on-leaks` and the test leak checks.
     public var isLeak: Bool {
         switch self {
@@ -51,13 +56,22 @@ public struct BagHold: Codable, Equatable, Sendable {
     /// App.LoginScreen.GreetingViewModel`: the type and the function, without the module, the
     /// enclosing types or the result.
     public static func shortFunctionName(_ function: String) -> String {
-        var name = function.components(separatedBy: " -> ").first ?? function
+        var name = function
+        // A closure is named after the function it is in: `closure #1 () -> () in App.Model.load()`.
+        while name.hasPrefix("closure #") || name.hasPrefix("implicit closure #"),
+            let enclosing = name.range(of: " in ")
+        {
+            name = String(name[enclosing.upperBound...])
+        }
+        name = name.components(separatedBy: " -> ").first ?? name
         for prefix in ["variable initialization expression of ", "one-time initialization function for "]
         where name.hasPrefix(prefix) {
             name.removeFirst(prefix.count)
         }
         let path = name.prefix { $0 != "(" }
-        let arguments = name.dropFirst(path.count)
+        var arguments = name.dropFirst(path.count)
+        // `() throws`, `() async`: the arguments alone.
+        if let close = arguments.lastIndex(of: ")") { arguments = arguments[...close] }
         let components = path.split(separator: ".")
         return components.suffix(2).joined(separator: ".") + arguments
     }
@@ -70,17 +84,22 @@ public struct BagHold: Codable, Equatable, Sendable {
     }
 }
 
-/// Scheduled work that still holds a subscription at the end: which scheduler, and the step
-/// that queued it.
-public struct PendingWork: Codable, Equatable, Sendable {
+/// Scheduled work that still holds a subscription at the end: which scheduler, the step that
+/// queued it, and whether it repeats.
+public struct PendingWork: Codable, Hashable, Sendable {
     /// The scheduler holding the work: `SerialDispatchQueueScheduler #9`.
     public var scheduler: String
     /// The step of the subscription's own code that scheduled it: `DelaySink.on`.
     public var scheduledBy: String
+    /// `true` when the work repeats until it is disposed (an `interval`'s timer, queued by a
+    /// scheduler's `schedulePeriodic`): it never ends by itself, so it is no pending work but a
+    /// leak; `nil` otherwise.
+    public var isPeriodic: Bool? = nil
 
-    /// Work held by `scheduler`, queued by `scheduledBy`.
-    public init(scheduler: String, scheduledBy: String) {
+    /// Work held by `scheduler`, queued by `scheduledBy`, repeating or not.
+    public init(scheduler: String, scheduledBy: String, isPeriodic: Bool = false) {
         self.scheduler = scheduler
         self.scheduledBy = scheduledBy
+        self.isPeriodic = isPeriodic ? true : nil
     }
 }

@@ -18,23 +18,70 @@ public struct SubscriptionChain: Equatable, Sendable {
     public var observer: Int64?
     /// The objects created while the `subscribe` ran, in order of creation.
     public var created: [Int64]
+    /// The operator each inner subscription's objects belong to: an object subscribed through
+    /// while that operator's sink handled an event (the observable `flatMap` or `flatMapLatest`
+    /// returned for an element) is an inner subscription's, not a link of the chain's own.
+    public var innerOf: [Int64: Int64] = [:]
 
     /// A chain with every part given.
-    public init(observable: Int64?, subscribedThrough: [Int64], observer: Int64?, created: [Int64]) {
+    public init(
+        observable: Int64?, subscribedThrough: [Int64], observer: Int64?, created: [Int64],
+        innerOf: [Int64: Int64] = [:]
+    ) {
         self.observable = observable
         self.subscribedThrough = subscribedThrough
         self.observer = observer
         self.created = created
+        self.innerOf = innerOf
     }
 
     /// The chain of `subscription` from `steps`, the calls its `subscribe` ran (the tree under
     /// its subscribe call), and `created`, the objects those calls created.
+    ///
+    /// A link reached under a sink's event step (`SwitchSink.on`, `MergeSink.on`), before any
+    /// link above it, is an inner subscription of the operator whose step made that sink: the
+    /// source sent an element while it was being subscribed, and the operator subscribed the
+    /// observable its closure returned. A link reached under an inner link is inner too.
     public init(subscription: SubscriptionRecord, steps: [CallRecord], created: [ObjectRecord]) {
+        let links = steps.filter { Self.isLink(stepName: $0.name) }
+        let subscribedThrough = links.compactMap(\.objectID)
+        let callsByID = Dictionary(steps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let makerOfObject = Dictionary(
+            created.compactMap { object in object.callID.map { (object.id, $0) } },
+            uniquingKeysWith: { first, _ in first })
+        let chainObjects = Set(subscribedThrough)
+        var innerOf: [Int64: Int64] = [:]
+        // An object reached twice is placed where it was first reached.
+        var placed: Set<Int64> = []
+        for link in links {
+            guard let object = link.objectID, placed.insert(object).inserted else { continue }
+            var parent = link.parentID
+            // Bounded by the tree's size: a damaged trace's loop of parents ends the walk.
+            var walked = 0
+            while let id = parent, let call = callsByID[id], walked < steps.count {
+                walked += 1
+                if Self.isLink(stepName: call.name) {
+                    // Subscribed through by an inner subscription's link: its source, inner too.
+                    if let above = call.objectID, let owner = innerOf[above], owner != object {
+                        innerOf[object] = owner
+                    }
+                    break
+                }
+                if call.name.hasSuffix(".on"), let sink = call.objectID, let maker = makerOfObject[sink],
+                    let owner = callsByID[maker]?.objectID, chainObjects.contains(owner), owner != object
+                {
+                    innerOf[object] = innerOf[owner] == nil ? owner : innerOf[owner]
+                    break
+                }
+                parent = call.parentID
+            }
+        }
         self.init(
             observable: subscription.observableObjectID,
-            subscribedThrough: steps.filter { Self.isLink(stepName: $0.name) }.compactMap(\.objectID),
+            subscribedThrough: subscribedThrough,
             observer: subscription.observerObjectID,
-            created: created.map(\.id)
+            created: created.map(\.id),
+            innerOf: innerOf
         )
     }
 
@@ -47,6 +94,21 @@ public struct SubscriptionChain: Equatable, Sendable {
     /// once, then the observer unless it was subscribed through.
     public var elements: [Int64] {
         LeakRules.chain(subscribedThrough: subscribedThrough, observer: observer)
+    }
+
+    /// ``elements`` without the inner subscriptions' objects: the chain's own line, from its
+    /// source to its observer.
+    public var outerElements: [Int64] {
+        LeakRules.chain(subscribedThrough: subscribedThrough.filter { innerOf[$0] == nil }, observer: observer)
+    }
+
+    /// The inner subscriptions' objects under each operator of ``outerElements`` that has
+    /// some, upstream first and once, in the order of the chain.
+    public var innerElements: [(operator: Int64, elements: [Int64])] {
+        outerElements.compactMap { owner in
+            let inner = subscribedThrough.filter { innerOf[$0] == owner }
+            return inner.isEmpty ? nil : (owner, LeakRules.chain(subscribedThrough: inner, observer: nil))
+        }
     }
 
     /// Every object of the chain except the observer, each once: the observable, then the

@@ -19,6 +19,9 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     public var pendingWork: PendingWork? = nil
     /// The scope (test) that subscribed, by name, if any.
     public var scopeName: String? = nil
+    /// The inner subscriptions its operators made (`flatMap`, `flatMapLatest`), each under its
+    /// operator in ``chain``; `nil` for none.
+    public var innerChains: [InnerChain]? = nil
 
     /// An open subscription with where its observable was built, its chain, the objects it
     /// keeps alive, its chain's tags, the bag it is in and the work holding it; its verdict is
@@ -39,7 +42,8 @@ public struct OpenSubscription: Codable, Equatable, Sendable {
     }
 }
 
-/// Objects of one type alive at the end.
+/// Objects of one type alive at the end for one reason: what they are to a reader (their
+/// verdict) and what holds them.
 public struct LiveObjectGroup: Codable, Equatable, Sendable {
     /// The type.
     public var typeName: String
@@ -47,12 +51,32 @@ public struct LiveObjectGroup: Codable, Equatable, Sendable {
     public var objectIDs: [Int64]
     /// Where they were created: the flows (by title) whose calls created them.
     public var createdIn: [String]
+    /// What their being alive means, by ``LeakRules/verdict(of:)``.
+    public var verdict: LeakVerdict = .retaining
+    /// What holds them, when the trace says.
+    public var holder: LiveObjectHolder? = nil
 
-    /// Objects of `typeName` alive at the end.
-    public init(typeName: String, objectIDs: [Int64], createdIn: [String]) {
+    /// Objects of `typeName` alive at the end, with their verdict and what holds them.
+    public init(
+        typeName: String, objectIDs: [Int64], createdIn: [String], verdict: LeakVerdict = .retaining,
+        holder: LiveObjectHolder? = nil
+    ) {
         self.typeName = typeName
         self.objectIDs = objectIDs
         self.createdIn = createdIn
+        self.verdict = verdict
+        self.holder = holder
+    }
+
+    /// A group read from JSON; a report written before live objects had verdicts says none,
+    /// and reads as retaining.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.typeName = try container.decode(String.self, forKey: .typeName)
+        self.objectIDs = try container.decode([Int64].self, forKey: .objectIDs)
+        self.createdIn = try container.decode([String].self, forKey: .createdIn)
+        self.verdict = try container.decodeIfPresent(LeakVerdict.self, forKey: .verdict) ?? .retaining
+        self.holder = try container.decodeIfPresent(LiveObjectHolder.self, forKey: .holder)
     }
 }
 
@@ -109,8 +133,10 @@ public struct LeakReport: Codable, Equatable, Sendable {
         self.heldByTestHarness = heldByTestHarness
     }
 
-    /// Whether nothing leaked (what ``aliveAtExit`` holds is alive by design).
-    public var isEmpty: Bool { openSubscriptions.isEmpty && liveObjects.isEmpty }
+    /// Whether nothing leaked: no open subscription, and no object alive at the end whose
+    /// verdict is a leak's (``LeakVerdict/isLeak``); what ``aliveAtExit`` holds, a global's
+    /// objects and what pending work holds are alive by design or for a while.
+    public var isEmpty: Bool { openSubscriptions.isEmpty && !liveObjects.contains { $0.verdict.isLeak } }
 
     /// The number of objects alive at the end.
     public var liveObjectCount: Int { liveObjects.reduce(0) { $0 + $1.objectIDs.count } }
@@ -192,35 +218,57 @@ public struct LeakFinder {
         }
         // Work a scheduler still holds: each live work item, with the objects of the calls that
         // queued it (the scheduler's step, and the sink's step above it).
-        var pendingWork: [(scheduler: String, steps: [(name: String, object: Int64)])] = []
-        for item in allLive where item.typeName == "ScheduledWorkItem" {
+        var pendingWork:
+            [(
+                item: Int64, scheduler: String, schedulerID: Int64?, steps: [(name: String, object: Int64)],
+                isPeriodic: Bool
+            )] = []
+        for item in allLive where item.typeName == SchedulerHop.workItemTypeName {
             guard let creator = item.callID else { continue }
             let calls = try reader.ancestry(of: creator)
             let scheduler = calls.first { $0.typeName?.contains("Scheduler") == true }
             pendingWork.append(
                 (
+                    item: item.id,
                     scheduler: scheduler.flatMap { call in
                         call.objectID.flatMap { liveByID[$0]?.label }
                             ?? call.typeName.map { TypeNames.short($0) + (call.objectID.map { " #\($0)" } ?? "") }
                     } ?? "a scheduler",
-                    steps: calls.compactMap { call in call.objectID.map { (call.name, $0) } }
+                    schedulerID: scheduler?.objectID,
+                    steps: calls.compactMap { call in call.objectID.map { (call.name, $0) } },
+                    isPeriodic: calls.contains { $0.name.hasSuffix(".schedulePeriodic") }
                 ))
         }
 
         var open: [OpenSubscription] = []
+        // What each open subscription reported on its own keeps alive, by id: the objects its
+        // finding explains.
+        var keeping: [(id: Int64, keptAlive: [Int64], bag: Int64?)] = []
         for subscription in subscriptions where scope == nil || subscription.scopeID == scope {
             let isObserverAlive = subscription.observerObjectID.map { liveByID[$0] != nil } ?? true
             guard subscription.isStillOpen(isObserverAlive: isObserverAlive) else { continue }
             let links = try reader.chain(of: subscription)
             // The elements subscribed through with where user code built them, the observer plain.
-            var chain: [String] = []
-            for objectID in links.elements {
+            func label(_ objectID: Int64) throws -> String? {
                 let object = try reader.object(objectID)
                 if links.subscribedThrough.contains(objectID) {
-                    chain.append(object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)")
-                } else if let object {
-                    chain.append(object.label)
+                    return object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)"
                 }
+                return object?.label
+            }
+            // The chain's own line; each inner subscription under the operator that made it.
+            let outer = links.outerElements
+            var chain: [String] = []
+            var indexOfElement: [Int64: Int] = [:]
+            for objectID in outer {
+                guard let text = try label(objectID) else { continue }
+                indexOfElement[objectID] = chain.count
+                chain.append(text)
+            }
+            var innerChains: [InnerChain] = []
+            for inner in links.innerElements {
+                guard let index = indexOfElement[inner.operator] else { continue }
+                innerChains.append(InnerChain(operatorIndex: index, elements: try inner.elements.compactMap(label)))
             }
             let alive = links.keptAlive { liveByID[$0]?.label }
             let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
@@ -235,15 +283,16 @@ public struct LeakFinder {
             let ownObjects = Set(links.subscribedThrough + links.created)
             let work = pendingWork.lazy.compactMap { work in
                 work.steps.first { ownObjects.contains($0.object) }.map {
-                    PendingWork(scheduler: work.scheduler, scheduledBy: $0.name)
+                    PendingWork(scheduler: work.scheduler, scheduledBy: $0.name, isPeriodic: work.isPeriodic)
                 }
             }.first
-            let openSubscription = OpenSubscription(
+            var openSubscription = OpenSubscription(
                 subscription: subscription, builtAt: builtAt, chain: chain, alive: alive,
                 tags: tags.isEmpty ? nil : tags,
                 bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
                 pendingWork: work
             )
+            openSubscription.innerChains = innerChains.isEmpty ? nil : innerChains
             if let bag = bagID, heldByBag[bag] != nil {
                 heldByBag[bag]?.subscriptions.append(openSubscription)
                 heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {
@@ -251,6 +300,10 @@ public struct LeakFinder {
                 }
             } else {
                 open.append(openSubscription)
+                let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created).filter {
+                    liveByID[$0] != nil
+                }
+                keeping.append((subscription.id, keptAlive, bagID))
             }
         }
 
@@ -270,22 +323,86 @@ public struct LeakFinder {
             aliveAtExit.append(
                 BagAliveAtExit(bag: bag.label, madeAt: madeAt, subscriptions: held.subscriptions, objects: objects))
         }
-        // Objects user code made outside any step whose maker was an XCTest case's
-        // initializer: its stored properties, which XCTest keeps until the process ends.
-        var heldByHarness: [ObjectRecord] = []
-        var leaked: [ObjectRecord] = []
-        for object in live where !setApart.contains(object.id) {
-            if object.callID == nil, reader.features.hasObjectCallers,
-                LeakRules.isMadeByATestCase(frames: try reader.callerFrames(ofObject: object.id))
-            {
-                heldByHarness.append(object)
-            } else {
-                leaked.append(object)
-            }
+        // Each object left: its verdict, by the subscriptions' rule (LeakRules), from what made
+        // it, the work queued on it and the subscriptions that keep it alive.
+        let keepers = LeakRules.keepers(of: keeping)
+        let verdictOfSubscription = Dictionary(
+            open.map { ($0.subscription.id, $0.verdict) }, uniquingKeysWith: { first, _ in first })
+        let neverStarted = try virtualTimeSchedulersNeverStarted(among: live.filter { !setApart.contains($0.id) })
+        // Each work item and each scheduler holding one, to its work: looked up once per object.
+        var workOfObject: [Int64: Int] = [:]
+        for (index, work) in pendingWork.enumerated() {
+            if workOfObject[work.item] == nil { workOfObject[work.item] = index }
+            if let scheduler = work.schedulerID, workOfObject[scheduler] == nil { workOfObject[scheduler] = index }
         }
-        let groups = LeakRules.groupLiveObjects(try leaked.map { ($0.typeName, $0.id, try place(ofCreating: $0)) })
+        var heldByHarness: [ObjectRecord] = []
+        var leaked: [(object: ObjectRecord, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
+        for object in live where !setApart.contains(object.id) {
+            // User code made it outside any step: the stack it was made from names the function.
+            var maker: String?
+            if object.callID == nil, reader.features.hasObjectCallers {
+                let frames = try reader.callerFrames(ofObject: object.id)
+                if LeakRules.isMadeByATestCase(frames: frames) {
+                    heldByHarness.append(object)
+                    continue
+                }
+                // A global's or static's initializer anywhere on the stack made it, whoever's
+                // (`MainScheduler.instance`, a `static let shared` a view model touched first):
+                // that global holds it. Else the user's function that made it.
+                let functions = frames.compactMap(\.function).map {
+                    $0.hasPrefix("$s") ? Symbolizer.demangled($0) : $0
+                }
+                if let initializer = functions.first(where: LeakRules.isGlobalInitializer) {
+                    maker = initializer
+                } else if case .line(let frame) = CallerLine.find(in: [frames]), let function = frame.function {
+                    maker = function.hasPrefix("$s") ? Symbolizer.demangled(function) : function
+                }
+            } else if object.typeName == "DisposeBag" {
+                maker = bagMaker[object.id]
+            }
+            // The work a scheduler still holds: a live work item (the step that queued it, the
+            // nearest one of neither the item nor its scheduler), or a never-started virtual
+            // time scheduler's.
+            var work = workOfObject[object.id].map { pendingWork[$0] }.map { work in
+                PendingWork(
+                    scheduler: work.scheduler,
+                    scheduledBy: (work.steps.first { $0.object != work.item && $0.object != work.schedulerID }
+                        ?? work.steps.first { $0.object == work.schedulerID } ?? work.steps.first)?.name
+                        ?? SchedulerHop.enqueueStepName,
+                    isPeriodic: work.isPeriodic
+                )
+            }
+            if work == nil {
+                work = try neverStarted[object.id] ?? queuedOnANeverStartedScheduler(object, neverStarted)
+            }
+            let subscriptionIDs = keepers[object.id] ?? []
+            let verdict = LeakRules.verdict(
+                ofObjectMadeBy: maker, isMadeByATestCase: false, pendingWork: work,
+                keptAliveBy: subscriptionIDs.compactMap { verdictOfSubscription[$0] }
+            )
+            let holder: LiveObjectHolder? =
+                switch verdict {
+                case .globalByDesign: maker.map { LiveObjectHolder(madeIn: BagHold.shortFunctionName($0)) }
+                case .pendingScheduledWork where work != nil: LiveObjectHolder(pendingWork: work)
+                case .retaining where work?.isPeriodic == true: LiveObjectHolder(pendingWork: work)
+                default:
+                    // Kept alive by open subscriptions, or else made by a function of the user's,
+                    // whose owner a reader can look for.
+                    subscriptionIDs.isEmpty
+                        ? maker.map { LiveObjectHolder(madeIn: BagHold.shortFunctionName($0)) }
+                        : LiveObjectHolder(subscriptionIDs: subscriptionIDs)
+                }
+            leaked.append((object, verdict, holder))
+        }
+        let groups = LeakRules.groupLiveObjects(
+            try leaked.map {
+                ($0.object.typeName, $0.object.id, try place(ofCreating: $0.object), $0.verdict, $0.holder)
+            }
+        )
         let harnessGroups = LeakRules.groupLiveObjects(
-            try heldByHarness.map { ($0.typeName, $0.id, try place(ofCreating: $0)) }
+            try heldByHarness.map {
+                ($0.typeName, $0.id, try place(ofCreating: $0), LeakVerdict.heldByTestHarness, nil)
+            }
         )
         return LeakReport(
             resourcesTotalStart: reader.run.resourcesTotalStart,
@@ -296,4 +413,31 @@ public struct LeakFinder {
             heldByTestHarness: harnessGroups.isEmpty ? nil : harnessGroups
         )
     }
+
+    /// The virtual time schedulers (a `TestScheduler`) among `objects` that had work scheduled
+    /// on them and were never started nor advanced: the work they hold never ran.
+    private func virtualTimeSchedulersNeverStarted(among objects: [ObjectRecord]) throws -> [Int64: PendingWork] {
+        let schedulers = objects.filter { $0.typeName.contains("Scheduler") }
+        guard !schedulers.isEmpty else { return [:] }
+        var neverStarted: [Int64: PendingWork] = [:]
+        for (object, steps) in try reader.stepNames(onObjects: schedulers.map(\.id)) {
+            guard steps.contains("VirtualTimeScheduler.scheduleAbsoluteVirtual"),
+                !steps.contains("VirtualTimeScheduler.start"), !steps.contains("VirtualTimeScheduler.advanceTo"),
+                let scheduler = schedulers.first(where: { $0.id == object })
+            else { continue }
+            neverStarted[object] = PendingWork(
+                scheduler: scheduler.label, scheduledBy: "VirtualTimeScheduler.scheduleAbsoluteVirtual")
+        }
+        return neverStarted
+    }
+
+    /// The work of a never-started scheduler of `neverStarted` that `object` was made for (the
+    /// disposable of an action it queued): made inside a call on that scheduler.
+    private func queuedOnANeverStartedScheduler(
+        _ object: ObjectRecord, _ neverStarted: [Int64: PendingWork]
+    ) throws -> PendingWork? {
+        guard !neverStarted.isEmpty, let call = object.callID else { return nil }
+        return try reader.ancestry(of: call).lazy.compactMap { $0.objectID.flatMap { neverStarted[$0] } }.first
+    }
+
 }

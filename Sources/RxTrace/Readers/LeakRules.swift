@@ -20,7 +20,14 @@
 /// - A finding's verdict (``LeakVerdict``): held by a global's bag, global by design; held by
 ///   any other bag still alive, retaining (the bag's owner was never released: commonly a
 ///   cycle through a closure that captures it); held by a scheduler's pending work, pending
-///   scheduled work; keeping nothing alive, never ended but released; else retaining.
+///   scheduled work, unless that work repeats until disposed (an `interval`'s timer, which
+///   never ends by itself: retaining); keeping nothing alive, never ended but released; else
+///   retaining.
+/// - Objects alive at the end get a verdict by the same rule: made by an XCTest case's
+///   initializer, held by the test harness; made by top-level code or a global's initializer,
+///   global by design (a global `SerialDispatchQueueScheduler` as a global's bag); held by a
+///   scheduler's queued work, pending scheduled work; kept alive by open subscriptions, their
+///   verdict; else retaining.
 public enum LeakRules {
     /// The verdict on an open subscription: `bag` is the bag its `Disposable` went into,
     /// `isGlobalBag` whether that bag is a global's, `pendingWork` the scheduled work still
@@ -31,7 +38,8 @@ public enum LeakRules {
         if let bag, bag.isAliveAtEnd {
             return isGlobalBag ? .globalByDesign : .retaining
         }
-        if pendingWork != nil { return .pendingScheduledWork }
+        // Periodic work (an interval's timer) never ends by itself: no pending work, a leak.
+        if let pendingWork, pendingWork.isPeriodic != true { return .pendingScheduledWork }
         return keptAlive.isEmpty ? .neverEndedButReleased : .retaining
     }
 
@@ -78,12 +86,44 @@ public enum LeakRules {
     /// ``isAliveUntilExit(bagMadeAt:)``.
     public static func isGlobalBag(madeBy makerFunction: String?, madeAt assembly: Assembly?) -> Bool {
         guard let function = makerFunction else { return isAliveUntilExit(bagMadeAt: assembly) }
+        return isProgramLifetime(madeBy: function)
+    }
+
+    /// Whether what `function` made lives as long as the program, by the rule that tells a
+    /// global's bag (``isGlobalBag(madeBy:madeAt:)``), for any object: top-level code (`main`)
+    /// or a global's or static's one-time initializer made it, so a global holds it.
+    public static func isProgramLifetime(madeBy function: String) -> Bool {
         // Top-level code is `main`, or `<module>_main` in a SwiftPM executable with tests.
         let isTopLevelCode =
             !function.contains(".") && !function.contains("(")
             && (function == "main" || function.hasSuffix("_main"))
-        return isTopLevelCode || function.hasPrefix("one-time initialization function for ")
-            || function.hasPrefix("globalinit_")
+        return isTopLevelCode || isGlobalInitializer(function)
+    }
+
+    /// Whether `function` is a global's or static's one-time initializer: what it makes, a
+    /// global holds until the program exits.
+    public static func isGlobalInitializer(_ function: String) -> Bool {
+        function.hasPrefix("one-time initialization function for ") || function.hasPrefix("globalinit_")
+    }
+
+    /// The verdict on objects alive at the end, the same rule as a subscription's
+    /// (``verdict(bag:isGlobalBag:pendingWork:keptAlive:)``): made by an XCTest case's
+    /// initializer (`isMadeByATestCase`), held by the test harness; made by top-level code or a
+    /// global's initializer (`makerFunction`, ``isProgramLifetime(madeBy:)``), global by design;
+    /// held by work a scheduler still has queued, pending scheduled work; kept alive by open
+    /// subscriptions (`subscriptionVerdicts`), theirs, retaining when any of them is; else
+    /// retaining: something of the program still references them.
+    public static func verdict(
+        ofObjectMadeBy makerFunction: String?, isMadeByATestCase: Bool, pendingWork: PendingWork?,
+        keptAliveBy subscriptionVerdicts: [LeakVerdict]
+    ) -> LeakVerdict {
+        if isMadeByATestCase { return .heldByTestHarness }
+        if let makerFunction, isProgramLifetime(madeBy: makerFunction) { return .globalByDesign }
+        if let pendingWork {
+            return pendingWork.isPeriodic == true ? .retaining : .pendingScheduledWork
+        }
+        if subscriptionVerdicts.contains(.retaining) { return .retaining }
+        return subscriptionVerdicts.first ?? .retaining
     }
 
     /// Whether an object was made by an XCTest case's initializer (its stored properties):
@@ -119,21 +159,42 @@ public enum LeakRules {
         subscribeSite.map { "in the subscribe at \($0)" } ?? "outside any subscribe"
     }
 
-    /// Objects alive at the end, grouped by type in order of first appearance, each group with
-    /// its ids and the places its objects were created, each once.
-    public static func groupLiveObjects(_ objects: [(typeName: String, id: Int64, place: String)]) -> [LiveObjectGroup]
-    {
+    /// Objects alive at the end, grouped by type, verdict and holder in order of first
+    /// appearance, each group with its ids and the places its objects were created, each once.
+    public static func groupLiveObjects(
+        _ objects: [(typeName: String, id: Int64, place: String, verdict: LeakVerdict, holder: LiveObjectHolder?)]
+    ) -> [LiveObjectGroup] {
         var groups: [LiveObjectGroup] = []
         for object in objects {
-            if let index = groups.firstIndex(where: { $0.typeName == object.typeName }) {
+            if let index = groups.firstIndex(where: {
+                $0.typeName == object.typeName && $0.verdict == object.verdict && $0.holder == object.holder
+            }) {
                 groups[index].objectIDs.append(object.id)
                 if !groups[index].createdIn.contains(object.place) { groups[index].createdIn.append(object.place) }
             } else {
                 groups.append(
-                    LiveObjectGroup(typeName: object.typeName, objectIDs: [object.id], createdIn: [object.place]))
+                    LiveObjectGroup(
+                        typeName: object.typeName, objectIDs: [object.id], createdIn: [object.place],
+                        verdict: object.verdict, holder: object.holder
+                    ))
             }
         }
         return groups
+    }
+
+    /// The open subscriptions that keep each object alive, by object: those whose `keptAlive`
+    /// (object ids) hold it, and those whose bag it is.
+    public static func keepers(
+        of subscriptions: [(id: Int64, keptAlive: [Int64], bag: Int64?)]
+    ) -> [Int64: [Int64]] {
+        var keepers: [Int64: [Int64]] = [:]
+        for subscription in subscriptions {
+            for object in subscription.keptAlive + (subscription.bag.map { [$0] } ?? [])
+            where keepers[object]?.contains(subscription.id) != true {
+                keepers[object, default: []].append(subscription.id)
+            }
+        }
+        return keepers
     }
 
     /// The tags of a chain (its elements' `tags`, upstream first), each once.

@@ -95,4 +95,21 @@ extension TraceReader {
         ).compactMap { $0.integer("object_id") }
     }
 
+    /// The names of the steps that ran on each of `objects`, each once: what was ever asked of
+    /// a scheduler (`VirtualTimeScheduler.start`).
+    public func stepNames(onObjects objects: [Int64]) throws -> [Int64: Set<String>] {
+        guard !objects.isEmpty else { return [:] }
+        let list = Set(objects).sorted().map(String.init).joined(separator: ",")
+        var names: [Int64: Set<String>] = [:]
+        for row in try database.rows(
+            """
+            SELECT DISTINCT call.object_id AS object_id, step.name AS name
+            FROM call JOIN step ON step.id = call.step_id WHERE call.object_id IN (\(list))
+            """
+        ) {
+            guard let object = row.integer("object_id"), let name = row.text("name") else { continue }
+            names[object, default: []].insert(name)
+        }
+        return names
+    }
 }

@@ -1,5 +1,6 @@
 /// Prints the leak report: each subscription that never ended with the user's line that made
-/// it, then the objects alive at the end, grouped by type, and what to do about them, in
+/// it, then the objects alive at the end, grouped by type in blocks of one verdict, and what to
+/// do about each block, in
 /// ``LeakWording``'s words, which a failing leak check prints too. Names and places come from
 /// the trace, and every line is printed through ``TerminalText/escaped(_:)``.
 public struct LeakReportRenderer {
@@ -19,7 +20,12 @@ public struct LeakReportRenderer {
         let aliveAtExit = report.aliveAtExit ?? []
         let harness = report.heldByTestHarness ?? []
         guard !report.isEmpty else {
-            if aliveAtExit.isEmpty, harness.isEmpty {
+            if !report.liveObjects.isEmpty {
+                lines.append(
+                    "No leaks: every subscription ended, and no object alive at the end is a leak, as its verdict says (\(totals))."
+                )
+                lines += liveObjectLines(report.liveObjects)
+            } else if aliveAtExit.isEmpty, harness.isEmpty {
                 lines.append("No leaks: every subscription ended and no object outlived the run (\(totals)).")
             } else if harness.isEmpty {
                 lines.append(
@@ -41,13 +47,15 @@ public struct LeakReportRenderer {
             lines.append("")
             lines += LeakWording.lines(for: group)
         }
-        if !report.liveObjects.isEmpty {
-            lines.append("")
-            lines.append("Objects alive at the end:")
-            lines += LeakWording.lines(forLiveObjects: report.liveObjects)
-        }
+        lines += liveObjectLines(report.liveObjects)
         lines += aliveAtExitLines(aliveAtExit) + harnessLines(harness)
         return lines.map(TerminalText.escaped).joined(separator: "\n")
+    }
+
+    /// The objects alive at the end, in blocks of one verdict each, after their heading.
+    private func liveObjectLines(_ groups: [LiveObjectGroup]) -> [String] {
+        guard !groups.isEmpty else { return [] }
+        return ["", "Objects alive at the end:"] + LeakWording.lines(forLiveObjects: groups)
     }
 
     /// The objects XCTest's test cases hold, after a line saying why they are not leaks.
@@ -56,7 +64,7 @@ public struct LeakReportRenderer {
         return [
             "",
             "Held by the test harness, not leaks: XCTest keeps each test case instance, and what its stored properties hold, until the process ends.",
-        ] + LeakWording.lines(forLiveObjects: groups).dropLast()
+        ] + LeakWording.rowLines(forLiveObjects: groups) + ["  verdict        " + LeakWording.verdictText(groups[0])]
     }
 
     /// The bags made in `main.swift` and what they held, after a line saying why they are not leaks.

@@ -16,6 +16,11 @@ public enum LeakWording {
         "capture the owner weakly in this subscription's closures: [weak self] or [unowned self], "
         + "withUnretained(self), or subscribe(with: self, onNext: { owner, value in … })"
 
+    /// What to do about a subscription whose timer repeats until it is disposed (`interval`).
+    public static let periodicWorkAdvice =
+        "keep the Disposable that subscribe returns and dispose it, add it to a DisposeBag, or end the timer "
+        + "with take(_:) or take(until:)"
+
     /// What to do about a subscription that scheduled work still holds.
     public static let pendingWorkAdvice =
         "let the work run before the end (wait for it), or dispose the subscription when you no longer need it"
@@ -59,7 +64,7 @@ public enum LeakWording {
         if let builtAt = open.builtAt {
             lines.append("  built at       \(builtAt.file):\(builtAt.line) (\(builtAt.name))")
         }
-        lines += labelled("chain", tree(open.chain.map { [$0] }))
+        lines += labelled("chain", chainTree(of: open))
         lines += labelled("held by", tree(retentionPath(of: open)))
         if !open.alive.isEmpty {
             lines.append("  keeps alive    " + groupedByType(open.alive))
@@ -77,7 +82,10 @@ public enum LeakWording {
         var groups: [[OpenSubscription]] = []
         var indexOfKey: [String: Int] = [:]
         for open in subscriptions {
-            let shape = open.chain.map { $0.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ") }
+            let inner = (open.innerChains ?? []).flatMap { ["\($0.operatorIndex)"] + $0.elements }
+            let shape = (open.chain + inner).map {
+                $0.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+            }
             let key = ([open.subscription.site, open.verdict.rawValue] + shape).joined(separator: "\u{1F}")
             if let index = indexOfKey[key] {
                 groups[index].append(open)
@@ -94,17 +102,25 @@ public enum LeakWording {
     public static func lines(for group: [OpenSubscription]) -> [String] {
         guard let first = group.first else { return [] }
         var lines = lines(for: first)
-        guard group.count > 1 else { return lines }
+        guard let found = foundText(group) else { return lines }
+        lines.insert("  found          " + found, at: 2)
+        return lines
+    }
+
+    /// `3 times: subscriptions #1, #2, #3; in LoginTests.testA, LoginTests.testB`: how often a
+    /// group of identical leaks (``identicalGroups(_:)``) was found, by which subscriptions and
+    /// in which tests; `nil` for a leak found once.
+    public static func foundText(_ group: [OpenSubscription]) -> String? {
+        guard group.count > 1 else { return nil }
         let numbers = group.map { "#\($0.subscription.id)" }
         let shown = numbers.prefix(10).joined(separator: ", ") + (numbers.count > 10 ? ", …" : "")
-        var found = "  found          \(group.count) times: subscriptions \(shown)"
+        var found = "\(group.count) times: subscriptions \(shown)"
         var tests: [String] = []
         for name in group.compactMap(\.scopeName) where !tests.contains(name) { tests.append(name) }
         if !tests.isEmpty {
             found += "; in " + tests.prefix(10).joined(separator: ", ") + (tests.count > 10 ? ", …" : "")
         }
-        lines.insert(found, at: 2)
-        return lines
+        return found
     }
 
     /// `DisposeBag #2, made at App/Login.swift:20 in LoginViewModel.init(), never released`.
@@ -124,7 +140,7 @@ public enum LeakWording {
         case .neverEndedButReleased:
             return "never ended but released: nothing it held outlived it"
         case .pendingScheduledWork:
-            let work = open.pendingWork.map { "\($0.scheduler) still holds work \($0.scheduledBy) queued" }
+            let work = open.pendingWork.map(pendingWorkText)
             return "pending scheduled work: " + (work ?? "a scheduler still holds work it queued")
         case .globalByDesign:
             return "global by design: a global's DisposeBag holds it until the program exits"
@@ -144,6 +160,14 @@ public enum LeakWording {
                         + "\(owner): commonly a retain cycle, owner → bag → this subscription → its closure → "
                         + "owner, when a closure of this subscription captures the owner strongly",
                     bagCycleAdvice
+                )
+            }
+            if let work = open.pendingWork, work.isPeriodic == true {
+                return (
+                    "its Disposable was dropped, and \(work.scheduler) runs its timer until it is disposed, which "
+                        + "never happens: the timer keeps its sinks and the subscriber's closures alive, with "
+                        + "everything they capture",
+                    periodicWorkAdvice
                 )
             }
             return (
@@ -171,7 +195,8 @@ public enum LeakWording {
     /// What holds the subscription, from the root down to its subscriber, each node with why.
     public static func retentionPath(of open: OpenSubscription) -> [[String]] {
         let subscription = open.subscription
-        let isChainElement = Set(open.chain.compactMap(objectNumber))
+        let isChainElement = Set(
+            (open.chain + (open.innerChains ?? []).flatMap(\.elements)).compactMap(objectNumber))
         let disposable = subscription.disposableObjectID.map { "#\($0)" }
         let observer = subscription.observerObjectID.map { "#\($0)" }
         let aliveOfType = { (match: (String) -> Bool) in
@@ -185,11 +210,30 @@ public enum LeakWording {
                 path.append(["\(held): the Disposable subscribe returned, in the bag"])
             }
         } else if let work = open.pendingWork {
-            path.append(["\(work.scheduler): holds the work \(work.scheduledBy) queued, not run yet"])
-        } else if let source = open.chain.first,
-            open.alive.contains(where: { objectNumber($0) == objectNumber(source) })
-        {
-            path.append(["\(source): it keeps its observers until it terminates, and it never did"])
+            path.append(
+                [
+                    work.isPeriodic == true
+                        ? "\(work.scheduler): runs the periodic work \(work.scheduledBy) queued until it is disposed"
+                        : "\(work.scheduler): holds the work \(work.scheduledBy) queued, not run yet"
+                ])
+        } else {
+            // The sources still alive: the chain's, and each inner subscription's (a subject a
+            // flatMapLatest's closure returned keeps that inner subscription, and through it the
+            // whole chain).
+            let isAlive = { (label: String) in open.alive.contains { objectNumber($0) == objectNumber(label) } }
+            var roots: [String] = []
+            if let source = open.chain.first, isAlive(source) {
+                roots.append("\(source): it keeps its observers until it terminates, and it never did")
+            }
+            for inner in open.innerChains ?? [] {
+                guard let source = inner.elements.first, isAlive(source), inner.operatorIndex < open.chain.count
+                else { continue }
+                let owner = open.chain[inner.operatorIndex].split(separator: " ").prefix(2).joined(separator: " ")
+                roots.append(
+                    "\(source): the source of an inner subscription of \(owner); it keeps its observers until it "
+                        + "terminates, and it never did")
+            }
+            if !roots.isEmpty { path.append(roots) }
         }
         let sinks = aliveOfType { !isChainElement.contains($0) && $0 != disposable && $0 != observer }
         if !sinks.isEmpty {
@@ -199,6 +243,37 @@ public enum LeakWording {
             path.append(["\(subscriber): the subscriber, with the closures passed at \(subscription.site)"])
         }
         return path
+    }
+
+    /// The chain as a tree in the order data flows, each element under the one it feeds from,
+    /// sources at the top, the subscriber at the bottom; an inner subscription an operator
+    /// made (``OpenSubscription/innerChains``) hangs under that operator, marked `inner:`:
+    ///
+    ///     BehaviorRelay<String> #1
+    ///     └─ FlatMapLatest<String, Int> #3 (flatMapLatest at App/Search.swift:12)
+    ///        ├─ inner: PublishSubject<Int> #2
+    ///        │  └─ Map<Int, Int> #5 (map at App/Search.swift:12)
+    ///        └─ AnonymousObserver<Int> #4
+    public static func chainTree(of open: OpenSubscription) -> [String] {
+        let inner = open.innerChains ?? []
+        var lines: [String] = []
+        for (depth, element) in open.chain.enumerated() {
+            lines.append(depth == 0 ? element : String(repeating: "   ", count: depth - 1) + "└─ " + element)
+            let isLast = depth == open.chain.count - 1
+            for (index, chain) in inner.enumerated() where chain.operatorIndex == depth {
+                let isLastBranch = isLast && !inner[(index + 1)...].contains { $0.operatorIndex == depth }
+                let base = String(repeating: "   ", count: depth)
+                let branch = isLastBranch ? "└─ " : "├─ "
+                let rule = isLastBranch ? "   " : "│  "
+                for (step, innerElement) in chain.elements.enumerated() {
+                    lines.append(
+                        step == 0
+                            ? base + branch + "inner: " + innerElement
+                            : base + rule + String(repeating: "   ", count: step - 1) + "└─ " + innerElement)
+                }
+            }
+        }
+        return lines
     }
 
     /// `#12` of a label `MapSink<…> #12` or `Map<Int, Int> #3 (map at …)`.
@@ -241,6 +316,7 @@ public enum LeakWording {
     ///     DisposeBag #1 made at App/main.swift:3 holds
     ///       Subscription #1 subscribed at App/main.swift:6: PublishSubject<Int> #2 → AnonymousObserver<Int> #3
     ///       alive          DisposeBag #1, SinkDisposer #4, PublishSubject<Int> #2, AnonymousObserver<Int> #3
+    ///       verdict        global by design: a global's DisposeBag holds them until the program exits
     public static func lines(forAliveAtExit bag: BagAliveAtExit) -> [String] {
         var lines = ["\(bag.bag) made at \(bag.madeAt.file):\(bag.madeAt.line) holds"]
         for open in bag.subscriptions {
@@ -248,23 +324,26 @@ public enum LeakWording {
             lines.append("  Subscription #\(open.subscription.id) subscribed at \(open.subscription.site)\(chain)")
         }
         lines.append("  alive          " + bag.objects.joined(separator: ", "))
+        lines.append("  verdict        " + aliveAtExitVerdictText)
         return lines
     }
 
-    /// The objects alive at the end, a line per type (count, short type name, ids, where they
-    /// were created), columns aligned, then what to do; `untracedCount` more objects that
-    /// `Resources.total` counted but no trace holds get a line of their own.
+    /// The verdict on what a global's DisposeBag holds at the end.
+    public static let aliveAtExitVerdictText =
+        "global by design: a global's DisposeBag holds them until the program exits"
+
+    /// The objects alive at the end in blocks of one verdict and holder
+    /// (``liveObjectBlocks(_:)``): a line per type (count, short type name, ids, where they
+    /// were created), columns aligned across blocks, then the block's verdict, why and what to
+    /// do; `untracedCount` more objects that `Resources.total` counted but no trace holds get a
+    /// block of their own.
     ///
     ///       1 ×  MapSink<…>  #5  created in the subscribe at App/Main.swift:9
-    ///       fix            release them: dispose the subscriptions that hold them, or end their sequences
+    ///       verdict        retaining: kept alive by Subscription #1 above
+    ///       fix            they are released with Subscription #1: see its fix above
     public static func lines(forLiveObjects groups: [LiveObjectGroup], untracedCount: Int = 0) -> [String] {
-        var rows = groups.map { group in
-            (
-                count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
-                ids: group.objectIDs.map { "#\($0)" }.joined(separator: " "),
-                place: "created " + group.createdIn.joined(separator: "; ")
-            )
-        }
+        let blocks = liveObjectBlocks(groups)
+        var rows = rows(forLiveObjects: blocks.flatMap { $0 })
         if untracedCount > 0 {
             rows.append(
                 (
@@ -274,14 +353,148 @@ public enum LeakWording {
                 ))
         }
         guard !rows.isEmpty else { return [] }
+        let table = aligned(rows)
+        var lines: [String] = []
+        var row = 0
+        for block in blocks {
+            if !lines.isEmpty { lines.append("") }
+            lines += table[row..<(row + block.count)]
+            row += block.count
+            guard let first = block.first else { continue }
+            lines.append("  verdict        " + verdictText(first))
+            let (why, fix) = explanation(of: first)
+            if let why { lines.append("  why            " + why) }
+            lines.append("  fix            " + fix)
+        }
+        if untracedCount > 0 {
+            if !lines.isEmpty { lines.append("") }
+            lines.append(table[row])
+            lines.append("  fix            " + objectAdvice)
+        }
+        return lines
+    }
+
+    /// The objects alive at the end as rows alone, columns aligned, with no verdict: for a
+    /// section whose heading says what they are (those the test harness holds).
+    public static func rowLines(forLiveObjects groups: [LiveObjectGroup]) -> [String] {
+        aligned(rows(forLiveObjects: groups))
+    }
+
+    /// Live-object groups in blocks that share a verdict and a holder, in order of first
+    /// appearance: each block is one finding, with one verdict and one piece of advice.
+    public static func liveObjectBlocks(_ groups: [LiveObjectGroup]) -> [[LiveObjectGroup]] {
+        var blocks: [[LiveObjectGroup]] = []
+        for group in groups {
+            if let index = blocks.firstIndex(where: { $0[0].verdict == group.verdict && $0[0].holder == group.holder })
+            {
+                blocks[index].append(group)
+            } else {
+                blocks.append([group])
+            }
+        }
+        return blocks
+    }
+
+    /// `retaining: kept alive by Subscription #1 above`, `global by design: made by main, …`:
+    /// the verdict on objects alive at the end, and what holds them.
+    public static func verdictText(_ group: LiveObjectGroup) -> String {
+        let holder = group.holder
+        if let subscriptions = holder?.subscriptionIDs, !subscriptions.isEmpty {
+            return "\(group.verdict.words): kept alive by \(subscriptionList(subscriptions)) above"
+        }
+        if group.verdict == .retaining, let work = holder?.pendingWork {
+            return "retaining: " + pendingWorkText(work)
+        }
+        switch group.verdict {
+        case .retaining, .neverEndedButReleased:
+            let made = holder?.madeIn.map { "made in \($0), " } ?? ""
+            return "retaining: " + made
+                + "no open subscription holds them, so something of the program still references them"
+        case .pendingScheduledWork:
+            guard let work = holder?.pendingWork else {
+                return "pending scheduled work: a scheduler still holds work queued on it"
+            }
+            return "pending scheduled work: " + pendingWorkText(work)
+        case .globalByDesign:
+            let maker = holder?.madeIn.map { "made by \($0), " } ?? "made by "
+            return "global by design: " + maker
+                + "top-level code or a global's initializer, so a global holds them until the program exits"
+        case .heldByTestHarness:
+            return "held by the test harness: XCTest keeps its test case instances until the process ends"
+        }
+    }
+
+    /// Why objects alive at the end are, and what to do.
+    public static func explanation(of group: LiveObjectGroup) -> (why: String?, fix: String) {
+        if let subscriptions = group.holder?.subscriptionIDs, !subscriptions.isEmpty {
+            return (nil, "they are released with \(subscriptionList(subscriptions)): see its fix above")
+        }
+        if group.verdict == .retaining, group.holder?.pendingWork?.isPeriodic == true {
+            return (
+                "a periodic timer (interval) keeps its scheduler and what its work captures until the subscription "
+                    + "that scheduled it is disposed",
+                "dispose that subscription (see its fix above)"
+            )
+        }
+        switch group.verdict {
+        case .retaining, .neverEndedButReleased:
+            return (
+                "a variable, a property or a closure of the program still references them after the run (or the "
+                    + "test) ended, or their owner was never released",
+                "release what references them (let its owner go, set the property to nil), or, if they are meant "
+                    + "to live as long as the program, hold them in a global"
+            )
+        case .pendingScheduledWork:
+            return (
+                "they are released when that work runs or is cancelled: a delay or a timer that had not fired yet, "
+                    + "or a TestScheduler never started",
+                "let the work run before the end (wait for it, or start the TestScheduler), or dispose what "
+                    + "scheduled it when you no longer need it"
+            )
+        case .globalByDesign, .heldByTestHarness:
+            return (nil, "nothing to do")
+        }
+    }
+
+    /// `SerialDispatchQueueScheduler #3 still holds work DelaySink.on queued`, and for a virtual
+    /// time scheduler never started, that it never was.
+    static func pendingWorkText(_ work: PendingWork) -> String {
+        if work.isPeriodic == true {
+            return "\(work.scheduler) runs the periodic work \(work.scheduledBy) queued until it is disposed"
+        }
+        let text = "\(work.scheduler) still holds work \(work.scheduledBy) queued"
+        return work.scheduledBy == "VirtualTimeScheduler.scheduleAbsoluteVirtual"
+            ? text + ", and was never started" : text
+    }
+
+    /// `Subscription #1`, `Subscriptions #1 and #2`, `Subscriptions #1, #2 and #3`.
+    private static func subscriptionList(_ ids: [Int64]) -> String {
+        let numbers = ids.prefix(10).map { "#\($0)" } + (ids.count > 10 ? ["…"] : [])
+        guard numbers.count > 1 else { return "Subscription " + (numbers.first ?? "") }
+        return "Subscriptions " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
+    }
+
+    /// A row per group: count, short type name, ids, where they were created.
+    private static func rows(forLiveObjects groups: [LiveObjectGroup]) -> [(
+        count: String, type: String, ids: String, place: String
+    )] {
+        groups.map { group in
+            (
+                count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
+                ids: group.objectIDs.map { "#\($0)" }.joined(separator: " "),
+                place: "created " + group.createdIn.joined(separator: "; ")
+            )
+        }
+    }
+
+    /// Rows as lines, each column as wide as its widest cell.
+    private static func aligned(_ rows: [(count: String, type: String, ids: String, place: String)]) -> [String] {
         let countWidth = rows.map(\.count.count).max() ?? 0
         let typeWidth = rows.map(\.type.count).max() ?? 0
         let idsWidth = rows.map(\.ids.count).max() ?? 0
-        var lines = rows.map { row in
+        return rows.map { row in
             "  " + row.count.rightPadded(to: countWidth) + "  " + row.type.rightPadded(to: typeWidth) + "  "
                 + (idsWidth > 0 ? row.ids.rightPadded(to: idsWidth) + "  " : "") + row.place
         }
-        lines.append("  fix            " + objectAdvice)
-        return lines
     }
 }

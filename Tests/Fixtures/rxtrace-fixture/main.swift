@@ -8,6 +8,9 @@
 //   environment       work only: RXTRACE_FILE does the recording
 //   global-bag        RXTRACE_FILE records a subscription kept in a top-level DisposeBag, as a
 //                     main.swift keeps one: a global's, alive until exit by design
+//   global-scheduler  RXTRACE_FILE records a scheduler and a subject top-level code made and
+//                     globals hold, as a `let scheduler = …` in main.swift: alive until exit by
+//                     design, by the rule that tells a global's DisposeBag
 //   threads PATH N    record, work on N threads at once, stop
 //   busy PATH         record, work nonstop on 2 threads, send itself SIGTERM after 100 ms
 //   hold PATH         record, work, print the trace's path, wait for stdin to close, stop
@@ -66,6 +69,9 @@ final class MainSwiftModel {
 }
 
 nonisolated(unsafe) var globalBag: DisposeBag?
+/// The `global-scheduler` mode's scheduler and subject: globals, as top-level code's are.
+nonisolated(unsafe) var globalScheduler: SerialDispatchQueueScheduler?
+nonisolated(unsafe) var globalSubject: PublishSubject<Int>?
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
@@ -126,6 +132,11 @@ case "global-bag":
     let ticks = PublishSubject<Int>()
     ticks.map { $0 * 2 }.subscribe(onNext: { _ in }).disposed(by: globalBag!)
     ticks.onNext(1)
+
+case "global-scheduler":
+    globalScheduler = SerialDispatchQueueScheduler(qos: .default)
+    globalSubject = PublishSubject<Int>()
+    globalSubject?.onNext(1)
 
 case "file-size-limit":
     // As `ulimit -f 256` would: the trace may not grow past 256 KiB.

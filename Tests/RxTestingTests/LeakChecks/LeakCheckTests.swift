@@ -80,7 +80,8 @@ final class LeakCheckTests: RxTestingTestCase {
               1 ×  AnonymousObserver<Int>  #3  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
               1 ×  SinkDisposer            #4  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
               1 ×  MapSink<…>              #5  created in the subscribe at RxTestingTests/LeakCheckTests.swift:\(line)
-              fix            release them: dispose the subscriptions that hold them, or end their sequences
+              verdict        retaining: kept alive by Subscription #1 above
+              fix            they are released with Subscription #1: see its fix above
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.

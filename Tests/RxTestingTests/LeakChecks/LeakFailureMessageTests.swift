@@ -29,10 +29,14 @@ final class LeakFailureMessageTests: RxTestingTestCase {
                 "verdict": "retaining"
               }],
               "liveObjects": [
-                {"typeName": "PublishSubject<Int>", "objectIDs": [1], "createdIn": ["outside any subscribe"]},
+                {
+                  "typeName": "PublishSubject<Int>", "objectIDs": [1], "createdIn": ["outside any subscribe"],
+                  "verdict": "retaining", "holder": {"subscriptionIDs": [3]}
+                },
                 {
                   "typeName": "MapSink<Int, AnonymousObserver<Int>>", "objectIDs": [5],
-                  "createdIn": ["in the subscribe at AppTests/CounterTests.swift:21"]
+                  "createdIn": ["in the subscribe at AppTests/CounterTests.swift:21"],
+                  "verdict": "retaining", "holder": {"subscriptionIDs": [3]}
                 }
               ]
             }
@@ -59,13 +63,41 @@ final class LeakFailureMessageTests: RxTestingTestCase {
             Rx objects alive when the test ended:
               1 ×  PublishSubject<Int>  #1  created outside any subscribe
               1 ×  MapSink<…>           #5  created in the subscribe at AppTests/CounterTests.swift:21
-              fix            release them: dispose the subscriptions that hold them, or end their sequences
+              verdict        retaining: kept alive by Subscription #3 above
+              fix            they are released with Subscription #3: see its fix above
 
             #n numbers the objects and subscriptions the test made, in the order it made them.
             The check waited 1.0 s for objects released on other queues before failing.
             To keep the test's trace for `rxtrace report`, set RXTRACE_LEAK_TRACE_DIRECTORY to a folder.
             """)
         XCTAssertFalse(message.isEmpty)
+    }
+
+    func testText_TheSameLeakMadeTwice_readsOnceWithHowOften() throws {
+        let subscription = { (id: Int) in
+            """
+            {
+              "subscription": {
+                "id": \(id), "startNanoseconds": 0, "threadName": "", "observableObjectID": \(id),
+                "observableTypeName": "PublishSubject<Int>", "observerObjectID": \(id + 10),
+                "file": "AppTests/CounterTests.swift", "line": 30
+              },
+              "chain": ["PublishSubject<Int> #\(id)", "AnonymousObserver<Int> #\(id + 10)"], "alive": [],
+              "verdict": "never_ended_but_released"
+            }
+            """
+        }
+        let report = try report("""
+            {
+              "resourcesTotalStart": 0, "resourcesTotalEnd": 0,
+              "openSubscriptions": [\(subscription(1)), \(subscription(2))], "liveObjects": []
+            }
+            """)
+
+        let text = LeakFailureMessage(testName: "CounterTests.testLoop", report: report, waitedSeconds: 1).text
+
+        XCTAssertTrue(text.contains("  found          2 times: subscriptions #1, #2"), text)
+        XCTAssertFalse(text.contains("Subscription #2 to"), text)
     }
 
     func testText_UntracedObjects() throws {

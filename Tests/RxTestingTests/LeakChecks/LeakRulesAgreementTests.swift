@@ -47,7 +47,8 @@ final class LeakRulesAgreementTests: RxTestingTestCase {
               1 ×  AnonymousObserver<Int>  #3  created in the subscribe at RxTestingTests/LeakRulesAgreementTests.swift:\(line)
               1 ×  SinkDisposer            #4  created in the subscribe at RxTestingTests/LeakRulesAgreementTests.swift:\(line)
               1 ×  MapSink<…>              #5  created in the subscribe at RxTestingTests/LeakRulesAgreementTests.swift:\(line)
-              fix            release them: dispose the subscriptions that hold them, or end their sequences
+              verdict        retaining: kept alive by Subscription #1 above
+              fix            they are released with Subscription #1: see its fix above
             """
         let reportText = LeakReportRenderer().render(traceReport)
         XCTAssertTrue(failure.text.contains(expected + "\n\nRx objects alive when the test ended:\n" + objects), failure.text)

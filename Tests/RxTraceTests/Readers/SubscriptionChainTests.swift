@@ -24,6 +24,56 @@ final class SubscriptionChainTests: RxTraceTestCase {
         XCTAssertEqual(chain.elements, [1, 6, 3])
     }
 
+    func testInnerElements_hangUnderTheirOperator_outsideTheChainsOwnLine() {
+        // 3 is flatMapLatest, 1 its source; 5 (map) and 4 (its source) the inner subscription.
+        let chain = SubscriptionChain(
+            observable: 3, subscribedThrough: [3, 1, 5, 4], observer: 6, created: [], innerOf: [5: 3, 4: 3])
+
+        XCTAssertEqual(chain.outerElements, [1, 3, 6])
+        XCTAssertEqual(chain.innerElements.map(\.operator), [3])
+        XCTAssertEqual(chain.innerElements.first?.elements, [4, 5])
+    }
+
+    func testALeakThroughFlatMapLatest_drawsTheInnerSubscriptionUnderItsOperator() throws {
+        // A search's query, which has a value, and the results a request sends: alive after the
+        // run, as a view model's would be.
+        var subjects: (query: BehaviorSubject<String>, results: PublishSubject<Int>)?
+        var line = 0
+        let reader = try recordedTrace {
+            let query = BehaviorSubject(value: "rx")
+            let results = PublishSubject<Int>()
+            subjects = (query, results)
+            line = #line + 1
+            _ = query.flatMapLatest { _ in results.map { $0 + 1 } }.subscribe(onNext: { _ in })
+        }
+        defer {
+            subjects?.query.onCompleted()
+            subjects?.results.onCompleted()
+        }
+
+        let open = try XCTUnwrap(try LeakFinder(reader: reader).report().openSubscriptions.first)
+        let place = "RxTraceTests/SubscriptionChainTests.swift:\(line)"
+
+        XCTAssertEqual(
+            LeakWording.chainTree(of: open),
+            [
+                "BehaviorSubject<String> #1",
+                "└─ FlatMapLatest<…> #3 (flatMapLatest at \(place))",
+                "   ├─ inner: PublishSubject<Int> #2",
+                "   │  └─ Map<Int, Int> #9 (map at \(place))",
+                "   └─ AnonymousObserver<Int> #4",
+            ])
+        XCTAssertTrue(
+            LeakWording.lines(for: open).contains("                    ├─ inner: PublishSubject<Int> #2"),
+            LeakWording.lines(for: open).joined(separator: "\n"))
+        let json = String(decoding: try JSONText.encoder().encode(open), as: UTF8.self)
+        XCTAssertTrue(json.contains("\"inner_chains\""), json)
+        let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
+        XCTAssertTrue(
+            page.contains("<ol class=\"inner\"><li>inner: PublishSubject&lt;Int&gt; #2</li><li>Map&lt;Int, Int&gt; #9"),
+            "the page draws it under its operator too")
+    }
+
     func testObjects_areTheObservableThenTheLinksDownstreamFirst_withoutTheObserver() {
         let chain = SubscriptionChain(observable: 9, subscribedThrough: [2, 1, 2], observer: 6, created: [7])
 

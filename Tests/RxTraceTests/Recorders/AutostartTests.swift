@@ -75,6 +75,9 @@ final class AutostartTests: RxTraceTestCase {
         XCTAssertTrue(text.contains("No leaks: every subscription ended or is held by a global's DisposeBag"), text)
         XCTAssertTrue(text.contains("Alive at exit by design, not leaks"), text)
         XCTAssertTrue(text.contains("DisposeBag #1 made at rxtrace_fixture/main.swift:"), text)
+        XCTAssertTrue(
+            text.contains("  verdict        global by design: a global's DisposeBag holds them until the program exits"),
+            "what the bag holds carries a verdict too: \(text)")
         let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: SourceFiles(root: nil)))
         XCTAssertTrue(page.contains("<h3>Alive at exit by design</h3>"), "the page keeps them apart too")
         XCTAssertFalse(page.contains("class=\"has-leaks\""))

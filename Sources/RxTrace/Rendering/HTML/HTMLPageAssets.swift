@@ -227,7 +227,7 @@ enum HTMLPageAssets {
             } else {
               var step = flow.steps[index];
               scrollWithin(byId('flow-tree'), current.rows[index]);
-              showSource(step.p, step.l);
+              showSource(step.p, step.l, step);
             }
           }
 
@@ -237,7 +237,8 @@ enum HTMLPageAssets {
             if (offset < 0 || offset > box.clientHeight - 20) box.scrollTop += offset - box.clientHeight / 3;
           }
 
-          function showSource(place, caption) {
+          // `step`, when given, is the flow step shown: its link to the RxSwift line it mirrors.
+          function showSource(place, caption, step) {
             var head = byId('source-head'), view = byId('source-view');
             clear(head); clear(view);
             head.appendChild(el('div', null, caption || ''));
@@ -248,10 +249,15 @@ enum HTMLPageAssets {
             name.id = 'source-file';
             name.textContent = at.file + ':' + at.line;
             head.appendChild(name);
-            if (source && source.mirror) {
-              var link = el('a', null, 'Mirrors RxSwift ' + source.mirror.split('/blob/')[1]);
-              link.href = source.mirror; link.target = '_blank'; link.rel = 'noopener noreferrer';
+            if (step && step.m) {
+              var link = el('a', null, 'Mirrors RxSwift ' + step.m.split('/blob/')[1]);
+              link.id = 'source-mirror';
+              link.href = step.m; link.target = '_blank'; link.rel = 'noopener noreferrer';
               head.appendChild(link);
+            } else if (step && step.n) {
+              var unlinked = el('div', 'note', step.n);
+              unlinked.id = 'source-mirror';
+              head.appendChild(unlinked);
             }
             if (!source || !source.lines) {
               view.appendChild(el('p', 'note', 'The source of ' + at.file + ' is not in this page: rxtrace did not find it under the source root (--source-root).'));

@@ -36,12 +36,20 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var place: String?
         /// Whether it is an object's `init` rather than a call.
         public var isInit: Bool
+        /// The line of RxSwift 6.10.2 whose declaration the step mirrors
+        /// (``RxSwiftDeclaration/link``); `nil` when RxSwift has none or the table lacks it.
+        public var mirror: String? = nil
+        /// Why the step links to no RxSwift line (``RxSwiftDeclaration/note``): `Not in RxSwift
+        /// 6: …`, `RxCore's own: …`.
+        public var mirrorNote: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case depth = "d"
             case label = "l"
             case place = "p"
             case isInit = "i"
+            case mirror = "m"
+            case mirrorNote = "n"
         }
     }
 

@@ -199,7 +199,12 @@ struct HTMLReportBuilder {
             if step.kind == .`init`, let location = step.location, location.hasPrefix("built at ") {
                 place = String(location.dropFirst("built at ".count))
             }
-            return HTMLReport.Step(depth: step.depth, label: step.label, place: place, isInit: step.kind == .`init`)
+            let isInit = step.kind == .`init`
+            let declaration = RxSwiftDeclaration.of(label: step.label, isInit: isInit, place: place)
+            return HTMLReport.Step(
+                depth: step.depth, label: step.label, place: place, isInit: isInit, mirror: declaration?.link,
+                mirrorNote: declaration?.note
+            )
         }
         var userPlace: String?
         if let range = flow.title.range(of: " at ", options: .backwards) {

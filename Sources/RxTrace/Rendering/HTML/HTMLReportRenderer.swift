@@ -94,6 +94,14 @@ public struct HTMLReportRenderer {
             change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
         guard !report.isEmpty else {
+            if !report.liveObjects.isEmpty {
+                return "<section id=\"leaks\"><h2>Leaks</h2><p>"
+                    + escaped(
+                        "No leaks: every subscription ended, and no object alive at the end is a leak, as its verdict says (\(totals))."
+                    )
+                    + "</p>\n" + liveObjectsSection(report.liveObjects) + aliveAtExitSection(report.aliveAtExit ?? [])
+                    + harnessSection(report.heldByTestHarness ?? []) + "</section>\n"
+            }
             if let harness = report.heldByTestHarness {
                 return "<section id=\"leaks\"><h2>Leaks</h2><p>"
                     + escaped(
@@ -119,7 +127,9 @@ public struct HTMLReportRenderer {
                 "\(counted(report.openSubscriptions.count, "subscription")) never ended · "
                     + "\(counted(report.liveObjectCount, "object")) alive at the end (\(totals))"
             ) + "</p>\n"
-        for open in report.openSubscriptions {
+        // The same leak found several times is shown once, with how often, as the text says.
+        for group in LeakWording.identicalGroups(report.openSubscriptions) {
+            let open = group[0]
             let subscription = open.subscription
             let target =
                 subscription.observableObjectID.map { id in
@@ -130,6 +140,9 @@ public struct HTMLReportRenderer {
                 + escaped("Subscription #\(subscription.id) to \(target): never disposed, and never terminated")
                 + "</h3><dl>\n"
             html += "<dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(open)) + "</dd>\n"
+            if let found = LeakWording.foundText(group) {
+                html += "<dt>found</dt><dd>" + escaped(found) + "</dd>\n"
+            }
             html +=
                 "<dt>subscribed at</dt><dd>" + sourceLink(subscription.site, id: "leak-\(subscription.id)-site")
                 + " · thread " + escaped(subscription.threadName) + "</dd>\n"
@@ -142,8 +155,19 @@ public struct HTMLReportRenderer {
                     + escaped(builtAt.name) + ")</dd>\n"
             }
             if !open.chain.isEmpty {
+                // Each inner subscription in a list of its own, inside its operator's item.
+                let inner = open.innerChains ?? []
                 html +=
-                    "<dt>chain</dt><dd><ol>" + open.chain.map { "<li>\(escaped($0))</li>" }.joined() + "</ol></dd>\n"
+                    "<dt>chain</dt><dd><ol>"
+                    + open.chain.enumerated().map { index, element in
+                        "<li>\(escaped(element))"
+                            + inner.filter { $0.operatorIndex == index }.map { chain in
+                                "<ol class=\"inner\">"
+                                    + chain.elements.enumerated().map { step, innerElement in
+                                        "<li>" + escaped((step == 0 ? "inner: " : "") + innerElement) + "</li>"
+                                    }.joined() + "</ol>"
+                            }.joined() + "</li>"
+                    }.joined() + "</ol></dd>\n"
             }
             let path = LeakWording.retentionPath(of: open)
             if !path.isEmpty {
@@ -159,10 +183,20 @@ public struct HTMLReportRenderer {
             if let why { html += "<dt>why</dt><dd>" + escaped(why) + "</dd>\n" }
             html += "<dt>fix</dt><dd>" + escaped(fix) + "</dd>\n</dl></article>\n"
         }
-        if !report.liveObjects.isEmpty {
+        html += liveObjectsSection(report.liveObjects)
+        return html + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(report.heldByTestHarness ?? [])
+            + "</section>\n"
+    }
+
+    /// The objects alive at the end as the text report gives them: a table per block of one
+    /// verdict (``LeakWording/liveObjectBlocks(_:)``), with its verdict, why and fix.
+    private func liveObjectsSection(_ groups: [LiveObjectGroup]) -> String {
+        guard !groups.isEmpty else { return "" }
+        var html = "<h3>Objects alive at the end</h3>\n"
+        for block in LeakWording.liveObjectBlocks(groups) {
             html +=
-                "<h3>Objects alive at the end</h3>\n<div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
-            for group in report.liveObjects {
+                "<article class=\"live-objects\"><div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
+            for group in block {
                 let cells = [
                     "\(group.objectIDs.count) ×", group.typeName,
                     group.objectIDs.map { "#\($0)" }.joined(separator: " "),
@@ -170,10 +204,13 @@ public struct HTMLReportRenderer {
                 ]
                 html += "<tr>" + cells.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
             }
-            html += "</tbody></table></div>\n"
+            html += "</tbody></table></div><dl>\n"
+            html += "<dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(block[0])) + "</dd>\n"
+            let (why, fix) = LeakWording.explanation(of: block[0])
+            if let why { html += "<dt>why</dt><dd>" + escaped(why) + "</dd>\n" }
+            html += "<dt>fix</dt><dd>" + escaped(fix) + "</dd>\n</dl></article>\n"
         }
-        return html + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(report.heldByTestHarness ?? [])
-            + "</section>\n"
+        return html
     }
 
     /// The objects XCTest's test cases hold, kept apart from the leaks, in the text report's words.
@@ -189,7 +226,8 @@ public struct HTMLReportRenderer {
                         "\(group.objectIDs.count) × \(group.typeName) "
                             + group.objectIDs.map { "#\($0)" }.joined(separator: " "))
                     + "</li>"
-            }.joined() + "</ul>\n"
+            }.joined() + "</ul>\n<dl><dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(groups[0]))
+            + "</dd></dl>\n"
     }
 
     /// The DisposeBags made in main.swift and what they held, kept apart from the leaks.
@@ -210,7 +248,8 @@ public struct HTMLReportRenderer {
                     + sourceLink(open.subscription.site) + ": " + escaped(open.chain.joined(separator: " → "))
                     + "</dd>\n"
             }
-            html += "<dt>alive</dt><dd>" + escaped(bag.objects.joined(separator: ", ")) + "</dd>\n</dl></article>\n"
+            html += "<dt>alive</dt><dd>" + escaped(bag.objects.joined(separator: ", ")) + "</dd>\n"
+            html += "<dt>verdict</dt><dd>" + escaped(LeakWording.aliveAtExitVerdictText) + "</dd>\n</dl></article>\n"
         }
         return html
     }
