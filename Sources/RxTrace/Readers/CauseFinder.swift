@@ -142,7 +142,8 @@ public struct CauseFinder {
     /// - Throws: ``ReportError`` when there is no such subscription or event.
     public func event(nth: Int, ofSubscription id: Int64) throws -> EventRecord {
         guard let subscription = try reader.subscription(id) else { throw ReportError.noSuchSubscription(id) }
-        guard let observer = subscription.observerObjectID, let event = try reader.event(nth: nth, deliveredTo: observer)
+        guard let observer = subscription.observerObjectID,
+            let event = try reader.event(nth: nth, deliveredTo: observer)
         else {
             let count = try subscription.observerObjectID.map { try reader.eventCount(deliveredTo: $0) } ?? 0
             throw ReportError.noSuchNthEvent(subscription: id, nth: nth, count: count)

@@ -326,6 +326,17 @@ public struct LeakFinder {
         // Each object left: its verdict, by the subscriptions' rule (LeakRules), from what made
         // it, the work queued on it and the subscriptions that keep it alive.
         let keepers = LeakRules.keepers(of: keeping)
+        // The same leak found many times is one finding (LeakRules.identityKey): what each of
+        // them keeps alive is charged to the first, so those objects make one block, not one
+        // per subscription.
+        var firstOfItsKind: [Int64: Int64] = [:]
+        var firstWithKey: [String: Int64] = [:]
+        for finding in open {
+            let key = LeakRules.identityKey(of: finding)
+            let first = firstWithKey[key] ?? finding.subscription.id
+            firstWithKey[key] = first
+            firstOfItsKind[finding.subscription.id] = first
+        }
         let verdictOfSubscription = Dictionary(
             open.map { ($0.subscription.id, $0.verdict) }, uniquingKeysWith: { first, _ in first })
         let neverStarted = try virtualTimeSchedulersNeverStarted(among: live.filter { !setApart.contains($0.id) })
@@ -390,9 +401,13 @@ public struct LeakFinder {
                     // whose owner a reader can look for.
                     subscriptionIDs.isEmpty
                         ? maker.map { LiveObjectHolder(madeIn: BagHold.shortFunctionName($0)) }
-                        : LiveObjectHolder(subscriptionIDs: subscriptionIDs)
+                        : LiveObjectHolder(subscriptionIDs: firstOfEachKind(subscriptionIDs))
                 }
             leaked.append((object, verdict, holder))
+        }
+        func firstOfEachKind(_ subscriptions: [Int64]) -> [Int64] {
+            var seen: Set<Int64> = []
+            return subscriptions.map { firstOfItsKind[$0] ?? $0 }.filter { seen.insert($0).inserted }
         }
         let groups = LeakRules.groupLiveObjects(
             try leaked.map {

@@ -164,14 +164,22 @@ public enum LeakRules {
     public static func groupLiveObjects(
         _ objects: [(typeName: String, id: Int64, place: String, verdict: LeakVerdict, holder: LiveObjectHolder?)]
     ) -> [LiveObjectGroup] {
+        struct Key: Hashable {
+            let typeName: String
+            let verdict: LeakVerdict
+            let holder: LiveObjectHolder?
+        }
         var groups: [LiveObjectGroup] = []
+        var indexOfKey: [Key: Int] = [:]
+        var places: [Set<String>] = []
         for object in objects {
-            if let index = groups.firstIndex(where: {
-                $0.typeName == object.typeName && $0.verdict == object.verdict && $0.holder == object.holder
-            }) {
+            let key = Key(typeName: object.typeName, verdict: object.verdict, holder: object.holder)
+            if let index = indexOfKey[key] {
                 groups[index].objectIDs.append(object.id)
-                if !groups[index].createdIn.contains(object.place) { groups[index].createdIn.append(object.place) }
+                if places[index].insert(object.place).inserted { groups[index].createdIn.append(object.place) }
             } else {
+                indexOfKey[key] = groups.count
+                places.append([object.place])
                 groups.append(
                     LiveObjectGroup(
                         typeName: object.typeName, objectIDs: [object.id], createdIn: [object.place],
@@ -182,6 +190,16 @@ public enum LeakRules {
         return groups
     }
 
+    /// What makes two open subscriptions the same leak found twice: the same subscribe line,
+    /// verdict and chain shape (the chain's elements and inner chains without their ids).
+    public static func identityKey(of open: OpenSubscription) -> String {
+        let inner = (open.innerChains ?? []).flatMap { ["\($0.operatorIndex)"] + $0.elements }
+        let shape = (open.chain + inner).map {
+            $0.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+        }
+        return ([open.subscription.site, open.verdict.rawValue] + shape).joined(separator: "\u{1F}")
+    }
+
     /// The open subscriptions that keep each object alive, by object: those whose `keptAlive`
     /// (object ids) hold it, and those whose bag it is.
     public static func keepers(
@@ -189,8 +207,7 @@ public enum LeakRules {
     ) -> [Int64: [Int64]] {
         var keepers: [Int64: [Int64]] = [:]
         for subscription in subscriptions {
-            for object in subscription.keptAlive + (subscription.bag.map { [$0] } ?? [])
-            where keepers[object]?.contains(subscription.id) != true {
+            for object in Set(subscription.keptAlive + (subscription.bag.map { [$0] } ?? [])) {
                 keepers[object, default: []].append(subscription.id)
             }
         }

@@ -33,7 +33,9 @@ extension TraceReader {
 
     /// How many events `observer` received, counted without loading them.
     public func eventCount(deliveredTo observer: Int64) throws -> Int {
-        Int(try database.scalar("SELECT count(*) FROM event WHERE observer_object_id = ?", [.integer(observer)])?.integer ?? 0)
+        Int(
+            try database.scalar("SELECT count(*) FROM event WHERE observer_object_id = ?", [.integer(observer)])?
+                .integer ?? 0)
     }
 
     /// The last event of `kind` delivered to `observer`, read backwards from the end of the

@@ -194,12 +194,12 @@ public final class TraceReader {
     func records<Record>(
         _ sql: String, _ bindings: [SQLValue], _ record: (Row) -> Record
     ) throws -> [Record] {
-        try records(of: try database.prepare(sql), bindings, record)
+        try cachedRecords(sql, bindings, record)
     }
 
     /// The records of `sql`, which takes no bindings.
     func records<Record>(_ sql: String, _ record: (Row) -> Record) throws -> [Record] {
-        try records(of: try database.prepare(sql), [], record)
+        try cachedRecords(sql, [], record)
     }
 
     /// Like ``records(_:_:_:)``, through a statement compiled once per reader.
@@ -211,12 +211,14 @@ public final class TraceReader {
             statement = cached
         } else {
             statement = try database.prepare(sql)
+            // SQL built with its values inside (`IN (1, 2, …)`) is seldom asked twice: the
+            // cache is emptied when full rather than holding every such text.
+            if cachedStatements.count >= Database.statementCacheLimit { cachedStatements.removeAll() }
             cachedStatements[sql] = statement
         }
-        let records = try records(of: statement, bindings, record)
         // Reset, so the statement holds no read transaction open between uses.
-        try statement.bind([])
-        return records
+        defer { statement.reset() }
+        return try records(of: statement, bindings, record)
     }
 
     private func records<Record>(

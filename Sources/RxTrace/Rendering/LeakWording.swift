@@ -82,11 +82,7 @@ public enum LeakWording {
         var groups: [[OpenSubscription]] = []
         var indexOfKey: [String: Int] = [:]
         for open in subscriptions {
-            let inner = (open.innerChains ?? []).flatMap { ["\($0.operatorIndex)"] + $0.elements }
-            let shape = (open.chain + inner).map {
-                $0.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
-            }
-            let key = ([open.subscription.site, open.verdict.rawValue] + shape).joined(separator: "\u{1F}")
+            let key = LeakRules.identityKey(of: open)
             if let index = indexOfKey[key] {
                 groups[index].append(open)
             } else {
@@ -383,12 +379,18 @@ public enum LeakWording {
     /// Live-object groups in blocks that share a verdict and a holder, in order of first
     /// appearance: each block is one finding, with one verdict and one piece of advice.
     public static func liveObjectBlocks(_ groups: [LiveObjectGroup]) -> [[LiveObjectGroup]] {
+        struct Finding: Hashable {
+            let verdict: LeakVerdict
+            let holder: LiveObjectHolder?
+        }
         var blocks: [[LiveObjectGroup]] = []
+        var indexOfFinding: [Finding: Int] = [:]
         for group in groups {
-            if let index = blocks.firstIndex(where: { $0[0].verdict == group.verdict && $0[0].holder == group.holder })
-            {
+            let finding = Finding(verdict: group.verdict, holder: group.holder)
+            if let index = indexOfFinding[finding] {
                 blocks[index].append(group)
             } else {
+                indexOfFinding[finding] = blocks.count
                 blocks.append([group])
             }
         }
@@ -481,17 +483,34 @@ public enum LeakWording {
         groups.map { group in
             (
                 count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
-                ids: group.objectIDs.map { "#\($0)" }.joined(separator: " "),
-                place: "created " + group.createdIn.joined(separator: "; ")
+                ids: idList(group.objectIDs),
+                place: "created " + group.createdIn.prefix(placesShown).joined(separator: "; ")
+                    + (group.createdIn.count > placesShown
+                        ? "; and in \(group.createdIn.count - placesShown) more places" : "")
             )
         }
     }
 
-    /// Rows as lines, each column as wide as its widest cell.
+    /// How many ids a row of objects alive at the end names: the first few and the last.
+    static let idsShown = 6
+    /// How many places a row of objects alive at the end names.
+    static let placesShown = 3
+    /// The widest a column of objects alive at the end is padded to; a longer cell pushes the
+    /// rest of its own line right.
+    static let columnWidthLimit = 40
+
+    /// `#2 #4 #6`; `#2 #4 #6 #8 #10 … #40000 (20000 ids)` for a long list: a type may have a
+    /// million objects alive.
+    static func idList(_ ids: [Int64]) -> String {
+        guard ids.count > idsShown else { return ids.map { "#\($0)" }.joined(separator: " ") }
+        return ids.prefix(idsShown - 1).map { "#\($0)" }.joined(separator: " ") + " … #\(ids[ids.count - 1])"
+    }
+
+    /// Rows as lines, each column as wide as its widest cell, up to ``columnWidthLimit``.
     private static func aligned(_ rows: [(count: String, type: String, ids: String, place: String)]) -> [String] {
-        let countWidth = rows.map(\.count.count).max() ?? 0
-        let typeWidth = rows.map(\.type.count).max() ?? 0
-        let idsWidth = rows.map(\.ids.count).max() ?? 0
+        let countWidth = min(rows.map(\.count.count).max() ?? 0, columnWidthLimit)
+        let typeWidth = min(rows.map(\.type.count).max() ?? 0, columnWidthLimit)
+        let idsWidth = min(rows.map(\.ids.count).max() ?? 0, columnWidthLimit)
         return rows.map { row in
             "  " + row.count.rightPadded(to: countWidth) + "  " + row.type.rightPadded(to: typeWidth) + "  "
                 + (idsWidth > 0 ? row.ids.rightPadded(to: idsWidth) + "  " : "") + row.place

@@ -28,6 +28,12 @@ public final class Database {
     /// The path this connection opened.
     public let path: String
 
+    /// The most compiled statements a connection or reader keeps for reuse.
+    static let statementCacheLimit = 64
+
+    /// Statements ``rows(_:_:)`` compiled, by SQL text.
+    private var compiledStatements: [String: Statement] = [:]
+
     /// A private folder removed once the connection is closed (a copy read in its place).
     private let removedWhenClosed: URL?
 
@@ -191,14 +197,32 @@ public final class Database {
     }
 
     /// The rows of `sql`, with `bindings` bound to its `?` parameters in order.
+    ///
+    /// Through a statement compiled once per connection and SQL text: a reader asks the same
+    /// few questions once per subscription or object, and compiling took as long as answering.
+    /// The statement is reset before this returns, so it never holds a read open.
     public func rows(_ sql: String, _ bindings: [SQLValue] = []) throws -> [Row] {
-        let statement = try prepare(sql)
+        let statement = try compiled(sql)
+        defer { statement.reset() }
         try statement.bind(bindings)
         var rows: [Row] = []
         while let row = try statement.step() {
             rows.append(row)
         }
         return rows
+    }
+
+    /// The statement for `sql` from this connection's cache, compiled on first use. Only for
+    /// statements run to the end before anything else runs them (``rows(_:_:)``): a cached
+    /// statement stepped by two callers at once would interleave their rows.
+    func compiled(_ sql: String) throws -> Statement {
+        if let statement = compiledStatements[sql] { return statement }
+        let statement = try Statement(database: self, sql: sql, retainingDatabase: false)
+        // SQL built with its values inside (`IN (1, 2, …)`) is seldom asked twice: the cache
+        // is emptied when full rather than holding every such text.
+        if compiledStatements.count >= Self.statementCacheLimit { compiledStatements.removeAll() }
+        compiledStatements[sql] = statement
+        return statement
     }
 
     /// The first column of the first row of `sql`, or `nil` when it returns no row.

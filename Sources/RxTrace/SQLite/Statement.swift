@@ -33,16 +33,40 @@ public enum SQLValue: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// The column names of a statement's rows, read once per statement and shared by every row,
+/// with each name's position: a row neither copies the names nor searches them.
+public final class RowColumns: Sendable {
+    /// The column names, as the statement declares them.
+    public let names: [String]
+    /// The position of each name; the first column of a name that occurs twice.
+    private let positions: [String: Int]
+
+    init(names: [String]) {
+        self.names = names
+        var positions: [String: Int] = [:]
+        for (index, name) in names.enumerated() where positions[name] == nil {
+            positions[name] = index
+        }
+        self.positions = positions
+    }
+
+    /// The position of column `name`, or `nil`.
+    func position(of name: String) -> Int? { positions[name] }
+}
+
 /// One result row: its column names and values, in the statement's order.
 public struct Row: Sendable {
-    /// The column names, as the statement declares them.
-    public let columns: [String]
+    /// The statement's column names, shared with its other rows.
+    public let columnNames: RowColumns
     /// The values, one per column.
     public let values: [SQLValue]
 
+    /// The column names, as the statement declares them.
+    public var columns: [String] { columnNames.names }
+
     /// The value of column `name`, or `.null` when there is no such column.
     public subscript(_ name: String) -> SQLValue {
-        guard let index = columns.firstIndex(of: name) else { return .null }
+        guard let index = columnNames.position(of: name) else { return .null }
         return values[index]
     }
 
@@ -55,14 +79,21 @@ public struct Row: Sendable {
 
 /// A compiled SQL statement, reused by binding new values and stepping again.
 public final class Statement {
-    private let database: Database
+    /// The connection; unowned for a statement the connection itself caches (which it
+    /// finalizes as it closes), so neither keeps the other alive.
+    private unowned let database: Database
+    /// The connection, held for a statement handed out to callers, which may outlive every
+    /// other reference to it.
+    private let retainedDatabase: Database?
     private let handle: OpaquePointer
+    /// The column names shared by the rows, read at the first row.
+    private var rowColumns: RowColumns?
 
     /// Whether the SQL text holds another statement after the first (SQLite compiles only
     /// that one); comments, whitespace and empty statements (`;`) after it are not one.
     public let hasTrailingSQL: Bool
 
-    init(database: Database, sql: String) throws {
+    init(database: Database, sql: String, retainingDatabase: Bool = true) throws {
         var handle: OpaquePointer?
         var hasTrailingSQL = false
         let status = sql.withCString { text in
@@ -81,6 +112,7 @@ public final class Statement {
             throw SQLiteError(code: SQLITE_MISUSE, message: "the SQL holds no statement")
         }
         self.database = database
+        self.retainedDatabase = retainingDatabase ? database : nil
         self.handle = handle
         self.hasTrailingSQL = hasTrailingSQL
     }
@@ -174,6 +206,12 @@ public final class Statement {
         }
     }
 
+    /// Ends the statement's current run, so it holds no read transaction open until it is
+    /// stepped again.
+    public func reset() {
+        sqlite3_reset(handle)
+    }
+
     /// Runs a statement that returns no rows, then resets it for reuse.
     public func run() throws {
         let status = sqlite3_step(handle)
@@ -189,15 +227,19 @@ public final class Statement {
         switch status {
         case SQLITE_ROW:
             let count = sqlite3_column_count(handle)
-            var columns: [String] = []
+            let names: RowColumns
+            if let rowColumns, rowColumns.names.count == Int(count) {
+                names = rowColumns
+            } else {
+                names = RowColumns(names: columnNames)
+                rowColumns = names
+            }
             var values: [SQLValue] = []
-            columns.reserveCapacity(Int(count))
             values.reserveCapacity(Int(count))
             for index in 0..<count {
-                columns.append(String(cString: sqlite3_column_name(handle, index)))
                 values.append(value(at: index))
             }
-            return Row(columns: columns, values: values)
+            return Row(columnNames: names, values: values)
         case SQLITE_DONE:
             return nil
         default:
