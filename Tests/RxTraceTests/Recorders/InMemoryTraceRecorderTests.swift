@@ -300,6 +300,21 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
         XCTAssertEqual(try database.integer("SELECT count(*) FROM call WHERE dur IS NOT NULL"), 1)
     }
 
+    func testCall_leftOpenInsideACallThatExits_isWrittenWithNoDuration() throws {
+        let recorder = try InMemoryTraceRecorder()
+        let outer = recorder.callEntered("outer", object: .none, detail: nil, file: #fileID, line: #line)
+        let inner = recorder.callEntered("inner", object: .none, detail: nil, file: #fileID, line: #line)
+        recorder.callExited(outer)
+        let database = try recorder.finish()
+
+        XCTAssertEqual(
+            try database.column("SELECT id || ':' || parent_id || ':' || ifnull(dur, 'NULL') FROM call WHERE dur IS NULL"),
+            ["\(inner.rawValue):\(outer.rawValue):NULL"],
+            "the inner call, which never exited, is written under its parent without a duration"
+        )
+        XCTAssertEqual(try database.column("SELECT id FROM call WHERE dur IS NOT NULL"), ["\(outer.rawValue)"])
+    }
+
     func testRecords_afterFinish_areIgnored() throws {
         let recorder = try InMemoryTraceRecorder()
         let database = try recorder.finish()
