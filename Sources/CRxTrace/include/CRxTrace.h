@@ -47,6 +47,18 @@ static inline int64_t rxtrace_load_acquire(const int64_t *slot) {
     return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
 }
 
+/// Adds `value` to `*counter` atomically with no ordering beyond the counter's own; returns the
+/// value before.
+static inline int64_t rxtrace_fetch_add_relaxed(int64_t *counter, int64_t value) {
+    return __atomic_fetch_add(counter, value, __ATOMIC_RELAXED);
+}
+
+/// Sets the bits of `value` in `*counter` atomically (sequentially consistent); returns the
+/// value before.
+static inline int64_t rxtrace_fetch_or(int64_t *counter, int64_t value) {
+    return __atomic_fetch_or(counter, value, __ATOMIC_SEQ_CST);
+}
+
 /// Writes `value` to `*slot` with release ordering: everything written before is visible to a
 /// thread that reads `value` with `rxtrace_load_acquire`.
 static inline void rxtrace_store_release(int64_t *slot, int64_t value) {

@@ -38,13 +38,17 @@ final class RecordRing {
     private let records: UnsafeMutablePointer<Record>
     private let sequences: UnsafeMutablePointer<Int64>
 
-    /// The next position to reserve, with ``closedBit`` once closed.
-    private let cursor = Atomic<Int>(0)
+    /// The counters producers add to, each on a cache line of its own, apart from anything the
+    /// consumer writes (which would take the line away from the producer on every write):
+    /// [0] the next position to reserve (with ``closedBit`` once closed), then the next object,
+    /// subscription and thread ids.
+    private let counters: UnsafeMutablePointer<Int64>
+    private static let cursorIndex = 0
+    private static let objectIndex = 8
+    private static let subscriptionIndex = 16
+    private static let threadIndex = 24
     /// The position reserved last before closing, + 1; `Int.max` while open.
     private let closedEnd = Atomic<Int>(.max)
-    private let nextObjectID = Atomic<Int64>(0)
-    private let nextSubscriptionID = Atomic<Int64>(0)
-    private let nextThreadID = Atomic<Int64>(0)
     /// How many times a producer found its slot taken and waited.
     private let producerWaits = Atomic<Int>(0)
     /// The consumer sleeps on it; posting is async-signal-safe.
@@ -54,10 +58,14 @@ final class RecordRing {
 
     // MARK: Consumer only
 
+    /// The consumer's state, on a cache line of its own: [0] the next position it takes, [8]
+    /// the most published records it ever found waiting (the ring's high-water mark).
+    private let consumer: UnsafeMutablePointer<Int>
+
     /// The next position the consumer takes.
-    private(set) var tail = 0
+    var tail: Int { consumer[0] }
     /// The most published records the consumer ever found waiting: the ring's high-water mark.
-    private(set) var highWaterMark = 0
+    var highWaterMark: Int { consumer[8] }
 
     /// A ring of at least `capacity` slots (rounded up to a power of two, and to 2).
     init(capacity: Int) {
@@ -72,6 +80,13 @@ final class RecordRing {
         for slot in 0..<rounded {
             (sequences + slot).initialize(to: Int64(slot))
         }
+        counters = UnsafeMutableRawPointer.allocate(byteCount: 256, alignment: 64).bindMemory(
+            to: Int64.self, capacity: 32
+        )
+        counters.initialize(repeating: 0, count: 32)
+        consumer = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 64).bindMemory(
+            to: Int.self, capacity: 16)
+        consumer.initialize(repeating: 0, count: 16)
         consumerWake = .allocate(capacity: 1)
         consumerWake.initialize(to: sem_t())
         sem_init(consumerWake, 0, 0)
@@ -80,7 +95,7 @@ final class RecordRing {
     deinit {
         // Published records not taken are dropped with the ring.
         var position = tail
-        while position < min(closedEnd.load(ordering: .acquiring), cursor.load(ordering: .relaxed) & ~Self.closedBit),
+        while position < reservedCount,
             rxtrace_load_acquire(sequences + (position & mask)) == Int64(position + 1)
         {
             (records + (position & mask)).deinitialize(count: 1)
@@ -88,6 +103,8 @@ final class RecordRing {
         }
         records.deallocate()
         sequences.deallocate()
+        counters.deallocate()
+        consumer.deallocate()
         sem_destroy(consumerWake)
         consumerWake.deallocate()
     }
@@ -102,7 +119,7 @@ final class RecordRing {
     /// the id, one release store publishes it.
     @inline(__always)
     func append(_ counter: Counter, _ make: (Int64) -> Record) -> Int64 {
-        let position = cursor.wrappingAdd(1, ordering: .relaxed).oldValue
+        let position = Int(rxtrace_fetch_add_relaxed(counters + Self.cursorIndex, 1))
         guard position & Self.closedBit == 0 else { return 0 }
         let slot = position & mask
         if rxtrace_load_acquire(sequences + slot) != Int64(position) {
@@ -131,16 +148,18 @@ final class RecordRing {
     private func nextID(_ counter: Counter) -> Int64 {
         switch counter {
         case .none: 0
-        case .object: nextObjectID.wrappingAdd(1, ordering: .relaxed).newValue
+        case .object: rxtrace_fetch_add_relaxed(counters + Self.objectIndex, 1) + 1
         case .call: 0
-        case .subscription: nextSubscriptionID.wrappingAdd(1, ordering: .relaxed).newValue
-        case .thread: nextThreadID.wrappingAdd(1, ordering: .relaxed).newValue
+        case .subscription: rxtrace_fetch_add_relaxed(counters + Self.subscriptionIndex, 1) + 1
+        case .thread: rxtrace_fetch_add_relaxed(counters + Self.threadIndex, 1) + 1
         }
     }
 
     /// The positions reserved so far: everything appended before now lies below it.
     var reservedCount: Int {
-        min(cursor.load(ordering: .relaxed) & ~Self.closedBit, closedEnd.load(ordering: .acquiring))
+        min(
+            Int(rxtrace_load_acquire(counters + Self.cursorIndex)) & ~Self.closedBit,
+            closedEnd.load(ordering: .acquiring))
     }
 
     /// How many times a producer found the ring full and waited.
@@ -154,7 +173,7 @@ final class RecordRing {
     /// consumer still takes. Async-signal-safe, and idempotent.
     @discardableResult
     func close() -> Int {
-        let old = cursor.bitwiseOr(Self.closedBit, ordering: .acquiringAndReleasing).oldValue
+        let old = Int(rxtrace_fetch_or(counters + Self.cursorIndex, Int64(Self.closedBit)))
         if old & Self.closedBit == 0 {
             closedEnd.store(old, ordering: .releasing)
             sem_post(consumerWake)
@@ -169,7 +188,7 @@ final class RecordRing {
 
     /// Whether ``close()`` was called.
     var isClosed: Bool {
-        cursor.load(ordering: .relaxed) & Self.closedBit != 0
+        Int(rxtrace_load_acquire(counters + Self.cursorIndex)) & Self.closedBit != 0
     }
 
     /// The end ``close()`` returned, or `nil` while open.
@@ -189,7 +208,7 @@ final class RecordRing {
         while count < room, rxtrace_load_acquire(sequences + start + count) == Int64(tail + count + 1) {
             count += 1
         }
-        if count > highWaterMark { highWaterMark = count }
+        if count > consumer[8] { consumer[8] = count }
         return UnsafeMutableBufferPointer(start: records + start, count: count)
     }
 
@@ -200,13 +219,13 @@ final class RecordRing {
             let position = tail + offset
             rxtrace_store_release(sequences + (position & mask), Int64(position + capacity))
         }
-        tail += count
+        consumer[0] += count
     }
 
     /// Gives up on the record at ``tail``, which its producer reserved and never published (a
     /// signal handler interrupted it, and the process is ending).
     func skipUnpublished() {
-        tail += 1
+        consumer[0] += 1
     }
 
     /// Whether the record at ``tail`` is published.
@@ -217,5 +236,6 @@ final class RecordRing {
 
 // The slots are handed between threads by the release/acquire pairs on `sequences` (a producer
 // owns a slot from its reservation to its publication, the consumer from then to its release);
-// `tail` and `highWaterMark` belong to the one consumer thread; the rest is atomic.
+// `consumer` belongs to the one consumer thread (others read its high-water mark only for
+// statistics); `counters` and the rest are atomic.
 extension RecordRing: @unchecked Sendable {}

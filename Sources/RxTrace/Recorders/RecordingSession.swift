@@ -246,18 +246,27 @@ final class RecordingSession {
         Self.blockAsynchronousSignals()
         var stalledSince: Int64?
         while true {
-            let records = ring.published(limit: ring.capacity)
-            if records.count > 0 {
+            // Producers wake it every quarter of the ring (and `flush()` and the end do): it
+            // then moves a large run at once instead of chasing the producers slot by slot,
+            // which would pull each slot's cache line away from its producer.
+            if ring.end == nil {
+                Self.wait(on: ring.consumerWake, nanoseconds: 10_000_000)
+            }
+            var moved = 0
+            // Twice: a run that wraps around the ring's end is two runs in memory.
+            for _ in 0..<2 {
+                let records = ring.published(limit: ring.capacity)
+                guard records.count > 0 else { break }
                 spool.append(records)
                 ring.release(records.count)
+                moved += records.count
+            }
+            if moved > 0 {
                 sem_post(writerWake)
                 stalledSince = nil
                 continue
             }
-            guard let end = ring.end else {
-                Self.wait(on: ring.consumerWake, nanoseconds: 10_000_000)
-                continue
-            }
+            guard let end = ring.end else { continue }
             if ring.tail >= end { break }
             // A producer reserved the next slot and has not published it yet.
             if isSkippingStalledSlots.load(ordering: .acquiring) {
