@@ -93,16 +93,7 @@ final class RecordRing {
     }
 
     deinit {
-        // Published records not taken are dropped with the ring.
-        var position = tail
-        while position < reservedCount,
-            rxtrace_load_acquire(sequences + (position & mask)) == Int64(position + 1)
-        {
-            (records + (position & mask)).deinitialize(count: 1)
-            position += 1
-        }
-        records.deallocate()
-        sequences.deallocate()
+        releaseStorage()
         counters.deallocate()
         consumer.deallocate()
         sem_destroy(consumerWake)
@@ -227,6 +218,25 @@ final class RecordRing {
     func skipUnpublished() {
         consumer[0] += 1
     }
+
+    /// Frees the slots, once closed and emptied (no producer touches them again: later appends
+    /// stop at the cursor's closed bit): a ring outlives its recording (the instrumentation
+    /// facade never releases a recorder), its slots need not. Published records not taken are
+    /// dropped with them. Called once the consumer has stopped.
+    func releaseStorage() {
+        guard !isStorageReleased else { return }
+        isStorageReleased = true
+        var position = tail
+        while position < reservedCount, rxtrace_load_acquire(sequences + (position & mask)) == Int64(position + 1) {
+            (records + (position & mask)).deinitialize(count: 1)
+            position += 1
+        }
+        records.deallocate()
+        sequences.deallocate()
+    }
+
+    /// Whether ``releaseStorage()`` ran; the consumer's.
+    private var isStorageReleased = false
 
     /// Whether the record at ``tail`` is published.
     var isTailPublished: Bool {

@@ -50,10 +50,22 @@ final class RecordSpool {
     }
 
     deinit {
-        if descriptor >= 0 {
-            close(descriptor)
-        }
+        close()
     }
+
+    /// Closes the file, whose space then goes back to the file system, and drops what the
+    /// writer did not read; once the spooler has stopped, on the writer thread.
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        if descriptor >= 0 {
+            Glibc.close(descriptor)
+        }
+        overflow.withLock { $0 = [] }
+    }
+
+    /// Whether ``close()`` ran; the writer's.
+    private var isClosed = false
 
     // MARK: - Spooler thread
 
@@ -141,7 +153,8 @@ final class RecordSpool {
     }
 }
 
-// `isFileWritable` and `fileSize` belong to the spooler thread, `readCount` and `releasedSize` to the writer
+// `isFileWritable` and `fileSize` belong to the spooler thread, `readCount`, `releasedSize` and
+// `isClosed` to the writer
 // thread; `fileCount` hands the file's records from one to the other (a release store after
 // the write, an acquire load before the read), and `overflow` is a `LockedState`.
 extension RecordSpool: @unchecked Sendable {}

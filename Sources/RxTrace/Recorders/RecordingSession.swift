@@ -318,6 +318,14 @@ final class RecordingSession {
             writer = nil
         }
         ring.close()
+        while !isSpoolerDone.load(ordering: .acquiring) {
+            Self.wait(on: writerWake, nanoseconds: 1_000_000)
+        }
+        spool.close()
+        // A slot skipped on a signal may still be written by its producer: keep them all.
+        if !isSkippingStalledSlots.load(ordering: .acquiring) {
+            ring.releaseStorage()
+        }
         pthread_mutex_lock(committedLock)
         isWriterGone = true
         pthread_cond_broadcast(committed)

@@ -33,11 +33,14 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
     ///   - detail: ``RecordingDetail/events`` to leave out the calls (no call flows), for long
     ///     runs of whole programs.
     /// - Throws: ``TraceCreationError`` saying why the file cannot be created.
+    ///
+    /// The ring between the recording threads and the spooler holds 32,768 records (4.5 MB):
+    /// enough that the spooler moves large runs to the spool and a producer rarely finds it full.
     public convenience init(
         path: String, program: String, isRecordingValues: Bool = true, detail: RecordingDetail = .calls
     ) throws {
         try self.init(
-            path: path, program: program, isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: 8192
+            path: path, program: program, isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: 32768
         )
     }
 
