@@ -1,6 +1,6 @@
 import RxCore
 
-/// One thing a producing thread saw, as compact as it can be said: what the buffer holds
+/// One thing a producing thread saw, as compact as it can be said: what the ring and the spool hold
 /// between a hook and the writer.
 ///
 /// Ids are integers (0 for none); a call is named by its key, the ring position of its

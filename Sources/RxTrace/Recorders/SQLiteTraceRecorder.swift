@@ -83,7 +83,7 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
 
     /// Completes the trace and closes the file; records that arrive later are ignored.
     ///
-    /// Writes what is still buffered, the calls still open (with no duration), the run's end
+    /// Writes what is still in the ring and the spool, the calls still open (with no duration), the run's end
     /// (`'finished'`, its time, `Resources.total`), then the indexes, and leaves WAL mode so the
     /// trace is a single file. Calling it again does nothing.
     ///
