@@ -13,6 +13,10 @@ import Synchronization
 /// thread's, because that thread handed it the work, reserves a later position), which the
 /// writer relies on to match a disposal to its subscription or a `deinit` to its object.
 ///
+/// Ids are drawn from atomic counters after the position, so two threads may take them in the
+/// other order; only threads, which the writer names in ring order, take theirs under a lock
+/// (once per thread).
+///
 /// Slot `p % capacity` holds sequence `p` while it is free for position `p`, `p + 1` once the
 /// record at `p` is published, and `p + capacity` once the consumer took it (free for the next
 /// lap): Dmitry Vyukov's bounded queue. A producer finding its slot still taken (the ring is
@@ -49,6 +53,8 @@ final class RecordRing {
     private static let threadIndex = 24
     /// The position reserved last before closing, + 1; `Int.max` while open.
     private let closedEnd = Atomic<Int>(.max)
+    /// Held while a thread's first record reserves its position and draws the thread's id.
+    private let threadLock: UnsafeMutablePointer<pthread_mutex_t>
     /// How many times a producer found its slot taken and waited.
     private let producerWaits = Atomic<Int>(0)
     /// The consumer sleeps on it; posting is async-signal-safe.
@@ -87,6 +93,9 @@ final class RecordRing {
         consumer = UnsafeMutableRawPointer.allocate(byteCount: 128, alignment: 64).bindMemory(
             to: Int.self, capacity: 16)
         consumer.initialize(repeating: 0, count: 16)
+        threadLock = .allocate(capacity: 1)
+        threadLock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(threadLock, nil)
         consumerWake = .allocate(capacity: 1)
         consumerWake.initialize(to: sem_t())
         sem_init(consumerWake, 0, 0)
@@ -96,6 +105,8 @@ final class RecordRing {
         releaseStorage()
         counters.deallocate()
         consumer.deallocate()
+        pthread_mutex_destroy(threadLock)
+        threadLock.deallocate()
         sem_destroy(consumerWake)
         consumerWake.deallocate()
     }
@@ -106,17 +117,29 @@ final class RecordRing {
     /// ``Counter/none``, the record's position + 1 for ``Counter/call``); returns that id, or 0
     /// when the ring is closed.
     ///
-    /// Waits while the ring is full. Touches no lock: one atomic add reserves the slot, one for
+    /// Waits while the ring is full. Touches no lock but on a thread's first record: one atomic
+    /// add reserves the slot, one for
     /// the id, one release store publishes it.
     @inline(__always)
     func append(_ counter: Counter, _ make: (Int64) -> Record) -> Int64 {
-        let position = Int(rxtrace_fetch_add_relaxed(counters + Self.cursorIndex, 1))
+        let position: Int
+        let id: Int64
+        if counter == .thread {
+            // Once per thread: under a lock, so that threads are numbered in ring order, which
+            // is the order the writer names them in (`T1`, `T2`, …).
+            pthread_mutex_lock(threadLock)
+            position = Int(rxtrace_fetch_add_relaxed(counters + Self.cursorIndex, 1))
+            id = position & Self.closedBit == 0 ? nextID(.thread) : 0
+            pthread_mutex_unlock(threadLock)
+        } else {
+            position = Int(rxtrace_fetch_add_relaxed(counters + Self.cursorIndex, 1))
+            id = counter == .call ? Int64(position + 1) : nextID(counter)
+        }
         guard position & Self.closedBit == 0 else { return 0 }
         let slot = position & mask
         if rxtrace_load_acquire(sequences + slot) != Int64(position) {
             waitForSlot(slot, at: position)
         }
-        let id = counter == .call ? Int64(position + 1) : nextID(counter)
         (records + slot).initialize(to: make(id))
         rxtrace_store_release(sequences + slot, Int64(position + 1))
         if position & wakeMask == wakeMask {
