@@ -149,8 +149,8 @@ struct BufferStatistics: Codable {
     let highWaterMark: Int
     let producerWaits: Int
 
-    /// The bytes of the two arrays, allocated when the recording starts.
-    var allocatedBytes: Int { 2 * capacity * recordStride }
+    /// The bytes of the ring, allocated when the recording starts.
+    var allocatedBytes: Int { capacity * recordStride }
 
     init(_ statistics: TraceBufferStatistics) {
         capacity = statistics.capacity

@@ -1,7 +1,8 @@
 #ifndef RXTRACE_CRXTRACE_H
 #define RXTRACE_CRXTRACE_H
-// The little C that RxTrace needs and Swift cannot say: a load-time hook, gettid and the
-// CPU's tick counter.
+// The little C that RxTrace needs and Swift cannot say: a load-time hook, gettid, the CPU's
+// tick counter, atomic loads and stores on a slot of an array (the record ring's), and freeing
+// the part of the spool file the writer has read.
 
 #include <stdint.h>
 #include <sys/types.h>
@@ -32,6 +33,36 @@ static inline int64_t rxtrace_ticks(void) {
     clock_gettime(CLOCK_MONOTONIC, &time);
     return (int64_t)time.tv_sec * 1000000000 + time.tv_nsec;
 #endif
+}
+
+/// Gives the file system back the space of `length` bytes from `offset` in the open file
+/// `descriptor`, which then read as zeros (`fallocate`'s `FALLOC_FL_PUNCH_HOLE`); the file keeps
+/// its size. Returns 0, or -1 with `errno` set (a file system without holes says `EOPNOTSUPP`).
+int rxtrace_release_file_space(int descriptor, int64_t offset, int64_t length);
+
+/// Reads `*slot` with acquire ordering: what was written before the matching release store is
+/// visible after it. For arrays of counters, which Swift's `Atomic` (a noncopyable value) does
+/// not lay out in raw memory.
+static inline int64_t rxtrace_load_acquire(const int64_t *slot) {
+    return __atomic_load_n(slot, __ATOMIC_ACQUIRE);
+}
+
+/// Adds `value` to `*counter` atomically with no ordering beyond the counter's own; returns the
+/// value before.
+static inline int64_t rxtrace_fetch_add_relaxed(int64_t *counter, int64_t value) {
+    return __atomic_fetch_add(counter, value, __ATOMIC_RELAXED);
+}
+
+/// Sets the bits of `value` in `*counter` atomically (sequentially consistent); returns the
+/// value before.
+static inline int64_t rxtrace_fetch_or(int64_t *counter, int64_t value) {
+    return __atomic_fetch_or(counter, value, __ATOMIC_SEQ_CST);
+}
+
+/// Writes `value` to `*slot` with release ordering: everything written before is visible to a
+/// thread that reads `value` with `rxtrace_load_acquire`.
+static inline void rxtrace_store_release(int64_t *slot, int64_t value) {
+    __atomic_store_n(slot, value, __ATOMIC_RELEASE);
 }
 
 #endif

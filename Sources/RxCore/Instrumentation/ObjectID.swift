@@ -27,9 +27,9 @@ public struct ObjectID: RawRepresentable, Hashable, Comparable, Sendable, Custom
     public static func < (lhs: ObjectID, rhs: ObjectID) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
-/// The serial number of one recorded call (an enter and its exit).
+/// A recorder's number for one recorded call (an enter and its exit), unique in its recording.
 public struct CallID: RawRepresentable, Hashable, Sendable {
-    /// The serial number, or 0 when nothing was recorded.
+    /// The number (a trace may number its rows otherwise), or 0 when nothing was recorded.
     public let rawValue: Int64
 
     /// Wraps a serial number handed out by a ``TraceRecorder``.

@@ -25,7 +25,7 @@ public enum EventKind: String, Sendable, CaseIterable, Codable {
 ///
 /// RxCore calls these methods from whatever thread the Rx code runs on, only while the
 /// recorder is installed through ``Instrumentation``. A recorder numbers objects, calls and
-/// subscriptions serially, keeps one call stack per thread (so a call knows its parent), and
+/// subscriptions uniquely, keeps one call stack per thread (so a call knows its parent), and
 /// must return quickly: the SQLite recorder only appends to a buffer that a background writer
 /// drains.
 public protocol TraceRecorder: AnyObject, Sendable {
@@ -60,7 +60,7 @@ public protocol TraceRecorder: AnyObject, Sendable {
     /// An instrumented object entered its `deinit`.
     func objectDeinitialized(_ object: ObjectID)
 
-    /// An instrumented step began on the current thread; returns the call's serial id.
+    /// An instrumented step began on the current thread; returns the call's unique id.
     ///
     /// - Parameters:
     ///   - name: the step as a reader of RxSwift's source knows it (`Producer.subscribe`).
@@ -75,7 +75,7 @@ public protocol TraceRecorder: AnyObject, Sendable {
 
     /// An instrumented step began on the current thread, entered from user code through a
     /// public entry point (`onNext`, `accept`, `dispose()`, `connect()`, a `DisposeBag`'s
-    /// deinit); returns the call's serial id.
+    /// deinit); returns the call's unique id.
     ///
     /// - Parameter callers: the return addresses on the stack at the step's start, innermost
     ///   first: where to look for the user's line. The other parameters are

@@ -1,8 +1,9 @@
+import Foundation
 import RxCore
 
 /// A recorder that writes the same trace as ``SQLiteTraceRecorder`` into a private in-memory
-/// database, for tests: nothing touches the disk, and ``finish()`` hands the database over
-/// for reading.
+/// database, for tests: nothing but the spool (an unlinked file in the temporary directory)
+/// touches the disk, and ``finish()`` hands the database over for reading.
 public final class InMemoryTraceRecorder: RecordingSessionForwarding {
     let session: RecordingSession
 
@@ -32,7 +33,7 @@ public final class InMemoryTraceRecorder: RecordingSessionForwarding {
         self.session = RecordingSession(
             writer: try TraceWriter(database: database, clock: clock), clock: clock,
             isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: bufferCapacity,
-            keepsDatabaseOpen: true, isRecordingCallers: isRecordingCallers
+            spoolDirectory: NSTemporaryDirectory(), keepsDatabaseOpen: true, isRecordingCallers: isRecordingCallers
         )
     }
 

@@ -1,9 +1,12 @@
 import RxCore
 
-/// One thing a producing thread saw, as compact as it can be said: what the buffer holds
+/// One thing a producing thread saw, as compact as it can be said: what the ring and the spool hold
 /// between a hook and the writer.
 ///
-/// Ids are integers (0 for none), times (`ts`) are ``TraceClock/ticks()`` stamps, which the
+/// Ids are integers (0 for none); a call is named by its key, the ring position of its
+/// ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:)`` + 1, which
+/// the writer turns into the call's serial id (calls are numbered in ring order, so whatever
+/// prefix of the records reaches the trace holds calls 1 to n). Times (`ts`) are ``TraceClock/ticks()`` stamps, which the
 /// writer turns into ns since the run started, and threads are the recorder's serial thread
 /// ids. Names and files are `StaticString`s and types are metatypes:
 /// both are immortal, so a record carries them as pointers and the writer builds the `String`s,
@@ -21,14 +24,15 @@ enum Record {
     )
     /// An object entered its `deinit`.
     case objectDeinitialized(id: Int64, ts: Int64)
-    /// A call began; `parent` is 0 for a top-level call.
+    /// A call began; `id` is its key, `parent` the key of the call it began in, 0 for a
+    /// top-level call.
     case callEntered(
         id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticString, file: StaticString,
         line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?
     )
     /// Call `call`, an entry point's step, was entered from the return addresses `callers`;
     /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:)``.
-    case callerCaptured(call: Int64, callers: CallerAddresses)
+    case callerCaptured(call: Int64, thread: Int32, callers: CallerAddresses)
     /// Object `object`, made by user code outside any step, was made from the return addresses
     /// `callers`; right after its ``objectInitialized(id:type:ts:thread:call:scope:virtualTS:)``.
     case objectCallerCaptured(object: Int64, callers: CallerAddresses)
@@ -47,9 +51,9 @@ enum Record {
     /// The `subscribe` that began subscription `id` returned `disposable`.
     case subscriptionReturned(id: Int64, disposable: Int64)
     /// Subscription `id`'s observer received a terminal event while `call` was open.
-    case subscriptionTerminated(id: Int64, end: SubscriptionEnd, ts: Int64, call: Int64)
+    case subscriptionTerminated(id: Int64, end: SubscriptionEnd, ts: Int64, thread: Int32, call: Int64)
     /// Disposable `id` was disposed for the first time while `call` was open.
-    case objectDisposed(id: Int64, ts: Int64, call: Int64)
+    case objectDisposed(id: Int64, ts: Int64, thread: Int32, call: Int64)
     /// User code at `file`:`line` built observable `id` with the operator `name`.
     case observableAssembled(id: Int64, name: StaticString, file: StaticString, line: UInt)
     /// User code at `file`:`line` named the chain ending in observable `id` `tag`.
@@ -58,7 +62,7 @@ enum Record {
     case disposableInserted(id: Int64, bag: Int64)
 
     /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
-    /// recorder adds itself, ``callerCaptured(call:callers:)``, part of its call's entry, and
+    /// recorder adds itself, ``callerCaptured(call:thread:callers:)``, part of its call's entry, and
     /// ``objectCallerCaptured(object:callers:)``, part of its object's);
     /// what `run.record_count` counts.
     var isHookRecord: Bool {

@@ -5,13 +5,17 @@ import RxCore
 import Synchronization
 
 /// One recording in progress: the producer side of the ``TraceRecorder`` hooks, the
-/// ``RecordBuffer`` they append to, and the writer thread that drains it through a
-/// ``TraceWriter``.
+/// ``RecordRing`` they append to, the spooler thread that moves the ring to a ``RecordSpool``
+/// file at disk speed, and the writer thread that turns the spool into rows through a
+/// ``TraceWriter`` at SQLite's pace.
 ///
 /// ``SQLiteTraceRecorder`` and ``InMemoryTraceRecorder`` are this with a different database.
 /// A hook costs a read of the CPU's tick counter, a thread-state lookup through a pthread key,
-/// and one locked append (with ``RecordingDetail/events``, a call hook costs one branch); everything else (names, interning, formatting values and details, SQL) happens on
-/// the writer thread. The session ends in one of three ways, whichever comes first:
+/// and one append to the ring with no lock (an atomic add for its slot, one for an id, a
+/// release store to publish it); with ``RecordingDetail/events``, a call hook costs one
+/// branch. Producers wait only when the ring is full, that is for the disk, never for SQLite;
+/// everything else (names, interning, formatting values and details, SQL) happens on the
+/// writer thread. The session ends in one of three ways, whichever comes first:
 /// ``finish()``, the process exiting, or a fatal signal (``terminate(_:waitingAtMost:)``,
 /// called by ``Termination``).
 final class RecordingSession {
@@ -28,20 +32,38 @@ final class RecordingSession {
     let isRecordingCallers: Bool
 
     private let clock: TraceClock
-    private let buffer: RecordBuffer
+    private let ring: RecordRing
+    private let spool: RecordSpool
     private let threads = ThreadStateKey()
     /// 0 while recording; then the encoded ``RunEnd`` the writer finishes with. The first
     /// request wins.
     private let endRequest = Atomic<Int>(0)
-    /// Set by a signal handler that interrupted the buffer lock's holder: the writer must not
-    /// wait for that lock.
-    private let isLockHolderFrozen = Atomic<Bool>(false)
+    /// Set when the run ends on a signal: the spooler gives up on a slot a producer reserved
+    /// and, interrupted by the handler, never published.
+    private let isSkippingStalledSlots = Atomic<Bool>(false)
+    /// Set by the spooler thread once it moved every record reserved before the ring closed.
+    private let isSpoolerDone = Atomic<Bool>(false)
     /// Set by the writer thread once the trace is complete and it has stopped.
     private let isWriterDone = Atomic<Bool>(false)
-    /// The writer thread's `pthread_t`, once it runs; lets a handler see it runs on it.
+    /// The writer's and the spooler's `pthread_t`, once they run; lets a handler see it runs on
+    /// one of them.
     private let writerThreadID = Atomic<UInt>(0)
-    /// The writer thread, for the one `pthread_join`; `nil` once joined.
+    private let spoolerThreadID = Atomic<UInt>(0)
+    /// The writer and spooler threads, for the one `pthread_join` each; `nil` once joined.
     private let writerThread: LockedState<pthread_t?>
+    private let spoolerThread: LockedState<pthread_t?>
+    /// The writer sleeps on it; the spooler posts it after each append to the spool.
+    private let writerWake: UnsafeMutablePointer<sem_t>
+    /// Records the writer committed, for ``flush()``; guarded by `committedLock`.
+    private var committedTotal = 0
+    private var isWriterGone = false
+    /// Records committed that `committedTotal` does not count yet (its lock was busy); the
+    /// writer thread's.
+    private var pendingCommitted = 0
+    private let committedLock: UnsafeMutablePointer<pthread_mutex_t>
+    private let committed: UnsafeMutablePointer<pthread_cond_t>
+    /// How many records the writer reads from the spool per transaction.
+    private let batchCapacity: Int
     /// Whether the connection is closed when the trace is complete (a file), or kept for
     /// reading (in memory).
     private let keepsDatabaseOpen: Bool
@@ -50,17 +72,18 @@ final class RecordingSession {
     /// The error that stopped the writer, if one did; read after the join.
     private var writeError: (any Error)?
 
-    /// Starts recording through `writer` on a new writer thread.
+    /// Starts recording through `writer` on a new writer thread, spooling in `spoolDirectory`.
     ///
     /// - Parameters:
-    ///   - bufferCapacity: how many records producers may get ahead of the writer (twice
-    ///     this many are held at most).
+    ///   - bufferCapacity: how many records producers may get ahead of the spooler (the ring's
+    ///     slots, rounded up to a power of two), and how many the writer takes per transaction.
+    ///   - spoolDirectory: where the spool file is made (and unlinked at once): beside the trace.
     ///   - keepsDatabaseOpen: `false` to close the connection once the trace is complete.
     ///   - isRecordingCallers: `false` to capture no caller addresses, as a program without
     ///     symbols gives none (`RXTRACE_CALLERS=0` does the same).
     init(
         writer: TraceWriter, clock: TraceClock, isRecordingValues: Bool, detail: RecordingDetail,
-        bufferCapacity: Int, keepsDatabaseOpen: Bool, isRecordingCallers: Bool = true
+        bufferCapacity: Int, spoolDirectory: String, keepsDatabaseOpen: Bool, isRecordingCallers: Bool = true
     ) {
         self.writer = writer
         self.clock = clock
@@ -69,31 +92,77 @@ final class RecordingSession {
         self.isRecordingCalls = detail == .calls
         self.isRecordingCallers =
             isRecordingCallers && detail == .calls && ProcessInfo.processInfo.environment["RXTRACE_CALLERS"] != "0"
-        self.buffer = RecordBuffer(capacity: bufferCapacity)
+        self.ring = RecordRing(capacity: bufferCapacity)
+        self.batchCapacity = bufferCapacity
+        self.spool = RecordSpool(directory: spoolDirectory, name: "rxtrace-\(getpid())")
         self.keepsDatabaseOpen = keepsDatabaseOpen
         self.writerThread = LockedState(nil)
+        self.spoolerThread = LockedState(nil)
+        writerWake = .allocate(capacity: 1)
+        writerWake.initialize(to: sem_t())
+        sem_init(writerWake, 0, 0)
+        committedLock = .allocate(capacity: 1)
+        committedLock.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(committedLock, nil)
+        committed = .allocate(capacity: 1)
+        committed.initialize(to: pthread_cond_t())
+        pthread_cond_init(committed, nil)
+        spoolerThread.withLock { $0 = Self.start({ $0.runSpooler() }, with: self) }
+        writerThread.withLock { $0 = Self.start({ $0.runWriter() }, with: self) }
+    }
+
+    deinit {
+        sem_destroy(writerWake)
+        writerWake.deallocate()
+        pthread_mutex_destroy(committedLock)
+        committedLock.deallocate()
+        pthread_cond_destroy(committed)
+        committed.deallocate()
+    }
+
+    /// Runs `body` on a new thread that holds `session` until it returns.
+    private static func start(_ body: @escaping (RecordingSession) -> Void, with session: RecordingSession) -> pthread_t
+    {
+        final class Start {
+            let body: (RecordingSession) -> Void
+            let session: RecordingSession
+            init(_ body: @escaping (RecordingSession) -> Void, _ session: RecordingSession) {
+                self.body = body
+                self.session = session
+            }
+        }
         var thread = pthread_t()
         let status = pthread_create(
             &thread, nil,
             { context in
-                Unmanaged<RecordingSession>.fromOpaque(context!).takeRetainedValue().runWriter()
+                let start = Unmanaged<Start>.fromOpaque(context!).takeRetainedValue()
+                start.body(start.session)
                 return nil
             },
-            Unmanaged.passRetained(self).toOpaque()
+            Unmanaged.passRetained(Start(body, session)).toOpaque()
         )
-        precondition(status == 0, "RxTrace could not start its writer thread (pthread_create: \(status))")
-        writerThread.withLock { $0 = thread }
+        precondition(status == 0, "RxTrace could not start its writer threads (pthread_create: \(status))")
+        return thread
     }
 
     // MARK: - Ending
 
     /// Blocks until every record appended before the call is committed.
     func flush() {
-        buffer.waitUntilCommitted()
+        let target = ring.reservedCount
+        sem_post(ring.consumerWake)
+        sem_post(writerWake)
+        pthread_mutex_lock(committedLock)
+        while committedTotal < target, !isWriterGone {
+            var deadline = Self.deadline(afterNanoseconds: 10_000_000)
+            pthread_cond_timedwait(committed, committedLock, &deadline)
+        }
+        pthread_mutex_unlock(committedLock)
     }
 
-    /// Ends the recording: the writer drains the buffer, completes the trace and stops; then
-    /// returns the connection if it was kept open. Later calls only wait for the end.
+    /// Ends the recording: the spooler moves what the ring holds, the writer writes the spool,
+    /// completes the trace and stops; then returns the connection if it was kept open. Later
+    /// calls only wait for the end.
     ///
     /// - Throws: the error that stopped the writer early, if one did.
     @discardableResult
@@ -110,15 +179,17 @@ final class RecordingSession {
     /// for the writer to complete the trace.
     ///
     /// Only async-signal-safe work happens on the calling thread while it waits: atomics,
-    /// `sem_post` and `nanosleep`. When the caller interrupted a producer inside the buffer
-    /// lock, the writer takes what that producer had published and does not wait for the
-    /// lock. On the writer thread itself (a crash while writing) nothing more can be written.
-    /// At `exit` (``RunEnd/exited``), which is no signal handler, a writer that is done is
-    /// then joined, so the process leaves no thread behind.
+    /// `sem_post` and `nanosleep`. A producer the handler interrupted may hold a slot it never
+    /// publishes: on a signal the spooler waits for such a slot only briefly, then goes on
+    /// without it. On the writer or spooler thread itself (a crash while writing) nothing more
+    /// can be written. At `exit` (``RunEnd/exited``), which is no signal handler, a writer that
+    /// is done is then joined, so the process leaves no thread behind.
     func terminate(_ end: RunEnd, waitingAtMost nanoseconds: Int) {
-        guard writerThreadID.load(ordering: .relaxed) != UInt(pthread_self()) else { return }
-        if buffer.isHeldByCurrentThread {
-            isLockHolderFrozen.store(true, ordering: .releasing)
+        let current = UInt(pthread_self())
+        guard writerThreadID.load(ordering: .relaxed) != current, spoolerThreadID.load(ordering: .relaxed) != current
+        else { return }
+        if case .signal = end {
+            isSkippingStalledSlots.store(true, ordering: .releasing)
         }
         request(end)
         waitForWriter(atMost: nanoseconds)
@@ -132,7 +203,8 @@ final class RecordingSession {
         writerThread.withLock { $0 == nil }
     }
 
-    /// Joins the writer thread unless another caller did; returns whether this call did.
+    /// Joins the writer thread (and the spooler, which stopped before it) unless another
+    /// caller did; returns whether this call did.
     @discardableResult
     private func joinWriter() -> Bool {
         let thread = writerThread.withLock { thread in
@@ -141,12 +213,19 @@ final class RecordingSession {
         }
         guard let thread else { return false }
         pthread_join(thread, nil)
+        let spooler = spoolerThread.withLock { thread in
+            defer { thread = nil }
+            return thread
+        }
+        if let spooler {
+            pthread_join(spooler, nil)
+        }
         return true
     }
 
     private func request(_ end: RunEnd) {
         _ = endRequest.compareExchange(expected: 0, desired: Self.encode(end), ordering: .acquiringAndReleasing)
-        buffer.wakeWriter()
+        sem_post(writerWake)
     }
 
     private func waitForWriter(atMost nanoseconds: Int) {
@@ -158,24 +237,73 @@ final class RecordingSession {
         }
     }
 
+    // MARK: - Spooler thread
+
+    /// Moves what producers publish from the ring to the spool until the ring is closed and
+    /// everything reserved before is moved.
+    private func runSpooler() {
+        spoolerThreadID.store(UInt(pthread_self()), ordering: .relaxed)
+        Self.blockAsynchronousSignals()
+        var stalledSince: Int64?
+        while true {
+            // Producers wake it every quarter of the ring (and `flush()` and the end do): it
+            // then moves a large run at once instead of chasing the producers slot by slot,
+            // which would pull each slot's cache line away from its producer.
+            if ring.end == nil {
+                Self.wait(on: ring.consumerWake, nanoseconds: 10_000_000)
+            }
+            var moved = 0
+            // Twice: a run that wraps around the ring's end is two runs in memory.
+            for _ in 0..<2 {
+                let records = ring.published(limit: ring.capacity)
+                guard records.count > 0 else { break }
+                spool.append(records)
+                ring.release(records.count)
+                moved += records.count
+            }
+            if moved > 0 {
+                sem_post(writerWake)
+                stalledSince = nil
+                continue
+            }
+            guard let end = ring.end else { continue }
+            if ring.tail >= end { break }
+            // A producer reserved the next slot and has not published it yet.
+            if isSkippingStalledSlots.load(ordering: .acquiring) {
+                let now = clock.now()
+                if let since = stalledSince, now - since > 10_000_000 {
+                    ring.skipUnpublished()
+                    stalledSince = nil
+                    continue
+                }
+                stalledSince = stalledSince ?? now
+            }
+            Self.wait(on: ring.consumerWake, nanoseconds: 100_000)
+        }
+        isSpoolerDone.store(true, ordering: .releasing)
+        sem_post(writerWake)
+    }
+
     // MARK: - Writer thread
 
     private func runWriter() {
         writerThreadID.store(UInt(pthread_self()), ordering: .relaxed)
         Self.blockAsynchronousSignals()
-        let isHolderFrozen = { self.isLockHolderFrozen.load(ordering: .acquiring) }
+        let batch = UnsafeMutablePointer<Record>.allocate(capacity: batchCapacity)
+        defer { batch.deallocate() }
         do {
             var end = Self.decode(endRequest.load(ordering: .acquiring))
             while end == nil {
-                buffer.waitForWork(nanoseconds: 10_000_000)
+                Self.wait(on: writerWake, nanoseconds: 10_000_000)
                 end = Self.decode(endRequest.load(ordering: .acquiring))
-                guard end == nil, let batch = buffer.take(closing: false, isHolderFrozen: isHolderFrozen) else {
-                    continue
-                }
-                try write(batch, isHolderFrozen: isHolderFrozen)
+                guard end == nil else { break }
+                try writeSpooled(into: batch, until: nil)
             }
-            let last = buffer.take(closing: true, isHolderFrozen: isHolderFrozen) ?? buffer.takeFromFrozenHolder()
-            try write(last, isHolderFrozen: isHolderFrozen)
+            ring.close()
+            while !isSpoolerDone.load(ordering: .acquiring) {
+                Self.wait(on: writerWake, nanoseconds: 1_000_000)
+            }
+            try writeSpooled(into: batch, until: end.flatMap(lastWrite(before:)))
             try writer?.finish(end ?? .finished)
         } catch {
             // The run is not lost silently: the trace ends here and its run row says why.
@@ -189,15 +317,72 @@ final class RecordingSession {
         if !keepsDatabaseOpen {
             writer = nil
         }
-        buffer.markWriterGone(isHolderFrozen: isHolderFrozen)
+        ring.close()
+        while !isSpoolerDone.load(ordering: .acquiring) {
+            Self.wait(on: writerWake, nanoseconds: 1_000_000)
+        }
+        spool.close()
+        // A slot skipped on a signal may still be written by its producer: keep them all.
+        if !isSkippingStalledSlots.load(ordering: .acquiring) {
+            ring.releaseStorage()
+        }
+        pthread_mutex_lock(committedLock)
+        isWriterGone = true
+        pthread_cond_broadcast(committed)
+        pthread_mutex_unlock(committedLock)
         isWriterDone.store(true, ordering: .releasing)
     }
 
-    private func write(_ batch: RecordBuffer.Batch, isHolderFrozen: () -> Bool) throws {
-        defer { buffer.recycle(batch) }
-        guard batch.count > 0 else { return }
-        try writer?.write(UnsafeMutableBufferPointer(start: batch.records, count: batch.count))
-        buffer.markCommitted(batch.count, isHolderFrozen: isHolderFrozen)
+    /// When the writer starts its last batch at the latest after `end` was asked for, on the
+    /// clock: early enough that the trace is completed before the handler or `atexit` stops
+    /// waiting (``Termination/signalWait``, ``Termination/exitWait``); `nil` for no limit.
+    private func lastWrite(before end: RunEnd) -> Int64? {
+        switch end {
+        case .finished: nil
+        case .exited: clock.now() + Int64(Termination.exitWait) - 10_000_000_000
+        case .signal: clock.now() + Int64(Termination.signalWait) * 6 / 10
+        }
+    }
+
+    /// Writes everything the spool holds now, one transaction per `batchCapacity` records,
+    /// starting no batch after `deadline`, and, while recording, none after an end was asked
+    /// for (the last pass has a deadline): what is left in the spool then is lost.
+    private func writeSpooled(into batch: UnsafeMutablePointer<Record>, until deadline: Int64?) throws {
+        while true {
+            if let deadline {
+                guard clock.now() < deadline else { return }
+            } else if ring.end == nil, endRequest.load(ordering: .relaxed) != 0 {
+                return
+            }
+            let count = try spool.read(into: batch, limit: batchCapacity)
+            guard count > 0 else { return }
+            defer { batch.deinitialize(count: count) }
+            try writer?.write(UnsafeMutableBufferPointer(start: batch, count: count))
+            // `flush()` callers may hold the lock only briefly; one that a signal handler froze
+            // holding it must not stop the writer, so it only tries.
+            pendingCommitted += count
+            if pthread_mutex_trylock(committedLock) == 0 {
+                committedTotal += pendingCommitted
+                pendingCommitted = 0
+                pthread_cond_broadcast(committed)
+                pthread_mutex_unlock(committedLock)
+            }
+        }
+    }
+
+    /// Sleeps until `semaphore` is posted or `nanoseconds` pass.
+    private static func wait(on semaphore: UnsafeMutablePointer<sem_t>, nanoseconds: Int) {
+        var deadline = deadline(afterNanoseconds: nanoseconds)
+        while sem_timedwait(semaphore, &deadline) == -1, errno == EINTR {}
+    }
+
+    private static func deadline(afterNanoseconds nanoseconds: Int) -> timespec {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let total = Int(deadline.tv_nsec) + nanoseconds
+        deadline.tv_sec += total / 1_000_000_000
+        deadline.tv_nsec = total % 1_000_000_000
+        return deadline
     }
 
     /// Keeps the signals a process is sent from landing on the writer thread, whose handler
@@ -235,7 +420,7 @@ final class RecordingSession {
     private func currentThread() -> UnsafeMutablePointer<ThreadState> {
         if let state = threads.current { return state }
         let tid = rxtrace_gettid()
-        let id = buffer.append(.thread) { .thread(id: Int32($0), tid: tid) }
+        let id = ring.append(.thread) { .thread(id: Int32($0), tid: tid) }
         return threads.setCurrent(ThreadState(id: Int32(id)))
     }
 
@@ -246,7 +431,7 @@ final class RecordingSession {
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
         let virtualTS = Instrumentation.boundVirtualTime
-        let id = buffer.append(.object) {
+        let id = ring.append(.object) {
             .objectInitialized(
                 id: $0, type: type, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS
             )
@@ -255,7 +440,7 @@ final class RecordingSession {
         // stored property): where it was made says who holds it, such as an XCTest case.
         if call == 0, isRecordingCallers {
             let callers = CallerAddresses.capture()
-            _ = buffer.append(.none) { _ in .objectCallerCaptured(object: id, callers: callers) }
+            _ = ring.append(.none) { _ in .objectCallerCaptured(object: id, callers: callers) }
         }
         return ObjectID(rawValue: id)
     }
@@ -263,7 +448,7 @@ final class RecordingSession {
     /// Records an object's `deinit`.
     func objectDeinitialized(_ object: ObjectID) {
         let ts = clock.ticks()
-        _ = buffer.append(.none) { _ in .objectDeinitialized(id: object.rawValue, ts: ts) }
+        _ = ring.append(.none) { _ in .objectDeinitialized(id: object.rawValue, ts: ts) }
     }
 
     /// Records a call's entry and makes it the thread's innermost open call.
@@ -276,7 +461,7 @@ final class RecordingSession {
         let parent = thread.pointee.currentCall
         let depth = Int32(thread.pointee.openCalls.count)
         let virtualTS = Instrumentation.boundVirtualTime
-        let id = buffer.append(.call) {
+        let id = ring.append(.call) {
             .callEntered(
                 id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: name, file: file, line: line,
                 object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS
@@ -296,7 +481,8 @@ final class RecordingSession {
     ) -> CallID {
         let call = callEntered(name, object: object, detail: detail, file: file, line: line)
         if call != .none, callers.count > 0 {
-            _ = buffer.append(.none) { _ in .callerCaptured(call: call.rawValue, callers: callers) }
+            let thread = currentThread().pointee.id
+            _ = ring.append(.none) { _ in .callerCaptured(call: call.rawValue, thread: thread, callers: callers) }
         }
         return call
     }
@@ -307,7 +493,7 @@ final class RecordingSession {
         let ts = clock.ticks()
         let thread = currentThread()
         thread.pointee.close(call.rawValue)
-        _ = buffer.append(.none) { _ in .callExited(id: call.rawValue, thread: thread.pointee.id, ts: ts) }
+        _ = ring.append(.none) { _ in .callExited(id: call.rawValue, thread: thread.pointee.id, ts: ts) }
     }
 
     /// Records an event inside the thread's innermost open call.
@@ -316,7 +502,7 @@ final class RecordingSession {
         let thread = currentThread()
         let call = thread.pointee.currentCall
         let virtualTS = Instrumentation.boundVirtualTime
-        _ = buffer.append(.none) { _ in
+        _ = ring.append(.none) { _ in
             .eventDelivered(
                 kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
                 observer: observer.rawValue, ts: ts, thread: thread.pointee.id, call: call, virtualTS: virtualTS
@@ -331,7 +517,7 @@ final class RecordingSession {
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
         let virtualTS = Instrumentation.boundVirtualTime
-        let id = buffer.append(.subscription) {
+        let id = ring.append(.subscription) {
             .subscriptionStarted(
                 id: $0, observable: observable.rawValue, observer: observer.rawValue, file: site.file,
                 line: site.line, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS
@@ -343,7 +529,7 @@ final class RecordingSession {
     /// Records the disposable a `subscribe` returned.
     func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
         guard subscription != .none else { return }
-        _ = buffer.append(.none) { _ in
+        _ = ring.append(.none) { _ in
             .subscriptionReturned(id: subscription.rawValue, disposable: disposable.rawValue)
         }
     }
@@ -353,9 +539,10 @@ final class RecordingSession {
     func subscriptionTerminated(_ subscription: SubscriptionID, by end: SubscriptionEnd) {
         guard subscription != .none else { return }
         let ts = clock.ticks()
-        let call = currentThread().pointee.currentCall
-        _ = buffer.append(.none) { _ in
-            .subscriptionTerminated(id: subscription.rawValue, end: end, ts: ts, call: call)
+        let thread = currentThread()
+        let call = thread.pointee.currentCall
+        _ = ring.append(.none) { _ in
+            .subscriptionTerminated(id: subscription.rawValue, end: end, ts: ts, thread: thread.pointee.id, call: call)
         }
     }
 
@@ -363,14 +550,17 @@ final class RecordingSession {
     /// step that disposed it, which leads back to whoever ended the subscription.
     func objectDisposed(_ object: ObjectID) {
         let ts = clock.ticks()
-        let call = currentThread().pointee.currentCall
-        _ = buffer.append(.none) { _ in .objectDisposed(id: object.rawValue, ts: ts, call: call) }
+        let thread = currentThread()
+        let call = thread.pointee.currentCall
+        _ = ring.append(.none) { _ in
+            .objectDisposed(id: object.rawValue, ts: ts, thread: thread.pointee.id, call: call)
+        }
     }
 
     /// Records where user code built an observable.
     func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
         guard observable.isRecorded else { return }
-        _ = buffer.append(.none) { _ in
+        _ = ring.append(.none) { _ in
             .observableAssembled(id: observable.rawValue, name: name, file: site.file, line: site.line)
         }
     }
@@ -378,7 +568,7 @@ final class RecordingSession {
     /// Records the tag user code gave a chain.
     func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
         guard observable.isRecorded else { return }
-        _ = buffer.append(.none) { _ in
+        _ = ring.append(.none) { _ in
             .observableTagged(id: observable.rawValue, tag: tag, file: site.file, line: site.line)
         }
     }
@@ -386,24 +576,26 @@ final class RecordingSession {
     /// Records that a bag took a disposable.
     func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
         guard disposable.isRecorded, bag.isRecorded else { return }
-        _ = buffer.append(.none) { _ in .disposableInserted(id: disposable.rawValue, bag: bag.rawValue) }
+        _ = ring.append(.none) { _ in .disposableInserted(id: disposable.rawValue, bag: bag.rawValue) }
     }
 
-    /// How many times a producer found the buffer full and waited; for tests.
+    /// How many times a producer found the ring full and waited; for tests.
     var producerWaitCount: Int {
-        buffer.producerWaitCount
+        ring.producerWaitCount
     }
 
-    /// What the buffer between the producers and the writer has held so far.
+    /// What the ring between the producers and the spooler has held so far.
     var bufferStatistics: TraceBufferStatistics {
         TraceBufferStatistics(
-            capacity: buffer.capacity, recordStride: MemoryLayout<Record>.stride,
-            highWaterMark: buffer.highWaterMarkCount, producerWaits: buffer.producerWaitCount
+            capacity: ring.capacity, recordStride: MemoryLayout<Record>.stride,
+            highWaterMark: ring.highWaterMark, producerWaits: ring.producerWaitCount
         )
     }
 }
 
 // `writer` and `writeError` belong to the writer thread until `pthread_join` (or, for a second
-// `finish`, until `isWriterDone` is seen); everything else is immutable, atomic, or guarded by
-// the `LockedState` it is wrapped in, and the buffer has its own lock.
+// `finish`, until `isWriterDone` is seen), as does `pendingCommitted`; `committedTotal` and
+// `isWriterGone` are guarded by `committedLock`; everything else is immutable, atomic, or
+// guarded by the `LockedState` it is wrapped in, and the ring and the spool hand their records
+// over through atomics.
 extension RecordingSession: @unchecked Sendable {}

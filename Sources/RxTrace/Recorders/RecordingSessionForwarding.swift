@@ -4,7 +4,7 @@ import RxCore
 /// trace file) and ``InMemoryTraceRecorder`` (a database for tests) differ only in where the
 /// session writes, so RxCore's hooks are forwarded here, once for both.
 protocol RecordingSessionForwarding: TraceRecorder {
-    /// The session that buffers the hooks' records for the writer thread.
+    /// The session that hands the hooks' records to the writer thread.
     var session: RecordingSession { get }
 }
 

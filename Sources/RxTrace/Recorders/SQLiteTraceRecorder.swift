@@ -1,10 +1,13 @@
+import Foundation
 import Glibc
 import RxCore
 
 /// A recorder that writes a trace file: a SQLite database in ``TraceSchema``, written in the
 /// background while the program runs.
 ///
-/// The hooks only append to a bounded buffer; a writer thread drains it in transactions. The
+/// The hooks only append to a bounded ring with no lock; a spooler thread moves it to a spool
+/// file beside the trace at disk speed, and a writer thread turns the spool into rows in
+/// transactions at SQLite's pace. The
 /// `run` row is committed before anything else, saying `'running'`, so a trace whose process
 /// was killed outright is still readable and says it was cut short. ``finish()`` completes the
 /// file; most programs let ``record(to:program:recordingValues:detail:)`` create, install and finish
@@ -30,16 +33,19 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
     ///   - detail: ``RecordingDetail/events`` to leave out the calls (no call flows), for long
     ///     runs of whole programs.
     /// - Throws: ``TraceCreationError`` saying why the file cannot be created.
+    ///
+    /// The ring between the recording threads and the spooler holds 32,768 records (4.5 MB):
+    /// enough that the spooler moves large runs to the spool and a producer rarely finds it full.
     public convenience init(
         path: String, program: String, isRecordingValues: Bool = true, detail: RecordingDetail = .calls
     ) throws {
         try self.init(
-            path: path, program: program, isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: 8192
+            path: path, program: program, isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: 32768
         )
     }
 
     /// Starts a new trace at `path` whose producers get at most `bufferCapacity` records ahead
-    /// of the writer.
+    /// of the spooler.
     init(
         path: String, program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int
     ) throws {
@@ -59,8 +65,15 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
         self.session = RecordingSession(
             writer: try TraceWriter(database: database, clock: clock), clock: clock,
             isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: bufferCapacity,
+            spoolDirectory: Self.directory(of: claim.path),
             keepsDatabaseOpen: false
         )
+    }
+
+    /// The folder that holds `path`: where the spool goes, beside the trace.
+    private static func directory(of path: String) -> String {
+        let directory = (path as NSString).deletingLastPathComponent
+        return directory.isEmpty ? "." : directory
     }
 
     /// Blocks until everything recorded before the call is committed to the file.
@@ -70,7 +83,7 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
 
     /// Completes the trace and closes the file; records that arrive later are ignored.
     ///
-    /// Writes what is still buffered, the calls still open (with no duration), the run's end
+    /// Writes what is still in the ring and the spool, the calls still open (with no duration), the run's end
     /// (`'finished'`, its time, `Resources.total`), then the indexes, and leaves WAL mode so the
     /// trace is a single file. Calling it again does nothing.
     ///
@@ -79,31 +92,31 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
         try session.finish()
     }
 
-    /// What the buffer between the recording threads and the writer has held so far: how
-    /// full it got and how often a producer waited for the writer.
+    /// What the ring between the recording threads and the spooler has held so far: how
+    /// full it got and how often a producer waited for the spooler.
     public var bufferStatistics: TraceBufferStatistics {
         session.bufferStatistics
     }
 }
 
-/// How a recording's bounded buffer was used; see ``SQLiteTraceRecorder/bufferStatistics``.
+/// How a recording's bounded ring was used; see ``SQLiteTraceRecorder/bufferStatistics``.
 ///
-/// The buffer is two preallocated arrays of ``capacity`` records that the producers and the
-/// writer take turns on, so its own memory is fixed; ``highWaterMark`` says how much of one
-/// array was ever filled. Strings a record carries (event values, call details) live on the
-/// heap beside it.
+/// The ring is one preallocated array of ``capacity`` record slots that producers fill and the
+/// spooler empties into the spool file, so its own memory is fixed; ``highWaterMark`` says the
+/// most published records the spooler found waiting at once. Strings a record carries (event
+/// values, call details) live on the heap beside it until the writer formats them.
 public struct TraceBufferStatistics: Sendable, Equatable {
-    /// Records per array; the buffer holds twice as many at most.
+    /// Record slots in the ring.
     public let capacity: Int
     /// Bytes per record slot.
     public let recordStride: Int
-    /// The most records one array held at once.
+    /// The most published records the spooler found waiting at once.
     public let highWaterMark: Int
-    /// How many times a producer found the buffer full and waited for the writer.
+    /// How many times a producer found the ring full and waited for the spooler (the disk).
     public let producerWaits: Int
 
-    /// The bytes of the two arrays, allocated when the recording starts.
-    public var allocatedBytes: Int { 2 * capacity * recordStride }
+    /// The bytes of the ring, allocated when the recording starts.
+    public var allocatedBytes: Int { capacity * recordStride }
     /// The bytes of the slots in use at the high-water mark.
     public var peakBytes: Int { highWaterMark * recordStride }
 }

@@ -12,7 +12,7 @@ import Synchronization
 /// again, so the process dies as it would have. What runs inside the handler is
 /// async-signal-safe (atomics, `sem_post`, `nanosleep`, `sigaction`, `raise`); see
 /// ``RecordingSession/terminate(_:waitingAtMost:)`` for how a handler that interrupted a
-/// producer inside the buffer lock avoids deadlock.
+/// producer in the middle of an append avoids waiting for it.
 ///
 /// Swift's `fatalError` and `preconditionFailure` stop with `ud2` on x86-64 Linux, which is
 /// SIGILL; `abort()` is SIGABRT; a `brk`/`int3` trap is SIGTRAP.
@@ -22,8 +22,9 @@ enum Termination {
         SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGABRT, SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE,
     ]
 
-    /// How long a signal handler waits for the writer: long enough to drain a full buffer and
-    /// checkpoint, short enough that a stuck writer cannot keep a dying process alive.
+    /// How long a signal handler waits for the writer: long enough to write seconds of spool
+    /// (the writer stops starting batches at 60% of it) and checkpoint, short enough that a
+    /// stuck writer cannot keep a dying process alive.
     static let signalWait = 5_000_000_000
 
     /// How long `exit` waits for the writer, which also builds the indexes.

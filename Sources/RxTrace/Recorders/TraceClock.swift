@@ -86,11 +86,13 @@ struct TraceClock: Sendable {
 /// Turns the tick stamps of one batch of records into ns since the run started, on the writer
 /// thread.
 ///
-/// The writer takes an ``Anchor`` (a tick reading and the clock's ns, read together) after
-/// each take from the buffer; a batch's stamps were read before it, so they are converted on
-/// the line through the previous anchor and this one. The conversion is exact at every anchor
-/// and continuous between batches, so its error is the anchors' (well under a microsecond),
-/// however long the run, and no rate has to be calibrated up front.
+/// The writer takes an ``Anchor`` (a tick reading and the clock's ns, read together) before
+/// it writes each batch from the spool; a batch's stamps were read before it, so they are
+/// converted on the line through the previous anchor and this one (extended backwards for
+/// stamps older than the previous anchor, when the writer is behind: the counter runs at one
+/// rate, so the line's slope holds there too). No rate has to be calibrated up front, and the
+/// error is the anchors' (well under a microsecond) times how far the writer is behind over
+/// the anchors' distance.
 struct TickConverter {
     /// A tick reading and the ns since the run started at the same moment.
     struct Anchor {

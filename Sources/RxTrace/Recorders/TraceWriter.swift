@@ -51,6 +51,8 @@ final class TraceWriter {
     private var newSubscriptions: [Int64: SubscriptionRow] = [:]
     private var threadsOtherThanMain = 0
     private var nextEventID: Int64 = 1
+    /// The serial id of the next call, in the records' order.
+    private var nextCallID: Int64 = 1
     /// The id of each distinct stack of caller addresses written so far.
     private var callerStackIDs: [[UInt]: Int64] = [:]
     /// The files mapped into the process, read when the first caller address arrives.
@@ -298,7 +300,7 @@ final class TraceWriter {
         case .objectInitialized(let id, let type, let stamp, let thread, let call, let scope, let virtualTS):
             let ts = ticks.nanoseconds(stamp)
             newObjects[id] = ObjectRow(
-                id: id, type: try typeID(of: type), ts: ts, endTS: nil, thread: thread, call: call,
+                id: id, type: try typeID(of: type), ts: ts, endTS: nil, thread: thread, call: callID(call, on: thread),
                 scope: try scopeID(of: scope), virtualTS: virtualTS
             )
 
@@ -329,21 +331,19 @@ final class TraceWriter {
             let detail, let stamp, let virtualTS):
             let ts = ticks.nanoseconds(stamp)
             let call = OpenCall(
-                id: id, parent: parent, depth: depth, thread: thread,
+                key: id, id: nextCallID, parent: callID(parent, on: thread), depth: depth, thread: thread,
                 step: try stepID(name: name, file: file, line: line), object: object, detail: detail?.description,
                 ts: ts,
                 virtualTS: virtualTS
             )
             openCalls[Int(thread) - 1].append(call)
+            nextCallID += 1
 
-        case .callerCaptured(let call, let callers):
+        case .callerCaptured(let call, let thread, let callers):
             let stack = try callerStackID(callers.addresses)
             // The call entered just before, on its thread: it is the last open call there.
-            for thread in openCalls.indices {
-                if let index = openCalls[thread].lastIndex(where: { $0.id == call }) {
-                    openCalls[thread][index].callerStack = stack
-                    break
-                }
+            if let index = openCalls[Int(thread) - 1].lastIndex(where: { $0.key == call }) {
+                openCalls[Int(thread) - 1][index].callerStack = stack
             }
 
         case .callExited(let id, let thread, let stamp):
@@ -353,7 +353,8 @@ final class TraceWriter {
             let kind, let value, let source, let observer, let stamp, let thread, let call, let virtualTS):
             try insertEvents.append(
                 EventRow(
-                    id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: call, kind: kind,
+                    id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: callID(call, on: thread),
+                    kind: kind,
                     value: value?.description,
                     source: source, observer: observer, virtualTS: virtualTS
                 ))
@@ -363,7 +364,8 @@ final class TraceWriter {
             let id, let observable, let observer, let file, let line, let stamp, let thread,
             let call, let scope, let virtualTS):
             newSubscriptions[id] = SubscriptionRow(
-                id: id, ts: ticks.nanoseconds(stamp), thread: thread, call: call, observable: observable,
+                id: id, ts: ticks.nanoseconds(stamp), thread: thread, call: callID(call, on: thread),
+                observable: observable,
                 observer: observer,
                 disposable: nil, file: file.description, line: Int64(line), endTS: nil, endKind: nil,
                 scope: try scopeID(of: scope), virtualTS: virtualTS
@@ -380,12 +382,12 @@ final class TraceWriter {
                 try setDisposable.run()
             }
 
-        case .subscriptionTerminated(let id, let end, let stamp, let call):
-            try endSubscription(id, by: end, at: ticks.nanoseconds(stamp), in: call)
+        case .subscriptionTerminated(let id, let end, let stamp, let thread, let call):
+            try endSubscription(id, by: end, at: ticks.nanoseconds(stamp), in: callID(call, on: thread))
 
-        case .objectDisposed(let id, let stamp, let call):
+        case .objectDisposed(let id, let stamp, let thread, let call):
             guard let subscription = subscriptionsByDisposable.removeValue(forKey: id) else { return }
-            try endSubscription(subscription, by: .disposed, at: ticks.nanoseconds(stamp), in: call)
+            try endSubscription(subscription, by: .disposed, at: ticks.nanoseconds(stamp), in: callID(call, on: thread))
 
         case .observableAssembled(let id, let name, let file, let line):
             insertAssembly.bind(id, at: 1)
@@ -408,9 +410,18 @@ final class TraceWriter {
         }
     }
 
-    /// Writes call `id`, which returned at `ts`, as one complete row.
-    private func exit(_ id: Int64, on thread: Int, at ts: Int64) throws {
-        guard let index = openCalls[thread].lastIndex(where: { $0.id == id }) else { return }
+    /// The serial id of the call whose key is `key`, open on `thread` (a record names the call
+    /// open when it was made, so the call is still open when the record is written); 0 for 0.
+    private func callID(_ key: Int64, on thread: Int32) -> Int64 {
+        guard key != 0 else { return 0 }
+        let calls = openCalls[Int(thread) - 1]
+        if let last = calls.last, last.key == key { return last.id }
+        return calls.last(where: { $0.key == key })?.id ?? 0
+    }
+
+    /// Writes the call whose key is `key`, which returned at `ts`, as one complete row.
+    private func exit(_ key: Int64, on thread: Int, at ts: Int64) throws {
+        guard let index = openCalls[thread].lastIndex(where: { $0.key == key }) else { return }
         let call = openCalls[thread][index]
         // Calls opened inside it and never exited (a step whose closure threw) end with it.
         for inner in openCalls[thread][(index + 1)...] {
@@ -628,6 +639,8 @@ private struct SubscriptionRow {
 
 /// A call that entered and has not exited yet: its row, but for the duration.
 private struct OpenCall {
+    /// What records name the call by: its ring position + 1.
+    let key: Int64
     let id: Int64
     let parent: Int64
     let depth: Int32

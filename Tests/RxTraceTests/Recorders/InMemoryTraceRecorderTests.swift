@@ -290,14 +290,41 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
 
     func testCall_stillOpenAtFinish_isWrittenWithNoDuration() throws {
         let recorder = try InMemoryTraceRecorder()
-        let outer = recorder.callEntered("outer", object: .none, detail: nil, file: #fileID, line: #line)
+        _ = recorder.callEntered("outer", object: .none, detail: nil, file: #fileID, line: #line)
         let inner = recorder.callEntered("inner", object: .none, detail: nil, file: #fileID, line: #line)
         recorder.callExited(inner)
         let database = try recorder.finish()
 
-        XCTAssertEqual(try database.column("SELECT id || ':' || ifnull(dur, 'NULL') FROM call WHERE dur IS NULL"),
-                       ["\(outer.rawValue):NULL"])
+        XCTAssertEqual(
+            try database.column("SELECT step.name || ':' || ifnull(dur, 'NULL') FROM call JOIN step ON step.id = step_id WHERE dur IS NULL"),
+            ["outer:NULL"]
+        )
         XCTAssertEqual(try database.integer("SELECT count(*) FROM call WHERE dur IS NOT NULL"), 1)
+    }
+
+    func testCall_leftOpenInsideACallThatExits_isWrittenWithNoDuration() throws {
+        let recorder = try InMemoryTraceRecorder()
+        let outer = recorder.callEntered("outer", object: .none, detail: nil, file: #fileID, line: #line)
+        _ = recorder.callEntered("inner", object: .none, detail: nil, file: #fileID, line: #line)
+        recorder.callExited(outer)
+        let database = try recorder.finish()
+
+        XCTAssertEqual(
+            try database.column(
+                """
+                SELECT inner_step.name || ' in ' || outer_step.name || ': ' || ifnull(inner.dur, 'no duration')
+                FROM call AS inner JOIN step AS inner_step ON inner_step.id = inner.step_id
+                    JOIN call AS outer ON outer.id = inner.parent_id JOIN step AS outer_step ON outer_step.id = outer.step_id
+                WHERE inner.depth = 1
+                """
+            ),
+            ["inner in outer: no duration"],
+            "the inner call, which never exited, is written under its parent without a duration"
+        )
+        XCTAssertEqual(
+            try database.column("SELECT step.name FROM call JOIN step ON step.id = step_id WHERE dur IS NOT NULL"),
+            ["outer"]
+        )
     }
 
     func testRecords_afterFinish_areIgnored() throws {
