@@ -1,9 +1,11 @@
 extension HTMLReport {
     /// Builds the page's content from `reader`'s trace, embedding the files of `sources` that
-    /// the flows and leaks touch, within `limits`.
-    public init(reader: TraceReader, sources: SourceFiles, limits: Limits = Limits()) throws {
+    /// the flows and leaks touch, within `limits`; `lesson` says what the page teaches when
+    /// the trace is an example's.
+    public init(reader: TraceReader, sources: SourceFiles, limits: Limits = Limits(), lesson: Lesson? = nil) throws {
         var builder = HTMLReportBuilder(reader: reader, limits: limits)
         self = try builder.build(sources: sources)
+        self.lesson = lesson
     }
 }
 
@@ -130,6 +132,12 @@ struct HTMLReportBuilder {
                 "The lifetimes show the first \(limits.lifetimeObjects) objects; \(livesLeftOut) more are left out.")
         }
         let resources = try self.resources(endTime: endTime, exact: livesLeftOut == 0 ? lifetimes : nil)
+        let walkthrough = try WalkthroughBuilder(reader: reader, limit: limits.moments).build(
+            flows: flows, events: events, eventsAreComplete: eventsLeftOut == 0 && events.count == summary.eventCount)
+        if walkthrough.total > walkthrough.moments.count / 4 {
+            notes.append(
+                "The step controls go through the first \(limits.moments) of the run's \(walkthrough.total) moments.")
+        }
         let (threads, callsLeftOut) = try self.threads()
         if callsLeftOut {
             notes.append(
@@ -149,7 +157,9 @@ struct HTMLReportBuilder {
             lifetimes: lifetimes,
             resources: resources,
             threads: threads,
-            notes: notes
+            notes: notes,
+            walkthrough: walkthrough,
+            lesson: nil
         )
     }
 
@@ -338,7 +348,7 @@ struct HTMLReportBuilder {
             marbles[lane, default: []].append(
                 HTMLReport.Marble(
                     x: isVirtualTime ? event.virtualTime ?? 0 : Int64(position), kind: event.kind, value: event.value,
-                    time: event.time, flow: event.callID.flatMap { flowOfCall[$0] }
+                    time: event.time, flow: event.callID.flatMap { flowOfCall[$0] }, event: event.id
                 ))
             var receiver: Int64?
             if let observer = event.observer, observer != subscription.observerObjectID {
