@@ -174,7 +174,29 @@ def step_through(browser):
     check("Subscription #2 " in (text(browser, "#marbles") or ""),
           "share-replay.html step 54: the marbles are not the late subscription's")
     check(text(browser, "#flow-tree .step.selected") is not None, "share-replay.html step 54: no flow row selected")
+    check(browser.evaluate("!!document.querySelector('#marble-diagram .event.current.replayed')"),
+          "share-replay.html step 54: the 21 handed to the late subscriber is not marked replayed")
+    check(browser.evaluate("document.querySelectorAll('#marble-diagram .subscribe-mark').length") == 3,
+          "share-replay.html step 54: not one subscribe marker per lane")
 
+    # Causality: step 63 is DoSink's 22 to the connection, sent while the subject's 22 (step
+    # 60) was delivered, and handed on to both subscribers' observers (steps 65 and 68).
+    browser.open(page_url("share-replay.html", "step=63"))
+    causes = text(browser, '#causality [data-part="caused by"]') or ""
+    effects = text(browser, '#causality [data-part="caused"]') or ""
+    check("(step 60)" in causes and "PublishSubject<Int> #1" in causes, "share-replay.html step 63: caused by %r" % causes)
+    check("(step 65)" in effects and "(step 68)" in effects, "share-replay.html step 63: caused %r" % effects)
+    browser.click('#causality [data-part="caused by"] button')
+    check(position(browser)[0] == 60, "the cause's button goes to %r, not step 60" % (position(browser),))
+    browser.click('#marble-diagram .event[data-kind="next"][data-value="20"]')
+    clicked = position(browser)[0]
+    check(clicked is not None and "next(20)" in (text(browser, "#step-what") or ""),
+          "clicking the marble 20 went to step %r: %r" % (clicked, text(browser, "#step-what")))
+    check(browser.evaluate("document.querySelectorAll('#marble-diagram .event.same-value').length") == 3,
+          "share-replay.html: the value 20 is not marked in each of its 3 lanes")
+
+    # The controls, from step 54 again.
+    browser.open(page_url("share-replay.html", "step=54"))
     browser.press("ArrowRight", key_code=39)
     check(position(browser)[0::2] == (55, 55), "→ goes to %r, not step 55" % (position(browser),))
     browser.press("ArrowLeft", key_code=37)

@@ -271,12 +271,24 @@ final class HTMLReportTests: RxTraceTestCase {
             }
         }
         // The objects from their init's moment to their deinit's.
-        for object in walkthrough.objects {
-            XCTAssertEqual(moments[object.start].kind, .`init`)
-            XCTAssertEqual(moments[object.start].id, object.id)
-            if let end = object.end { XCTAssertEqual(moments[end].id, object.id) }
+        let objects = try reader.objects()
+        XCTAssertEqual(walkthrough.objects.count, 4 * objects.count)
+        for (index, object) in objects.enumerated() {
+            let (id, type, start, end) = (
+                walkthrough.objects[4 * index], walkthrough.objects[4 * index + 1],
+                Int(walkthrough.objects[4 * index + 2]), Int(walkthrough.objects[4 * index + 3])
+            )
+            XCTAssertEqual(id, object.id)
+            XCTAssertEqual("\(walkthrough.types[Int(type)]) #\(id)", object.label)
+            XCTAssertEqual(moments[start].kind, .`init`)
+            XCTAssertEqual(moments[start].id, id)
+            if end >= 0 {
+                XCTAssertEqual(moments[end].kind, .`deinit`)
+                XCTAssertEqual(moments[end].id, id)
+            } else {
+                XCTAssertTrue(object.isAlive)
+            }
         }
-        XCTAssertEqual(walkthrough.objects.map(\.id), try reader.objects().map(\.id))
         // The subscription from its subscribe call to its end, and the marbles' events in the moments.
         let subscription = try XCTUnwrap(try reader.subscription(1))
         XCTAssertEqual(Array(walkthrough.subscriptions.prefix(4)), [
@@ -292,6 +304,31 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertFalse(marbles.isEmpty)
         XCTAssertTrue(marbles.allSatisfy { eventMoments.contains($0.event) })
         XCTAssertEqual(walkthrough.events.count, 4 * eventMoments.count)
+    }
+
+    func testMarbles_MarkTheElementAReplayingSourceHandsANewSubscriber_AndWhereEachLaneBegan() throws {
+        let reader = try recordedTrace {
+            let subject = BehaviorSubject(value: 0)
+            let subscription = subject.subscribe(onNext: { _ in })
+            subject.onNext(1)
+            subscription.dispose()
+        }
+
+        let subscription = try XCTUnwrap(try HTMLReport(reader: reader, sources: sources).subscriptions.first)
+
+        let lane = try XCTUnwrap(subscription.lanes.first)
+        XCTAssertEqual(lane.marbles.map(\.value), ["0", "1"])
+        XCTAssertEqual(lane.marbles.map(\.isReplayed), [true, nil], "the current value replayed, the later one sent")
+        // The lane began at the subscribe, before its first event (event order: x 0).
+        XCTAssertEqual(lane.subscribedAt, -0.5)
+    }
+
+    func testMarbles_MarkNothingReplayed_ForAColdSourceDeliveringInsideSubscribe() throws {
+        let reader = try recordedTrace { _ = Observable.just(1).subscribe(onNext: { _ in }) }
+
+        let subscription = try XCTUnwrap(try HTMLReport(reader: reader, sources: sources).subscriptions.first)
+
+        XCTAssertTrue(subscription.lanes.allSatisfy { $0.marbles.allSatisfy { $0.isReplayed == nil } })
     }
 
     func testLesson_OpensThePage_ReadableWithoutJavaScript() throws {

@@ -66,6 +66,12 @@ enum HTMLPageAssets {
         .alive-object { padding: 1px 0; overflow-wrap: anywhere; } #marbles > p { margin: 0 0 4px; } .alive-object.new { background: var(--hl); } .alive-object.subject { font-weight: 600; }
         .alive-state { color: var(--muted); padding-left: 1.5em; overflow-wrap: anywhere; }
         .event.current .marble { stroke: var(--fg); stroke-width: 3; } .event.current .end-mark { stroke: var(--hl); }
+        .event.cause .marble { fill: #8a5cf6; } .event.effect .marble { fill: var(--ok); }
+        .event.same-value .marble { stroke: var(--hl); stroke-width: 3; } .event.current.same-value .marble { stroke: var(--fg); }
+        .replay-ring { fill: none; stroke: var(--accent); stroke-dasharray: 3 2; } .subscribe-mark { fill: var(--muted); }
+        #causality { margin: 0 0 4px; overflow-wrap: anywhere; } #causality .causes { margin-top: 2px; }
+        .step-link { font: inherit; border: 1px solid var(--line); background: var(--bg); color: inherit; border-radius: 4px;
+          padding: 0 4px; margin: 1px 4px 1px 0; cursor: pointer; }
         .event.current { outline: none; } .event.dim { opacity: .35; }
         .ln { display: inline-block; width: 4em; color: var(--muted); text-align: right; padding-right: 1em; user-select: none; }
         svg { display: block; max-width: 100%; } svg text { fill: var(--fg); font: 11px system-ui, sans-serif; }
@@ -358,7 +364,10 @@ enum HTMLPageAssets {
               + (data.isRecordingValues ? '' : ' · values were not recorded (RXTRACE_VALUES=0)')));
             if (!subscription.lanes.length) { box.appendChild(el('p', 'note', 'No events reached this subscription.')); return; }
             var xs = [];
-            subscription.lanes.forEach(function (lane) { lane.marbles.forEach(function (m) { xs.push(m.x); }); });
+            subscription.lanes.forEach(function (lane) {
+              lane.marbles.forEach(function (m) { xs.push(m.x); });
+              if (lane.subscribedAt !== null && lane.subscribedAt !== undefined) xs.push(lane.subscribedAt);
+            });
             if (subscription.disposedAt !== null && subscription.disposedAt !== undefined) xs.push(subscription.disposedAt);
             var min = Math.min.apply(null, xs), max = Math.max.apply(null, xs);
             var span = Math.max(1, max - min);
@@ -373,13 +382,22 @@ enum HTMLPageAssets {
               var y = 30 + i * laneHeight;
               svg.appendChild(sv('text', { x: left, y: y - 16 }, lane.label));
               svg.appendChild(sv('line', { x1: left, y1: y, x2: width - 8, y2: y, 'class': 'lane-line' }));
+              if (lane.subscribedAt !== null && lane.subscribedAt !== undefined) {
+                // The lane opens where its part of the subscription began.
+                var sx = x(lane.subscribedAt);
+                svg.appendChild(tip(sv('path', { d: 'M ' + (sx - 5) + ' ' + (y - 9) + ' L ' + (sx + 4) + ' ' + y + ' L ' + (sx - 5) + ' ' + (y + 9) + ' Z',
+                  'class': 'subscribe-mark' }), 'subscribed'));
+              }
               lane.marbles.forEach(function (m) {
-                var group = sv('g', { 'class': 'event' + (m.event === current.event ? ' current' : ''), 'data-kind': m.kind, 'data-event': m.event });
+                var group = sv('g', { 'class': 'event' + (m.isReplayed ? ' replayed' : ''), 'data-kind': m.kind, 'data-event': m.event,
+                  'data-value': m.value === null || m.value === undefined ? '' : String(m.value) });
                 var where = m.kind + (m.value !== null && m.value !== undefined ? '(' + m.value + ')' : '')
+                  + (m.isReplayed ? ' · replayed to a new subscriber' : '')
                   + ' · ' + ms(m.time) + (subscription.isVirtualTime ? ' · virtual time ' + m.x : '') + (m.flow ? ' · flow ' + m.flow : '');
                 tip(group, where);
                 var cx = x(m.x);
                 if (m.kind === 'next') {
+                  if (m.isReplayed) group.appendChild(sv('circle', { cx: cx, cy: y, r: 17, 'class': 'replay-ring' }));
                   group.appendChild(sv('circle', { cx: cx, cy: y, r: 13, 'class': 'marble' }));
                   var label = m.value === null || m.value === undefined ? '' : String(m.value);
                   group.appendChild(sv('text', { x: cx, y: y + 4, 'text-anchor': 'middle', 'class': 'marble-text' },
@@ -389,10 +407,8 @@ enum HTMLPageAssets {
                 } else {
                   group.appendChild(sv('text', { x: cx, y: y + 8, 'text-anchor': 'middle', 'class': 'error-mark' }, '×'));
                 }
-                if (m.flow && flows[m.flow]) {
-                  group.style.cursor = 'pointer';
-                  group.addEventListener('click', function () { if (current.entry) selectEntry(current.entry, { flow: m.flow }); });
-                }
+                group.style.cursor = 'pointer';
+                group.addEventListener('click', function () { showEvent(m.event); });
                 svg.appendChild(group);
               });
             });
@@ -404,7 +420,11 @@ enum HTMLPageAssets {
               dispose.appendChild(sv('text', { x: dx - 4, y: height - 6, 'text-anchor': 'end' }, 'disposed'));
               svg.appendChild(dispose);
             }
+            var causality = el('div', 'mono');
+            causality.id = 'causality';
+            box.appendChild(causality);
             box.appendChild(svg);
+            highlightMarble();
           }
 
           // The timelines span the recorded activity, not the idle time around it.
@@ -501,8 +521,14 @@ enum HTMLPageAssets {
           // kind, flow, row in that flow, id), with the objects alive at each.
           var walk = data.walkthrough, moments = walk.moments, momentCount = moments.length / 4;
           var KIND = ['call', 'init', 'event', 'end', 'deinit'];
-          var objectById = {};
-          walk.objects.forEach(function (object) { objectById[object.i] = object; });
+          // Four numbers per object: id, type, init moment, deinit moment (-1 for none).
+          var objects = [], objectById = {};
+          for (var o = 0; o < walk.objects.length; o += 4) {
+            var made = { i: walk.objects[o], l: walk.types[walk.objects[o + 1]] + ' #' + walk.objects[o],
+              s: walk.objects[o + 2], e: walk.objects[o + 3] };
+            objects.push(made);
+            objectById[made.i] = made;
+          }
           var eventKinds = ['next', 'error', 'completed'];
           var eventById = {};
           for (var e = 0; e < walk.events.length; e += 4) {
@@ -542,6 +568,8 @@ enum HTMLPageAssets {
             if (delivered.source) (terminalsSent[delivered.source] = terminalsSent[delivered.source] || []).push(terminal);
             if (delivered.observer) (terminalsReceived[delivered.observer] = terminalsReceived[delivered.observer] || []).push(terminal);
           }
+          var momentOfEvent = {};
+          for (var v = 0; v < momentCount; v++) { if (moments[4 * v] === 2) momentOfEvent[moments[4 * v + 3]] = v; }
           var position = -1, playing = null;
 
           function isOpenAt(sub, at) { return sub.start <= at && (sub.end < 0 || sub.end > at); }
@@ -584,7 +612,8 @@ enum HTMLPageAssets {
             }
             highlightMarble();
             renderAlive();
-            byId('step-count').textContent = 'Step ' + (position + 1) + ' of ' + momentCount;
+            byId('step-count').textContent = 'Step ' + (position + 1) + ' of ' + momentCount
+              + (walk.total > momentCount ? ' (the run has ' + walk.total + ')' : '');
             var said = describe(position);
             byId('step-what').textContent = said;
             byId('step-what').title = said;
@@ -592,12 +621,79 @@ enum HTMLPageAssets {
             if (history.replaceState) history.replaceState(null, '', '#step=' + (position + 1));
           }
 
+          // A marble clicked: its step when the walkthrough holds it, else its causes alone.
+          function showEvent(id) {
+            stopPlaying();
+            if (momentOfEvent[id] !== undefined) { goTo(momentOfEvent[id]); return; }
+            current.event = id;
+            highlightMarble();
+          }
+
+          // The rows above `row` in its flow's tree: the calls it ran inside.
+          function enclosingRows(steps, row) {
+            var rows = {}, depth = steps[row].d;
+            for (var i = row - 1; i >= 0 && depth > 0; i--) {
+              if (steps[i].d < depth) { rows[i] = true; depth = steps[i].d; }
+            }
+            return rows;
+          }
+
+          // What caused the event at moment `at` and what it caused, from the flow's tree: its
+          // causes are the nearest events delivered by the calls it ran inside, its effects the
+          // events delivered under its own call before that call delivers again.
+          function causality(at) {
+            var flowNumber = moments[4 * at + 1], row = moments[4 * at + 2], result = { causes: [], effects: [] };
+            if (!flowNumber || !flows[flowNumber] || row < 0) return result;
+            var steps = flows[flowNumber].steps, enclosing = enclosingRows(steps, row), used = {};
+            for (var t = at - 1; t >= 0; t--) {
+              var r = moments[4 * t + 2];
+              if (moments[4 * t] === 2 && moments[4 * t + 1] === flowNumber && enclosing[r] && !used[r]) { used[r] = true; result.causes.push(t); }
+            }
+            var end = row + 1;
+            while (end < steps.length && steps[end].d > steps[row].d) end++;
+            for (var u = at + 1; u < momentCount; u++) {
+              if (moments[4 * u] !== 2 || moments[4 * u + 1] !== flowNumber) continue;
+              var inner = moments[4 * u + 2];
+              if (inner === row) break;
+              if (inner > row && inner < end) result.effects.push(u);
+            }
+            return result;
+          }
+
+          // Rings the current event's marble, marks its causes and effects and every marble
+          // with its value, and says them above the diagram.
           function highlightMarble() {
-            var diagram = byId('marble-diagram');
-            if (!diagram) return;
+            var diagram = byId('marble-diagram'), box = byId('causality');
+            if (!diagram || !box) return;
+            clear(box);
+            var at = current.event !== null ? momentOfEvent[current.event] : undefined;
+            var related = at !== undefined ? causality(at) : { causes: [], effects: [] };
+            var causes = {}, effects = {};
+            related.causes.forEach(function (t) { causes[moments[4 * t + 3]] = true; });
+            related.effects.forEach(function (t) { effects[moments[4 * t + 3]] = true; });
+            var marble = current.event !== null ? marbleOf[current.event] : null;
+            var value = marble && marble.value !== null && marble.value !== undefined ? String(marble.value) : null;
             Array.prototype.forEach.call(diagram.querySelectorAll('.event'), function (group) {
-              var isCurrent = current.event !== null && group.getAttribute('data-event') === String(current.event);
-              group.classList.toggle('current', isCurrent);
+              var id = group.getAttribute('data-event');
+              group.classList.toggle('current', current.event !== null && id === String(current.event));
+              group.classList.toggle('cause', !!causes[id]);
+              group.classList.toggle('effect', !!effects[id]);
+              group.classList.toggle('same-value', value !== null && group.getAttribute('data-value') === value);
+            });
+            if (current.event === null) return;
+            box.appendChild(el('span', null, at !== undefined ? describe(at) + ' (step ' + (at + 1) + ')' : 'event #' + current.event));
+            [['caused by', related.causes], ['caused', related.effects]].forEach(function (part) {
+              if (!part[1].length) return;
+              var line = el('div', 'causes');
+              line.dataset.part = part[0];
+              line.appendChild(el('span', 'muted', part[0] + ': '));
+              part[1].forEach(function (t) {
+                var link = el('button', 'step-link', describe(t).replace(/^event /, '') + ' (step ' + (t + 1) + ')');
+                link.type = 'button';
+                link.addEventListener('click', function () { stopPlaying(); goTo(t); });
+                line.appendChild(link);
+              });
+              box.appendChild(line);
             });
           }
 
@@ -606,7 +702,7 @@ enum HTMLPageAssets {
             var box = byId('alive');
             clear(box);
             if (position < 0) { box.appendChild(el('p', 'note', 'Step through the run (→) to see the objects alive at each step.')); return; }
-            var alive = walk.objects.filter(function (o) { return o.s <= position && (o.e === undefined || o.e === null || o.e > position); });
+            var alive = objects.filter(function (o) { return o.s <= position && (o.e < 0 || o.e > position); });
             var list = el('div');
             list.id = 'alive-list';
             list.dataset.count = String(alive.length);

@@ -77,6 +77,10 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var flow: Int?
         /// The event's id, which ``Walkthrough/moments`` name.
         public var event: Int64
+        /// `true` when a replaying source (a `BehaviorSubject`, `ReplaySubject`, `share(replay:)`'s
+        /// connection) handed a stored element to a new subscriber inside its subscribe; `nil`
+        /// otherwise.
+        public var isReplayed: Bool? = nil
     }
 
     /// One observable of a subscription's chain and what it sent.
@@ -85,6 +89,10 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var label: String
         /// Its events in order.
         public var marbles: [Marble]
+        /// Where on the x axis this lane's part of the subscription began: when the first of the
+        /// objects that sent its events was made, or the subscription started, whichever is
+        /// later; `nil` when the lane has no recorded sender.
+        public var subscribedAt: Double? = nil
     }
 
     /// One user-made subscription.
@@ -188,25 +196,6 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         }
     }
 
-    /// One object the walkthrough's alive-objects panel can show.
-    public struct WalkthroughObject: Codable, Equatable, Sendable {
-        /// The object's id.
-        public var id: Int64
-        /// `PublishSubject<Int> #1`, as flows show it.
-        public var label: String
-        /// The moment its `init` finished, an index into ``Walkthrough/moments``' fours.
-        public var start: Int
-        /// The moment its `deinit` ran; `nil` while the page's moments hold none.
-        public var end: Int?
-
-        enum CodingKeys: String, CodingKey {
-            case id = "i"
-            case label = "l"
-            case start = "s"
-            case end = "e"
-        }
-    }
-
     /// The run moment by moment, for the page's step controls: every call, `init`, event,
     /// subscription end and `deinit` in the order they happened, across flows and threads,
     /// with what the alive-objects panel derives its state from. Flat arrays of numbers, so a
@@ -218,8 +207,12 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var moments: [Int64]
         /// How many moments the run has; more than the page holds when ``Limits/moments`` cut it.
         public var total: Int
-        /// The objects made within the page's moments, in order of creation.
-        public var objects: [WalkthroughObject]
+        /// Four numbers per object made within the page's moments, in order of creation: its
+        /// id, its type (an index into ``types``), the moment its `init` finished and the moment
+        /// its `deinit` ran (`-1` when the page's moments hold none).
+        public var objects: [Int64]
+        /// The objects' types, shortened as flows show them, each once.
+        public var types: [String]
         /// Four numbers per event: its id, its kind (`0` next, `1` error, `2` completed), its
         /// sender and its receiver (`0` when not recorded).
         public var events: [Int64]
@@ -259,7 +252,7 @@ public struct HTMLReport: Codable, Equatable, Sendable {
     public var notes: [String]
     /// The run moment by moment.
     public var walkthrough = Walkthrough(
-        moments: [], total: 0, objects: [], events: [], subscriptions: [], bagEntries: [])
+        moments: [], total: 0, objects: [], types: [], events: [], subscriptions: [], bagEntries: [])
     /// What the example shows and which article it comes from, when the page is an example's.
     public var lesson: Lesson?
 }

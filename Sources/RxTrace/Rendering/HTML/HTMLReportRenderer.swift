@@ -270,19 +270,27 @@ public struct HTMLReportRenderer {
     static func json(_ report: HTMLReport) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(report), as: UTF8.self)
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
+        let bytes = try encoder.encode(report)
+        // Byte by byte, as a large trace's JSON is megabytes of ASCII: the characters to escape
+        // are single bytes but U+2028 and U+2029, which are E2 80 A8 and E2 80 A9 in UTF-8.
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 64)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"): result += Array("\\u003c".utf8)
+            case UInt8(ascii: ">"): result += Array("\\u003e".utf8)
+            case UInt8(ascii: "&"): result += Array("\\u0026".utf8)
+            case 0xE2
+            where index + 2 < bytes.endIndex && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                result += Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 2
+            default: result.append(byte)
             }
+            index += 1
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

@@ -50,13 +50,20 @@ struct WalkthroughBuilder {
             ]
         }
 
-        var objects: [HTMLReport.WalkthroughObject] = []
-        for object in try reader.objects(limit: limit) {
+        var objects: [Int64] = []
+        var types: [String] = []
+        var typeIndex: [String: Int64] = [:]
+        // Objects are numbered from 1 in order of creation: the moments' inits are among the
+        // first ones, up to the highest id they name.
+        for object in try reader.objects(limit: Int(initMoment.keys.max() ?? 0)) {
             guard let start = initMoment[object.id] else { continue }
-            objects.append(
-                HTMLReport.WalkthroughObject(
-                    id: object.id, label: object.label, start: start, end: deinitMoment[object.id])
-            )
+            let type = TypeNames.short(object.typeName)
+            let index = typeIndex[type] ?? Int64(types.count)
+            if index == types.count {
+                typeIndex[type] = index
+                types.append(type)
+            }
+            objects += [object.id, index, Int64(start), Int64(deinitMoment[object.id] ?? -1)]
         }
 
         var eventNumbers: [Int64] = []
@@ -67,8 +74,9 @@ struct WalkthroughBuilder {
         }
         if eventsAreComplete {
             for event in events { add(id: event.id, kind: event.kind, source: event.source, observer: event.observer) }
-        } else {
-            try reader.forEachTimedEvent { timed in
+        } else if let low = eventIDs.min(), let high = eventIDs.max() {
+            // Events are numbered in order of delivery, so the moments' events are one range.
+            try reader.forEachTimedEvent(ids: low, through: high) { timed in
                 let event = timed.event
                 add(
                     id: event.id, kind: event.kind?.rawValue ?? "next", source: event.sourceObjectID,
@@ -93,7 +101,7 @@ struct WalkthroughBuilder {
 
         let bagEntries = try reader.bagEntries(limit: limit).flatMap { [$0.bag, $0.disposable] }
         return HTMLReport.Walkthrough(
-            moments: flat, total: try reader.momentCount(), objects: objects, events: eventNumbers,
+            moments: flat, total: try reader.momentCount(), objects: objects, types: types, events: eventNumbers,
             subscriptions: subscriptionNumbers, bagEntries: bagEntries
         )
     }
