@@ -8,6 +8,10 @@ Chromium dumps after the page's script ran: the call flow, the source view at Em
 with its line highlighted, the marble for `.completed`, the leak's subscribe line (linked,
 and shown highlighted in the source view), and, in the file as written (what a browser shows without JavaScript), the summary
 and leaks.
+Then it drives share-replay.html and empty.html over the DevTools pipe
+(scripts/browser_session.py): #step=N, the keys and buttons forward and back, play and pause,
+the objects alive at a known step, a marble's causes, the instrumentation folded and shown,
+and the layout at 1400×900 and 800×900, with the mid-step screenshots.
 Every load must leave the console empty (a script error or a request the page's CSP refused
 both land there) and the network log must show no request from the page. Then it takes the
 screenshots the README shows, into a scratch folder; with RXTRACE_RECORD=1 it writes them over

@@ -23,8 +23,9 @@ class BrowserError(Exception):
 class BrowserSession:
     """One Chromium process with one page, driven as a reader would drive it.
 
-    Every exception the page's script throws and every console message it writes is kept
-    in `problems`, for the test to fail on.
+    Every exception the page's script throws, every console message it writes and every
+    request it makes (other than for its own file) is kept in `problems`, for the test to
+    fail on.
     """
 
     def __init__(self, chromium, flags, profile, size, timeout=60):
@@ -56,7 +57,7 @@ class BrowserSession:
         os.close(replies_write)
         target = self._command("Target.createTarget", {"url": "about:blank"})["targetId"]
         self._session = self._command("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        for domain in ["Page.enable", "Runtime.enable"]:
+        for domain in ["Page.enable", "Runtime.enable", "Network.enable"]:
             self.command(domain)
         self.resize(size)
 
@@ -183,6 +184,10 @@ class BrowserSession:
                 details = params.get("exceptionDetails", {})
                 self.problems.append("exception: %s %s" % (
                     details.get("text"), details.get("exception", {}).get("description", "")))
+            elif message["method"] == "Network.requestWillBeSent":
+                url = params.get("request", {}).get("url", "")
+                if not url.startswith(("file:", "about:")):
+                    self.problems.append("the page made a request: %s" % url)
             elif message["method"] == "Runtime.consoleAPICalled":
                 self.problems.append("console.%s: %s" % (
                     params.get("type"), " ".join(str(a.get("value", a.get("description"))) for a in params.get("args", []))))
