@@ -219,6 +219,16 @@ def step_through(browser):
     check(position(browser)[0] == 1, "Home goes to %r, not step 1" % (position(browser),))
     check(alive_state(browser, 1) == ["PublishSubject<Int> #1"], "share-replay.html step 1: %r" % alive_state(browser, 1))
 
+    # The leak at its last step: the subject still sends to the map's sink, which sends to the
+    # observer of the subscription nothing ended.
+    browser.open(page_url("subject-never-completes.html"))
+    browser.press("End", key_code=35)
+    check(alive_state(browser, 1) == ["PublishSubject<Int> #1", "sends to MapSink<…> #5"],
+          "subject-never-completes.html last step: the subject's entry is %r" % alive_state(browser, 1))
+    check(alive_state(browser, 3) == ["AnonymousObserver<Int> #3", "observer of subscription #1"],
+          "subject-never-completes.html last step: the observer's entry is %r" % alive_state(browser, 3))
+
+    browser.open(page_url("share-replay.html", "step=1"))
     browser.click("#step-play")
     browser.wait(2.5)
     playing_at = position(browser)[0]

@@ -559,10 +559,13 @@ enum HTMLPageAssets {
             (bagEntries[walk.bagEntries[b]] = bagEntries[walk.bagEntries[b]] || []).push(walk.bagEntries[b + 1]);
           }
           // The terminal events each object sent and received, with their moments.
-          var terminalsSent = {}, terminalsReceived = {};
+          var terminalsSent = {}, terminalsReceived = {}, receivers = {};
           for (var t = 0; t < momentCount; t++) {
             if (moments[4 * t] !== 2) continue;
             var delivered = eventById[moments[4 * t + 3]];
+            if (delivered && delivered.source && delivered.observer) {
+              (receivers[delivered.source] = receivers[delivered.source] || []).push({ moment: t, observer: delivered.observer });
+            }
             if (!delivered || delivered.kind === 0) continue;
             var terminal = { moment: t, kind: eventKinds[delivered.kind] };
             if (delivered.source) (terminalsSent[delivered.source] = terminalsSent[delivered.source] || []).push(terminal);
@@ -719,6 +722,14 @@ enum HTMLPageAssets {
               if (own && own.start <= position) {
                 states.push('disposable of subscription #' + own.id + ': ' + (isOpenAt(own, position) ? 'open' : 'ended (' + subscriptionEnd[own.id] + ')'));
               }
+              // The objects it has sent events to that are still alive: a subject's observers, a sink's downstream.
+              var sentTo = [];
+              (receivers[object.i] || []).forEach(function (sent) {
+                var receiver = objectById[sent.observer];
+                if (sent.moment <= position && receiver && receiver.s <= position && (receiver.e < 0 || receiver.e > position)
+                    && sentTo.indexOf(receiver.l) < 0) sentTo.push(receiver.l);
+              });
+              if (sentTo.length) states.push('sends to ' + sentTo.join(', '));
               var through = subscriptionOfObserver[object.i];
               if (through && through.start <= position) states.push('observer of subscription #' + through.id);
               (bagEntries[object.i] || []).forEach(function (disposable) {
