@@ -8,6 +8,10 @@ Chromium dumps after the page's script ran: the call flow, the source view at Em
 with its line highlighted, the marble for `.completed`, the leak's subscribe line (linked,
 and shown highlighted in the source view), and, in the file as written (what a browser shows without JavaScript), the summary
 and leaks.
+Then it drives share-replay.html and empty.html over the DevTools pipe
+(scripts/browser_session.py): #step=N, the keys and buttons forward and back, play and pause,
+the objects alive at a known step, a marble's causes, the instrumentation folded and shown,
+and the layout at 1400×900 and 800×900, with the mid-step screenshots.
 Every load must leave the console empty (a script error or a request the page's CSP refused
 both land there) and the network log must show no request from the page. Then it takes the
 screenshots the README shows, into a scratch folder; with RXTRACE_RECORD=1 it writes them over
@@ -22,6 +26,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.dont_write_bytecode = True  # no __pycache__ left in scripts/
+from browser_session import BrowserError, BrowserSession  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TRACES = os.path.join(ROOT, "traces")
@@ -102,6 +109,187 @@ def element_text(dom, element_id):
     return re.sub(r"<[^>]+>", "", match.group(2)) if match else None
 
 
+def page_url(page, fragment=""):
+    return "file://" + os.path.join(TRACES, page) + ("#" + fragment if fragment else "")
+
+
+def interact(chromium, screenshots):
+    """Drives the pages as a reader does: steps through share-replay with the keys and the
+    buttons, plays it, opens #step=N, checks the objects alive at a known step, folds and
+    unfolds the instrumentation, checks the layout at 1400×900 and 800×900 and takes the
+    mid-step screenshots."""
+    profile = tempfile.mkdtemp(prefix="rxtrace-browser-")
+    browser = None
+    try:
+        browser = BrowserSession(chromium, FLAGS, os.path.join(profile, "profile"), (1400, 900), timeout=TIMEOUT)
+        step_through(browser)
+        fold(browser)
+        layout(browser, screenshots)
+        for problem in browser.problems:
+            check(False, "interactive: " + problem)
+    except BrowserError as error:
+        check(False, "interactive: %s" % error)
+    finally:
+        if browser:
+            browser.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def text(browser, selector):
+    return browser.evaluate(
+        "(function () { var node = document.querySelector(%s); return node ? node.textContent : null; })()"
+        % json.dumps(selector))
+
+
+def position(browser):
+    """The step the page shows, from its "Step N of M" and its address."""
+    match = re.match(r"Step (\d+) of (\d+)", text(browser, "#step-count") or "")
+    hash_step = re.match(r"#step=(\d+)$", browser.evaluate("location.hash") or "")
+    if not match:
+        return None, None, None
+    return int(match.group(1)), int(match.group(2)), int(hash_step.group(1)) if hash_step else None
+
+
+def alive_state(browser, object_id):
+    """The alive-objects panel's lines for object `object_id`, or None when it is not listed."""
+    return browser.evaluate(
+        "(function () { var item = document.querySelector('#alive-list [data-object=\"%d\"]');"
+        " return item ? Array.prototype.map.call(item.children, function (n) { return n.textContent; }) : null; })()"
+        % object_id)
+
+
+def step_through(browser):
+    """share-replay: the late subscriber's replayed 21 at a known step, then the controls."""
+    # Step 54: the connection hands the buffered 21 to the late subscriber's observer, #11,
+    # inside its subscribe (the text report's flow 5).
+    browser.open(page_url("share-replay.html", "step=54"))
+    step, total, in_address = position(browser)
+    check(step == 54 and in_address == 54, "share-replay.html#step=54 opens step %r (address %r)" % (step, in_address))
+    what = text(browser, "#step-what") or ""
+    check("next(21)" in what and "AnonymousObserver<Int> #11" in what,
+          "share-replay.html step 54 is %r, not the replayed 21 reaching #11" % what)
+    check(alive_state(browser, 3) == ["ShareReplay1WhileConnected<Int> #3", "subscribers: subscription #1, subscription #2"],
+          "share-replay.html step 54: the share's panel entry is %r" % alive_state(browser, 3))
+    check(alive_state(browser, 11) == ["AnonymousObserver<Int> #11", "observer of subscription #2"],
+          "share-replay.html step 54: the late observer's panel entry is %r" % alive_state(browser, 11))
+    check(text(browser, "#marble-diagram .event.current") == "next(21)" or
+          "21" in (text(browser, "#marble-diagram .event.current") or ""),
+          "share-replay.html step 54: no marble 21 highlighted")
+    check("Subscription #2 " in (text(browser, "#marbles") or ""),
+          "share-replay.html step 54: the marbles are not the late subscription's")
+    check(text(browser, "#flow-tree .step.selected") is not None, "share-replay.html step 54: no flow row selected")
+    check(browser.evaluate("!!document.querySelector('#marble-diagram .event.current.replayed')"),
+          "share-replay.html step 54: the 21 handed to the late subscriber is not marked replayed")
+    check(browser.evaluate("document.querySelectorAll('#marble-diagram .subscribe-mark').length") == 3,
+          "share-replay.html step 54: not one subscribe marker per lane")
+
+    # Causality: step 63 is DoSink's 22 to the connection, sent while the subject's 22 (step
+    # 60) was delivered, and handed on to both subscribers' observers (steps 65 and 68).
+    browser.open(page_url("share-replay.html", "step=63"))
+    causes = text(browser, '#causality [data-part="caused by"]') or ""
+    effects = text(browser, '#causality [data-part="caused"]') or ""
+    check("(step 60)" in causes and "PublishSubject<Int> #1" in causes, "share-replay.html step 63: caused by %r" % causes)
+    check("(step 65)" in effects and "(step 68)" in effects, "share-replay.html step 63: caused %r" % effects)
+    browser.click('#causality [data-part="caused by"] button')
+    check(position(browser)[0] == 60, "the cause's button goes to %r, not step 60" % (position(browser),))
+    browser.click('#marble-diagram .event[data-kind="next"][data-value="20"]')
+    clicked = position(browser)[0]
+    check(clicked is not None and "next(20)" in (text(browser, "#step-what") or ""),
+          "clicking the marble 20 went to step %r: %r" % (clicked, text(browser, "#step-what")))
+    check(browser.evaluate("document.querySelectorAll('#marble-diagram .event.same-value').length") == 3,
+          "share-replay.html: the value 20 is not marked in each of its 3 lanes")
+
+    # The controls, from step 54 again.
+    browser.open(page_url("share-replay.html", "step=54"))
+    browser.press("ArrowRight", key_code=39)
+    check(position(browser)[0::2] == (55, 55), "→ goes to %r, not step 55" % (position(browser),))
+    browser.press("ArrowLeft", key_code=37)
+    browser.press("ArrowLeft", key_code=37)
+    check(position(browser)[0::2] == (53, 53), "← ← goes to %r, not step 53" % (position(browser),))
+    browser.click("#step-next")
+    check(position(browser)[0] == 54, "the Next button goes to %r, not step 54" % (position(browser),))
+    browser.click("#step-previous")
+    check(position(browser)[0] == 53, "the Back button goes to %r, not step 53" % (position(browser),))
+    browser.press("End", key_code=35)
+    check(position(browser)[0] == total, "End goes to %r, not the last step %r" % (position(browser), total))
+    # After the run nothing is alive: every deinit is behind the last step.
+    check(browser.evaluate("document.getElementById('alive-list').dataset.count") == "0",
+          "share-replay.html: objects alive after the last step")
+    browser.press("Home", key_code=36)
+    check(position(browser)[0] == 1, "Home goes to %r, not step 1" % (position(browser),))
+    check(alive_state(browser, 1) == ["PublishSubject<Int> #1"], "share-replay.html step 1: %r" % alive_state(browser, 1))
+
+    # The leak at its last step: the subject still sends to the map's sink, which sends to the
+    # observer of the subscription nothing ended.
+    browser.open(page_url("subject-never-completes.html"))
+    browser.press("End", key_code=35)
+    check(alive_state(browser, 1) == ["PublishSubject<Int> #1", "sends to MapSink<…> #5"],
+          "subject-never-completes.html last step: the subject's entry is %r" % alive_state(browser, 1))
+    check(alive_state(browser, 3) == ["AnonymousObserver<Int> #3", "observer of subscription #1"],
+          "subject-never-completes.html last step: the observer's entry is %r" % alive_state(browser, 3))
+
+    browser.open(page_url("share-replay.html", "step=1"))
+    browser.click("#step-play")
+    browser.wait(2.5)
+    playing_at = position(browser)[0]
+    check(playing_at and playing_at >= 3, "Play went from step 1 to %r in 2.5 s" % playing_at)
+    browser.click("#step-play")
+    paused_at = position(browser)[0]
+    browser.wait(1.5)
+    check(position(browser)[0] == paused_at, "Pause did not stop at step %r" % paused_at)
+
+
+def fold(browser):
+    """empty: RxCore's instrumentation folded by default, shown by the toggle, real line numbers."""
+    browser.open(page_url("empty.html", "flow=2&find=Empty.subscribe"))
+    visible = browser.evaluate(
+        "Array.prototype.filter.call(document.querySelectorAll('#source-lines .line'), function (l) { return !l.hidden; })"
+        ".map(function (l) { return l.textContent; })")
+    check(int(browser.evaluate("document.getElementById('source-lines').dataset.folded")) > 0,
+          "empty.html: no instrumentation line folded")
+    check(not any("TraceCall" in line or "Instrumentation." in line for line in visible),
+          "empty.html: instrumentation shown while folded: %r" % [l for l in visible if "TraceCall" in l])
+    check(any("observer.on(.completed)" in line for line in visible), "empty.html: the folded view lost RxSwift's code")
+    browser.click("#show-instrumentation")
+    check(browser.evaluate("document.getElementById('source-lines').dataset.folded") == "0",
+          "empty.html: the toggle did not show the instrumentation")
+    number = text(browser, "#source-line .ln")
+    place = text(browser, "#source-file") or ""
+    check('TraceCall.enter("Empty.subscribe"' in (text(browser, "#source-line") or ""),
+          "empty.html unfolded: the highlighted line is %r" % text(browser, "#source-line"))
+    check(place.endswith(":" + str(number)), "empty.html unfolded: line %r is not the step's %r" % (number, place))
+    browser.click("#show-instrumentation")
+
+
+def layout(browser, screenshots):
+    """Flow tree, source and marbles on screen at 1400×900, nothing cut off; usable at 800."""
+    for size, name in [((1400, 900), "step-wide.png"), ((800, 900), "step-narrow.png")]:
+        browser.resize(size)
+        browser.open(page_url("share-replay.html", "step=54"))
+        boxes = browser.evaluate(
+            "['flow-panel', 'source-panel', 'marble-panel'].map(function (id) {"
+            " var r = document.getElementById(id).getBoundingClientRect(); return [id, r.top, r.bottom, r.width]; })")
+        for panel, top, bottom, width in boxes:
+            if size[0] == 1400:
+                check(bottom <= size[1], "at 1400×900 %s ends at %d, below the window" % (panel, bottom))
+            check(width >= 300, "at %d px %s is %d px wide" % (size[0], panel, width))
+        check(browser.evaluate("document.documentElement.scrollWidth") <= size[0],
+              "at %d px the page scrolls sideways" % size[0])
+        # Every row's file:line stays inside the flow tree.
+        cut = browser.evaluate(
+            "(function () { var box = document.getElementById('flow-tree').getBoundingClientRect();"
+            " return Array.prototype.filter.call(document.querySelectorAll('#flow-tree .place'), function (p) {"
+            " return p.getBoundingClientRect().right > box.right + 1; }).length; })()")
+        check(cut == 0, "at %d px %d file:line columns are cut off" % (size[0], cut))
+        browser.screenshot(os.path.join(screenshots, name))
+        check(os.path.getsize(os.path.join(screenshots, name)) > 1000, "no screenshot %s" % name)
+    browser.resize((1400, 900))
+    browser.open(page_url("subject-never-completes.html"))
+    browser.click("#leaks-button")
+    top = browser.evaluate("document.getElementById('leaks').getBoundingClientRect().top")
+    check(0 <= top < 900, "the leaks button does not bring the leaks into view (top %r)" % top)
+
+
 def main():
     chromium = sys.argv[1] if len(sys.argv) > 1 else "chromium"
     for page in ["empty.html", "subject-never-completes.html"]:
@@ -117,8 +305,9 @@ def main():
     source = element_text(dom, "source-file") or ""
     check(source.startswith("RxCore/Empty.swift:"), "empty.html: the source view shows %r, not Empty.swift" % source)
     line = element_text(dom, "source-line") or ""
-    check("Empty.subscribe" in line or "TraceCall.enter" in line,
-          "empty.html: the highlighted line is %r, not Empty.subscribe's" % line)
+    # The instrumentation is folded: the step's TraceCall.enter line gives its highlight to
+    # the function it is in.
+    check("func subscribe" in line, "empty.html: the highlighted line is %r, not Empty.subscribe's declaration" % line)
     check("github.com/ReactiveX/RxSwift/blob/6.10.2/RxSwift/Observables/Empty.swift#L" in dom,
           "empty.html: no link to the line of RxSwift's Empty.swift that Empty.subscribe mirrors")
     check(re.search(r'id="marble-diagram".*data-kind="completed"', dom, re.S) is not None,
@@ -129,7 +318,8 @@ def main():
     site = element_text(dom, "leak-1-site") or ""
     check(site == "RxExamples/SubjectNeverCompletesExample.swift:25",
           "subject-never-completes.html: the leak's subscribe line is %r" % site)
-    check(dom.find('id="leaks"') < dom.find('id="explorer"'), "subject-never-completes.html: the leaks do not come first")
+    check(dom.find('id="explorer"') < dom.find('id="leaks"'), "subject-never-completes.html: the leaks come before the explorer")
+    check('id="leaks-button" class="has-leaks"' in dom, "subject-never-completes.html: no button to the leaks")
     source = element_text(dom, "source-file") or ""
     check(source == "RxExamples/SubjectNeverCompletesExample.swift:25",
           "subject-never-completes.html: the source view shows %r, not the subscribe line" % source)
@@ -150,6 +340,7 @@ def main():
     recording = os.environ.get("RXTRACE_RECORD") == "1"
     screenshots = COMMITTED_SCREENSHOTS if recording else tempfile.mkdtemp(prefix="rxtrace-screenshots-")
     os.makedirs(screenshots, exist_ok=True)
+    interact(chromium, screenshots)
     shots = [
         ("empty.html", "flow=2&find=Empty.subscribe", (1280, 800), "flow-and-source.png"),
         ("subject-never-completes.html", "", (1280, 800), "leak.png"),

@@ -8,8 +8,10 @@ public protocol TracedExample: Sendable {
     var name: String { get }
     /// The seed article it comes from: `000` … `004` (see `shared/seeds/README.md`).
     var seed: String { get }
-    /// What it shows, in one sentence.
+    /// What it shows, in one sentence: the lesson the index and the page give.
     var summary: String { get }
+    /// What to notice while stepping through its page, in a few sentences.
+    var whatToNotice: String { get }
     /// Whether its report is meant to find a leak (`subject-never-completes`, `relay-without-bag`).
     var isLeakExpected: Bool { get }
 

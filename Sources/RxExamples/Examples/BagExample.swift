@@ -33,3 +33,10 @@ public struct BagExample: TracedExample {
         bag.forEach { $0(3) }
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension BagExample {
+    public var whatToNotice: String {
+        "Step through the three subscribes and watch Bag.insert hand out keys in order; at each onNext the subject walks its bag in that order. When one subscription is disposed, its key is removed and the alive-objects panel shows the subject with one subscriber fewer."
+    }
+}

@@ -18,3 +18,10 @@ public struct BehaviorSubjectExample: TracedExample {
         subscription.dispose()
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension BehaviorSubjectExample {
+    public var whatToNotice: String {
+        "The subscribe itself delivers a next: the subject's current value reaches the new observer before any onNext is called. The marble diagram starts with that replayed element."
+    }
+}

@@ -41,3 +41,10 @@ extension Reactive where Base == BinderExample.Label {
         }
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension BinderExample {
+    public var whatToNotice: String {
+        "Each element reaches the Binder through its scheduler and is set on the target; the completion stops at the binding and is never set. The Binder holds its target weakly, so the target's lifetime is the user's."
+    }
+}

@@ -20,3 +20,10 @@ public struct CombineLatestExample: TracedExample {
         numbers.onCompleted()
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension CombineLatestExample {
+    public var whatToNotice: String {
+        "Nothing comes out until both sources have sent an element; from then on every element of either source makes a new pair with the other's latest. Watch the two sinks' lanes feed the one result lane."
+    }
+}

@@ -12,3 +12,10 @@ public struct CompletedCleansUpExample: TracedExample {
         _ = Observable.just("done").subscribe(onNext: { output.print($0) })
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension CompletedCleansUpExample {
+    public var whatToNotice: String {
+        "No DisposeBag and the disposable is thrown away, yet the subscription ends: the completed event disposes the sink, and by the last step every object the subscribe made has run its deinit."
+    }
+}

@@ -15,3 +15,10 @@ public struct ConcatExample: TracedExample {
             .subscribe { event in output.print(event) }
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension ConcatExample {
+    public var whatToNotice: String {
+        "Each source is subscribed only when the one before it completes. Step to a completion and see the next subscribe happen in TailRecursiveSink's loop rather than inside the completion, so the call tree stays shallow."
+    }
+}

@@ -23,3 +23,10 @@ public struct CreateDisposeBagExample: TracedExample {
         bag = nil
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension CreateDisposeBagExample {
+    public var whatToNotice: String {
+        "The subscription stays open while the bag is alive; the bag's deinit is the step that disposes it. Step to DisposeBag.dispose and watch the bag's entry end and the sink's objects go."
+    }
+}

@@ -59,3 +59,10 @@ public struct DriverSignalExample: TracedExample {
         source.onError(LoadFailed())
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension DriverSignalExample {
+    public var whatToNotice: String {
+        "The late Driver subscriber gets the latest element at once (replayed), the late Signal subscriber does not; the source's error never arrives as an error, only as onErrorJustReturn's element and completion."
+    }
+}

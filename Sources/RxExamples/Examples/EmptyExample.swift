@@ -15,3 +15,10 @@ public struct EmptyExample: TracedExample {
         }
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension EmptyExample {
+    public var whatToNotice: String {
+        "The article's whole walk in one flow: empty() builds EmptyProducer, subscribe wraps the closure in an AnonymousObserver, subscribeSafe calls Empty.subscribe, which sends completed at once. No sink and no SinkDisposer are made."
+    }
+}

@@ -13,3 +13,10 @@ public struct FlatMapExample: TracedExample {
             .subscribe { event in output.print(event) }
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension FlatMapExample {
+    public var whatToNotice: String {
+        "Each outer element makes an inner just and a subscription to it; the inner completions do not complete the result, only the outer completion after all inners have ended does."
+    }
+}

@@ -27,3 +27,10 @@ public struct HotVsColdExample: TracedExample {
         _ = shared.connect()
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension HotVsColdExample {
+    public var whatToNotice: String {
+        "The cold create runs its subscribe closure once per subscriber: two AnonymousObservable.run calls. After publish(), the subscribers only join a PublishSubject, and the closure runs once, under connect()."
+    }
+}

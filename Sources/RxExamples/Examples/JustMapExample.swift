@@ -14,3 +14,10 @@ public struct JustMapExample: TracedExample {
             .subscribe(onNext: { output.print($0) })
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension JustMapExample {
+    public var whatToNotice: String {
+        "A Producer and its Sink: Producer.subscribe goes through the CurrentThreadScheduler trampoline into Map.run, which makes a MapSink; each element passes MapSink.on and Sink.forwardOn. When just completes, the SinkDisposer releases the chain without any dispose from the user."
+    }
+}

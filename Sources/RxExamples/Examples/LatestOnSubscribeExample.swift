@@ -29,3 +29,10 @@ public struct LatestOnSubscribeExample: TracedExample {
         contents.onNext("page 3")
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension LatestOnSubscribeExample {
+    public var whatToNotice: String {
+        "The BehaviorSubject and share(replay: 1) subscribers receive the latest element inside their subscribe; the PublishSubject subscriber receives only what is sent after it subscribed."
+    }
+}

@@ -25,3 +25,10 @@ public struct MapThrowsExample: TracedExample {
             )
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension MapThrowsExample {
+    public var whatToNotice: String {
+        "The transform throws inside MapSink.on; the sink turns the error into an error event, forwards it and disposes itself, so the element after it is never transformed."
+    }
+}

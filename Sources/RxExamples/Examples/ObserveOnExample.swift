@@ -28,3 +28,10 @@ public struct ObserveOnExample: TracedExample {
         subscription.dispose()
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension ObserveOnExample {
+    public var whatToNotice: String {
+        "The sends run on the main thread; each delivery runs later on the queue's thread in a flow of its own. Stepping goes across the two threads in recorded order, and each ScheduledWorkItem appears where it was enqueued and where it ran."
+    }
+}

@@ -15,3 +15,10 @@ public struct OnceExample: TracedExample {
         subject.onNext("second")
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension OnceExample {
+    public var whatToNotice: String {
+        "take(1) forwards the first element, then sends completed itself and disposes the source subscription: the later elements are never delivered."
+    }
+}

@@ -16,3 +16,10 @@ public struct PublishSubjectExample: TracedExample {
         subject.onNext(2)
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension PublishSubjectExample {
+    public var whatToNotice: String {
+        "The subject keeps its observer in its Bag from subscribe until dispose. The onNext after the dispose finds the bag empty: the alive-objects panel shows the subject with no open subscription, and nothing is delivered."
+    }
+}

@@ -37,3 +37,10 @@ public struct RelayWithoutBagExample: TracedExample {
         viewModel.title.accept("Inbox (1)")
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension RelayWithoutBagExample {
+    public var whatToNotice: String {
+        "This example leaks on purpose. The subscription to the relay is never disposed: at the last step it is still open, and the view model, the relay, the observer and the closure are all still alive."
+    }
+}

@@ -34,3 +34,10 @@ public struct RetainCycleThroughBagExample: TracedExample {
         model = nil
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension RetainCycleThroughBagExample {
+    public var whatToNotice: String {
+        "This example leaks on purpose. The model holds the bag, the bag holds the subscription, and the subscription's closure holds the model: at the last step the bag is still alive with its entry, and no deinit of the model ever comes."
+    }
+}

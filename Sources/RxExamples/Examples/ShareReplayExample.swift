@@ -29,3 +29,10 @@ public struct ShareReplayExample: TracedExample {
         again.dispose()
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension ShareReplayExample {
+    public var whatToNotice: String {
+        "One source subscription serves both subscribers: the do(onSubscribe:) runs once. The late subscriber receives 21 inside its subscribe, from the replay buffer. After both are disposed, the next subscriber starts the source again."
+    }
+}

@@ -34,3 +34,10 @@ public struct SingleMaybeCompletableExample: TracedExample {
         _ = save.subscribe(onCompleted: { output.print("completable completed") })
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension SingleMaybeCompletableExample {
+    public var whatToNotice: String {
+        "Each trait wraps an Observable: the trait's single event (success, completed) becomes the observable's next and completed, or just completed for Completable."
+    }
+}

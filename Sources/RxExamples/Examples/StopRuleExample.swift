@@ -19,3 +19,10 @@ public struct StopRuleExample: TracedExample {
         .subscribe { event in output.print(event) }
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension StopRuleExample {
+    public var whatToNotice: String {
+        "The events sent after completed reach the sink but go no further: the sink is stopped, so the observer's lane ends with the completion."
+    }
+}

@@ -25,3 +25,10 @@ public struct StopRuleObserverBaseExample: TracedExample {
         subject.onNext(1)
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension StopRuleObserverBaseExample {
+    public var whatToNotice: String {
+        "The first subscriber completes the subject while 1 is being delivered. The stale 1 still reaches the second observer, but ObserverBase.on drops it because the observer has stopped: it never gets to onCore."
+    }
+}

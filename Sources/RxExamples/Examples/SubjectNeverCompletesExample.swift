@@ -38,3 +38,10 @@ public struct SubjectNeverCompletesExample: TracedExample {
         counter.taps.onNext(2)
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension SubjectNeverCompletesExample {
+    public var whatToNotice: String {
+        "This example leaks on purpose. The subject never completes and the disposable is thrown away, so at the last step the subscription is still open and the model, subject, sink and observer are all still alive."
+    }
+}

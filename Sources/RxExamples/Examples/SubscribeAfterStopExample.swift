@@ -15,3 +15,10 @@ public struct SubscribeAfterStopExample: TracedExample {
         subscription.dispose()
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension SubscribeAfterStopExample {
+    public var whatToNotice: String {
+        "The subject has already completed, so subscribe delivers completed at once and returns the no-op disposable; the subject's bag stays empty."
+    }
+}

@@ -21,3 +21,10 @@ public struct ZipExample: TracedExample {
         numbers.onCompleted()
     }
 }
+
+// Kept below `run`, so that adding it moved none of the lines the trace names.
+extension ZipExample {
+    public var whatToNotice: String {
+        "zip keeps a queue per source and emits only when every queue has an element: pairs by index. It completes once every source has completed."
+    }
+}

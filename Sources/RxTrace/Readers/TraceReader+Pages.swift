@@ -77,6 +77,15 @@ extension TraceReader {
         }
     }
 
+    /// Calls `body` with each event whose id is `low` through `high`, in order of delivery, with
+    /// its virtual time.
+    public func forEachTimedEvent(ids low: Int64, through high: Int64, _ body: (TimedEvent) throws -> Void) throws {
+        try forEachRow(timedEventQuery + " WHERE id BETWEEN ? AND ? ORDER BY id", [.integer(low), .integer(high)]) {
+            row in
+            try body(TimedEvent(row: row))
+        }
+    }
+
     /// The events with their virtual times; `NULL` before schema 2, which lacks the column.
     private var timedEventQuery: String {
         let columns = run.schemaVersion >= 2 ? "virtual_ts" : "NULL AS virtual_ts"

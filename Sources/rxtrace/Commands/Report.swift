@@ -133,7 +133,9 @@ extension RxTraceCommand {
                         ?? SourceFiles.defaultRoot(
                             tracePath: file.trace, fileIDs: HTMLReportRenderer.recordedFileIDs(reader)
                         )
-                    let report = try HTMLReport(reader: reader, sources: SourceFiles(root: root))
+                    let report = try HTMLReport(
+                        reader: reader, sources: SourceFiles(root: root),
+                        lesson: try HTMLReport.Lesson(exampleTrace: reader))
                     destination.write(try HTMLReportRenderer().render(report))
                     leakReport = report.leaks
                 }

@@ -178,7 +178,7 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertNil(SourceFiles.mirrorLink(inSource: "import RxCore\n"))
     }
 
-    func testLeaks_ComeFirst_WithTheSubscribeLineLinkedToTheSourceView() throws {
+    func testLeaks_OneClickAway_WithTheSubscribeLineLinkedToTheSourceView() throws {
         var line = 0
         var keptAlive: Disposable?
         let reader = try recordedTrace {
@@ -190,9 +190,11 @@ final class HTMLReportTests: RxTraceTestCase {
 
         let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: sources))
 
+        // After the explorer, not above everything; the step bar's button leads there.
         let leaks = try XCTUnwrap(page.range(of: "<section id=\"leaks\" class=\"has-leaks\">"))
         let app = try XCTUnwrap(page.range(of: "<main id=\"app\" hidden>"))
-        XCTAssertLessThan(leaks.lowerBound, app.lowerBound)
+        XCTAssertLessThan(app.lowerBound, leaks.lowerBound)
+        XCTAssertTrue(page.contains("<button type=\"button\" id=\"leaks-button\" class=\"has-leaks\">⚠ 1 leak ↓</button>"))
         XCTAssertTrue(page.contains(
             "<a class=\"source-link mono\" id=\"leak-1-site\" href=\"#src=\(Self.thisFile):\(line)&amp;show=explorer\">\(Self.thisFile):\(line)</a>"
         ))
@@ -228,6 +230,122 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertTrue(page.contains("<dt>in bag</dt><dd>" + LeakWording.bagText(try XCTUnwrap(open.bag))), page)
         XCTAssertTrue(page.contains(LeakWording.bagCycleAdvice.replacingOccurrences(of: "'", with: "&#39;")), page)
         XCTAssertFalse(page.contains(LeakReportRenderer.subscriptionAdvice), "never 'add it to a DisposeBag' for a subscription in one")
+    }
+
+    func testWalkthrough_PlacesEachMomentOnTheFlowRowThatShowsIt() throws {
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.map { $0 * 2 }.subscribe(onNext: { _ in })
+            subject.onNext(1)
+            subscription.dispose()
+        }
+
+        let report = try HTMLReport(reader: reader, sources: sources)
+        let walkthrough = report.walkthrough
+        let moments = try reader.moments(limit: 10_000)
+
+        XCTAssertEqual(walkthrough.total, moments.count)
+        XCTAssertEqual(walkthrough.moments.count, 4 * moments.count)
+        let flows = Dictionary(uniqueKeysWithValues: report.flows.map { ($0.number, $0) })
+        for (index, moment) in moments.enumerated() {
+            let (kind, flow, row, id) = (
+                walkthrough.moments[4 * index], walkthrough.moments[4 * index + 1],
+                walkthrough.moments[4 * index + 2], walkthrough.moments[4 * index + 3]
+            )
+            XCTAssertEqual(kind, Int64(moment.kind.rawValue))
+            XCTAssertEqual(id, moment.id)
+            switch moment.kind {
+            case .call:
+                // A call's row is the call: the same step, as the flow prints it.
+                let step = try XCTUnwrap(flows[Int(flow)]?.steps[Int(row)], "call #\(id) has a row")
+                let call = try XCTUnwrap(try reader.call(id))
+                XCTAssertEqual(step.label, call.label)
+            case .`init`:
+                if flow != 0 {
+                    XCTAssertEqual(flows[Int(flow)]?.steps[Int(row)].isInit, true)
+                }
+            case .`deinit`:
+                XCTAssertEqual(flow, 0, "a deinit has no row: the trace does not say which call released it")
+            case .event, .end:
+                XCTAssertNotEqual(flow, 0)
+            }
+        }
+        // The objects from their init's moment to their deinit's.
+        let objects = try reader.objects()
+        XCTAssertEqual(walkthrough.objects.count, 4 * objects.count)
+        for (index, object) in objects.enumerated() {
+            let (id, type, start, end) = (
+                walkthrough.objects[4 * index], walkthrough.objects[4 * index + 1],
+                Int(walkthrough.objects[4 * index + 2]), Int(walkthrough.objects[4 * index + 3])
+            )
+            XCTAssertEqual(id, object.id)
+            XCTAssertEqual("\(walkthrough.types[Int(type)]) #\(id)", object.label)
+            XCTAssertEqual(moments[start].kind, .`init`)
+            XCTAssertEqual(moments[start].id, id)
+            if end >= 0 {
+                XCTAssertEqual(moments[end].kind, .`deinit`)
+                XCTAssertEqual(moments[end].id, id)
+            } else {
+                XCTAssertTrue(object.isAlive)
+            }
+        }
+        // The subscription from its subscribe call to its end, and the marbles' events in the moments.
+        let subscription = try XCTUnwrap(try reader.subscription(1))
+        XCTAssertEqual(Array(walkthrough.subscriptions.prefix(4)), [
+            1, try XCTUnwrap(subscription.observableObjectID), try XCTUnwrap(subscription.observerObjectID),
+            try XCTUnwrap(subscription.disposableObjectID),
+        ])
+        let start = Int(walkthrough.subscriptions[4])
+        XCTAssertEqual(moments[start].kind, .call)
+        XCTAssertEqual(moments[start].id, subscription.callID)
+        XCTAssertEqual(moments[Int(walkthrough.subscriptions[5])].kind, .end)
+        let eventMoments = Set(moments.filter { $0.kind == .event }.map(\.id))
+        let marbles = report.subscriptions.flatMap { $0.lanes.flatMap(\.marbles) }
+        XCTAssertFalse(marbles.isEmpty)
+        XCTAssertTrue(marbles.allSatisfy { eventMoments.contains($0.event) })
+        XCTAssertEqual(walkthrough.events.count, 4 * eventMoments.count)
+    }
+
+    func testMarbles_MarkTheElementAReplayingSourceHandsANewSubscriber_AndWhereEachLaneBegan() throws {
+        let reader = try recordedTrace {
+            let subject = BehaviorSubject(value: 0)
+            let subscription = subject.subscribe(onNext: { _ in })
+            subject.onNext(1)
+            subscription.dispose()
+        }
+
+        let subscription = try XCTUnwrap(try HTMLReport(reader: reader, sources: sources).subscriptions.first)
+
+        let lane = try XCTUnwrap(subscription.lanes.first)
+        XCTAssertEqual(lane.marbles.map(\.value), ["0", "1"])
+        XCTAssertEqual(lane.marbles.map(\.isReplayed), [true, nil], "the current value replayed, the later one sent")
+        // The lane began at the subscribe, before its first event (event order: x 0).
+        XCTAssertEqual(lane.subscribedAt, -0.5)
+    }
+
+    func testMarbles_MarkNothingReplayed_ForAColdSourceDeliveringInsideSubscribe() throws {
+        let reader = try recordedTrace { _ = Observable.just(1).subscribe(onNext: { _ in }) }
+
+        let subscription = try XCTUnwrap(try HTMLReport(reader: reader, sources: sources).subscriptions.first)
+
+        XCTAssertTrue(subscription.lanes.allSatisfy { $0.marbles.allSatisfy { $0.isReplayed == nil } })
+    }
+
+    func testLesson_OpensThePage_ReadableWithoutJavaScript() throws {
+        let reader = try recordedTrace { _ = Observable<Int>.empty().subscribe { _ in } }
+        let lesson = HTMLReport.Lesson(
+            article: "001 · Reading <empty>", demonstrates: "empty() completes at once", notice: "No sink is made.",
+            isLeakExpected: true)
+
+        let page = try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: sources, lesson: lesson))
+
+        let section = try XCTUnwrap(page.range(of: "<section id=\"lesson\">"))
+        XCTAssertLessThan(section.lowerBound, try XCTUnwrap(page.range(of: "</header>")).lowerBound)
+        XCTAssertTrue(page.contains("<strong id=\"lesson-article\">001 · Reading &lt;empty&gt;</strong>"), page)
+        XCTAssertTrue(page.contains("<span class=\"leak-badge\">leaks on purpose</span>"))
+        XCTAssertTrue(page.contains("<p id=\"lesson-demonstrates\">empty() completes at once</p>"))
+        XCTAssertTrue(page.contains("No sink is made."))
+        XCTAssertFalse(try HTMLReportRenderer().render(try HTMLReport(reader: reader, sources: sources)).contains("id=\"lesson\""))
     }
 
     func testEverythingFromTheTrace_IsEscaped() throws {

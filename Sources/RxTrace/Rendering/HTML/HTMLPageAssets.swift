@@ -6,7 +6,7 @@ enum HTMLPageAssets {
           --line: #d5d9e0; --accent: #0b62c4; --hl: #fff2a8; --leak: #b3261e; --ok: #1b7f3b; }
         @media (prefers-color-scheme: dark) { :root { --fg: #e4e6ea; --muted: #9aa2ad; --bg: #15171a; --panel: #1e2125;
           --line: #343a42; --accent: #6cb0ff; --hl: #4a4318; --leak: #ff8a80; --ok: #7bd88f; } }
-        * { box-sizing: border-box; }
+        * { box-sizing: border-box; } [hidden] { display: none !important; }
         body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); background: var(--bg); }
         header, section { padding: 12px 16px; }
         h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 16px; margin: 0 0 8px; } h3 { font-size: 14px; margin: 12px 0 4px; }
@@ -20,10 +20,26 @@ enum HTMLPageAssets {
         #leaks dt { color: var(--muted); } #leaks dd { margin: 0; overflow-wrap: anywhere; }
         #leaks ol { margin: 0; padding-left: 1.4em; }
         table { border-collapse: collapse; } th, td { text-align: left; padding: 2px 10px 2px 0; vertical-align: top; }
-        #explorer { display: grid; grid-template-columns: 260px minmax(0, 1fr) minmax(0, 1fr); gap: 8px; padding: 0 16px;
-          height: min(72vh, 640px); }
+        header { padding-bottom: 6px; }
+        #lesson { padding: 0; font-size: 13px; max-width: 110em; } #lesson p { margin: 2px 0; }
+        .leak-badge { color: var(--leak); font-weight: 600; }
+        #stepper { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; align-items: center; gap: 4px 6px;
+          padding: 6px 16px; background: var(--bg); border-bottom: 1px solid var(--line); }
+        #stepper button { font: 13px system-ui, sans-serif; border: 1px solid var(--line); background: var(--panel); color: inherit;
+          border-radius: 4px; padding: 3px 8px; cursor: pointer; min-width: 2.4em; }
+        #stepper button:hover { border-color: var(--accent); }
+        #step-count { font-weight: 600; margin-left: 6px; white-space: nowrap; }
+        #step-what { color: var(--muted); flex: 1 1 20em; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        #leaks-button.has-leaks { color: var(--leak); border-color: var(--leak); font-weight: 600; }
+        #explorer { display: grid; gap: 8px; padding: 8px 16px 0;
+          grid-template-columns: minmax(200px, 250px) minmax(0, 1.15fr) minmax(0, 1fr);
+          grid-template-rows: minmax(0, 1.1fr) minmax(0, 1fr);
+          grid-template-areas: "list flow source" "alive marbles marbles";
+          height: max(520px, calc(100vh - 210px)); }
+        #list-panel { grid-area: list; } #alive-panel { grid-area: alive; } #flow-panel { grid-area: flow; }
+        #source-panel { grid-area: source; } #marble-panel { grid-area: marbles; }
         .panel { background: var(--panel); border: 1px solid var(--line); border-radius: 6px; display: flex; flex-direction: column;
-          min-height: 0; }
+          min-height: 0; min-width: 0; }
         .panel > h2 { padding: 8px 10px 0; }
         .scroll { overflow: auto; min-height: 0; flex: 1; padding: 4px 10px 10px; }
         #subscription-filter { margin: 4px 10px; padding: 4px 6px; font: inherit; }
@@ -35,14 +51,28 @@ enum HTMLPageAssets {
         #flow-tabs { display: flex; flex-wrap: wrap; gap: 4px; padding: 4px 10px; }
         #flow-tabs button { font: 12px system-ui, sans-serif; border: 1px solid var(--line); background: var(--bg); color: inherit;
           border-radius: 4px; padding: 2px 6px; cursor: pointer; } #flow-tabs button.active { border-color: var(--accent); color: var(--accent); }
-        .step { white-space: pre; cursor: pointer; padding: 0 4px; border-radius: 3px; }
+        .step { display: flex; flex-wrap: wrap; cursor: pointer; padding: 0 4px; border-radius: 3px; }
+        .step .label { flex: 1 1 12em; min-width: 0; overflow-wrap: anywhere; }
         .step:hover { background: var(--line); } .step.selected { background: var(--hl); }
         .step.init { color: var(--muted); } .step.user { font-weight: 600; white-space: normal; }
         .toggle { display: inline-block; width: 1.2em; color: var(--muted); }
-        .place { color: var(--muted); margin-left: 1em; }
+        .place { color: var(--muted); margin-left: auto; padding-left: 1em; white-space: nowrap; }
+        .step.user .place { margin-left: 0; }
         #source-head { padding: 4px 10px; overflow-wrap: anywhere; }
         #source-view pre { margin: 0; }
         .line { display: block; white-space: pre; } .line.hl { background: var(--hl); font-weight: 600; }
+        .line.instrumentation { color: var(--muted); font-style: italic; } .line.after-fold { border-top: 1px dashed var(--line); }
+        .fold-toggle { font: 12px system-ui, sans-serif; font-weight: normal; color: var(--muted); margin-left: 8px; }
+        .alive-object { padding: 1px 0; overflow-wrap: anywhere; } #marbles > p { margin: 0 0 4px; } .alive-object.new { background: var(--hl); } .alive-object.subject { font-weight: 600; }
+        .alive-state { color: var(--muted); padding-left: 1.5em; overflow-wrap: anywhere; }
+        .event.current .marble { stroke: var(--fg); stroke-width: 3; } .event.current .end-mark { stroke: var(--hl); }
+        .event.cause .marble { fill: #8a5cf6; } .event.effect .marble { fill: var(--ok); }
+        .event.same-value .marble { stroke: var(--hl); stroke-width: 3; } .event.current.same-value .marble { stroke: var(--fg); }
+        .replay-ring { fill: none; stroke: var(--accent); stroke-dasharray: 3 2; } .subscribe-mark { fill: var(--muted); }
+        #causality { margin: 0 0 4px; overflow-wrap: anywhere; } #causality .causes { margin-top: 2px; }
+        .step-link { font: inherit; border: 1px solid var(--line); background: var(--bg); color: inherit; border-radius: 4px;
+          padding: 0 4px; margin: 1px 4px 1px 0; cursor: pointer; }
+        .event.current { outline: none; } .event.dim { opacity: .35; }
         .ln { display: inline-block; width: 4em; color: var(--muted); text-align: right; padding-right: 1em; user-select: none; }
         svg { display: block; max-width: 100%; } svg text { fill: var(--fg); font: 11px system-ui, sans-serif; }
         .lane-line { stroke: var(--muted); } .marble { fill: var(--accent); } .marble-text { fill: #fff; font-size: 10px; }
@@ -51,8 +81,14 @@ enum HTMLPageAssets {
         .life.survivor { fill: var(--leak); } .resource-line { fill: none; stroke: var(--ok); stroke-width: 2; }
         .call-bar { fill: var(--accent); opacity: .55; } .axis { stroke: var(--line); }
         .figure { overflow-x: auto; }
-        @media (max-width: 900px) {
-          #explorer { grid-template-columns: minmax(0, 1fr); height: auto; }
+        @media (max-width: 1000px) {
+          #explorer { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-rows: 52vh 38vh 34vh;
+            grid-template-areas: "flow source" "marbles marbles" "alive list"; height: auto; }
+          #step-what { flex-basis: 100%; order: 9; }
+        }
+        @media (max-width: 600px) {
+          #explorer { grid-template-columns: minmax(0, 1fr); grid-template-rows: none;
+            grid-template-areas: "flow" "source" "marbles" "alive" "list"; }
           .panel { max-height: 60vh; }
         }
         """#
@@ -96,7 +132,7 @@ enum HTMLPageAssets {
               text: '#' + s.id + ' ' + s.site + ' · ' + s.end + (leaked[s.id] ? ' · leak' : '') };
           });
           if (others.length) entries.push({ key: 'other', subscription: null, flows: others, text: 'Flows outside any subscription' });
-          var current = { entry: null, flow: null, step: null };
+          var current = { entry: null, flow: null, step: null, event: null };
 
           // The subscriptions, filtered; only the first 300 matches are listed at once.
           function renderList() {
@@ -173,8 +209,7 @@ enum HTMLPageAssets {
               row.setAttribute('aria-level', String(step.d + 1));
               row.dataset.index = String(index);
               var hasChildren = index + 1 < flow.steps.length && flow.steps[index + 1].d > step.d;
-              var indent = new Array(step.d + 1).join('  ');
-              row.appendChild(document.createTextNode(indent));
+              row.style.paddingLeft = (4 + step.d * 14) + 'px';
               var toggle = el('span', 'toggle', hasChildren ? '▾' : '·');
               if (hasChildren) {
                 toggle.addEventListener('click', function (event) { event.stopPropagation(); collapse(index, toggle); });
@@ -196,8 +231,8 @@ enum HTMLPageAssets {
             var index = -1;
             if (options.find) {
               index = flow.steps.findIndex(function (step) { return step.l.indexOf(options.find) >= 0; });
-            } else if (options.step !== undefined) {
-              index = options.step;
+            } else if (options.row !== undefined) {
+              index = options.row;
             }
             if (index < 0 && !flow.userPlace) index = 0;
             selectStep(index);
@@ -226,6 +261,14 @@ enum HTMLPageAssets {
               showSource(flow.userPlace, 'The user code that made flow ' + flow.number);
             } else {
               var step = flow.steps[index];
+              if (current.rows[index].hidden) {
+                // A step inside a collapsed call: unfold the whole tree.
+                current.rows.forEach(function (row) {
+                  var toggle = row.querySelector('.toggle');
+                  row.hidden = false;
+                  if (toggle.textContent === '▸') toggle.textContent = '▾';
+                });
+              }
               scrollWithin(byId('flow-tree'), current.rows[index]);
               showSource(step.p, step.l, step);
             }
@@ -237,8 +280,34 @@ enum HTMLPageAssets {
             if (offset < 0 || offset > box.clientHeight - 20) box.scrollTop += offset - box.clientHeight / 3;
           }
 
+          // The instrumentation RxCore adds to RxSwift's code: a line that starts one of these,
+          // and the lines it continues onto until its brackets balance.
+          var instrumentationStart = new RegExp('^\\s*(let call = TraceCall\\.|defer \\{ call\\.exit\\(\\) \\}|(self\\.)?traceObjectID = Instrumentation\\.'
+            + '|Instrumentation\\.\\w+|if let recorder = Instrumentation\\.recorder\\b|let source = traceObjectID\\b'
+            + '|(@\\w+(\\([^)]*\\))? )*((public|package|internal|private|fileprivate)(\\(set\\))? )*var traceObjectID\\b)');
+          var foldedLines = {};
+          function instrumentationLines(source) {
+            if (foldedLines[source.fileID]) return foldedLines[source.fileID];
+            var folded = {}, depth = 0, inside = false;
+            source.lines.forEach(function (text, i) {
+              if (!inside && !instrumentationStart.test(text)) return;
+              folded[i + 1] = true;
+              var code = text.replace(/"(\\.|[^"\\])*"/g, '""').replace(/\/\/.*$/, '');
+              for (var c = 0; c < code.length; c++) {
+                if (code[c] === '(' || code[c] === '{' || code[c] === '[') depth++;
+                if (code[c] === ')' || code[c] === '}' || code[c] === ']') depth--;
+              }
+              inside = depth > 0;
+              if (!inside) depth = 0;
+            });
+            foldedLines[source.fileID] = folded;
+            return folded;
+          }
+
           // `step`, when given, is the flow step shown: its link to the RxSwift line it mirrors.
+          var shownSource = null;
           function showSource(place, caption, step) {
+            shownSource = { place: place, caption: caption, step: step };
             var head = byId('source-head'), view = byId('source-view');
             clear(head); clear(view);
             head.appendChild(el('div', null, caption || ''));
@@ -263,15 +332,30 @@ enum HTMLPageAssets {
               view.appendChild(el('p', 'note', 'The source of ' + at.file + ' is not in this page: rxtrace did not find it under the source root (--source-root).'));
               return;
             }
+            var showAll = byId('show-instrumentation').checked;
+            var folded = instrumentationLines(source);
+            // Folded, a step's own line (its TraceCall.enter) gives its highlight to the
+            // nearest code above it: the declaration of the function the step is.
+            var highlighted = at.line;
+            if (!showAll) {
+              while (highlighted > 1 && (folded[highlighted] || !source.lines[highlighted - 1].trim()
+                  || /^\s*where\b/.test(source.lines[highlighted - 1]))) highlighted--;
+            }
             var pre = el('pre');
-            var target = null;
+            pre.id = 'source-lines';
+            var target = null, hiddenCount = 0, previousHidden = false;
             source.lines.forEach(function (text, i) {
-              var line = el('span', 'line' + (i + 1 === at.line ? ' hl' : ''));
-              line.appendChild(el('span', 'ln', i + 1));
+              var number = i + 1, isFolded = !!folded[number];
+              var line = el('span', 'line' + (number === highlighted ? ' hl' : '') + (isFolded ? ' instrumentation' : '')
+                + (previousHidden && !(isFolded && !showAll) ? ' after-fold' : ''));
+              line.appendChild(el('span', 'ln', number));
               line.appendChild(document.createTextNode(text));
-              if (i + 1 === at.line) { target = line; line.id = 'source-line'; }
+              if (isFolded && !showAll) { line.hidden = true; hiddenCount += 1; }
+              previousHidden = line.hidden;
+              if (number === highlighted) { target = line; line.id = 'source-line'; }
               pre.appendChild(line);
             });
+            pre.dataset.folded = String(hiddenCount);
             view.appendChild(pre);
             if (target) scrollWithin(view, target);
           }
@@ -286,7 +370,10 @@ enum HTMLPageAssets {
               + (data.isRecordingValues ? '' : ' · values were not recorded (RXTRACE_VALUES=0)')));
             if (!subscription.lanes.length) { box.appendChild(el('p', 'note', 'No events reached this subscription.')); return; }
             var xs = [];
-            subscription.lanes.forEach(function (lane) { lane.marbles.forEach(function (m) { xs.push(m.x); }); });
+            subscription.lanes.forEach(function (lane) {
+              lane.marbles.forEach(function (m) { xs.push(m.x); });
+              if (lane.subscribedAt !== null && lane.subscribedAt !== undefined) xs.push(lane.subscribedAt);
+            });
             if (subscription.disposedAt !== null && subscription.disposedAt !== undefined) xs.push(subscription.disposedAt);
             var min = Math.min.apply(null, xs), max = Math.max.apply(null, xs);
             var span = Math.max(1, max - min);
@@ -301,13 +388,22 @@ enum HTMLPageAssets {
               var y = 30 + i * laneHeight;
               svg.appendChild(sv('text', { x: left, y: y - 16 }, lane.label));
               svg.appendChild(sv('line', { x1: left, y1: y, x2: width - 8, y2: y, 'class': 'lane-line' }));
+              if (lane.subscribedAt !== null && lane.subscribedAt !== undefined) {
+                // The lane opens where its part of the subscription began.
+                var sx = x(lane.subscribedAt);
+                svg.appendChild(tip(sv('path', { d: 'M ' + (sx - 5) + ' ' + (y - 9) + ' L ' + (sx + 4) + ' ' + y + ' L ' + (sx - 5) + ' ' + (y + 9) + ' Z',
+                  'class': 'subscribe-mark' }), 'subscribed'));
+              }
               lane.marbles.forEach(function (m) {
-                var group = sv('g', { 'class': 'event', 'data-kind': m.kind });
+                var group = sv('g', { 'class': 'event' + (m.isReplayed ? ' replayed' : ''), 'data-kind': m.kind, 'data-event': m.event,
+                  'data-value': m.value === null || m.value === undefined ? '' : String(m.value) });
                 var where = m.kind + (m.value !== null && m.value !== undefined ? '(' + m.value + ')' : '')
+                  + (m.isReplayed ? ' · replayed to a new subscriber' : '')
                   + ' · ' + ms(m.time) + (subscription.isVirtualTime ? ' · virtual time ' + m.x : '') + (m.flow ? ' · flow ' + m.flow : '');
                 tip(group, where);
                 var cx = x(m.x);
                 if (m.kind === 'next') {
+                  if (m.isReplayed) group.appendChild(sv('circle', { cx: cx, cy: y, r: 17, 'class': 'replay-ring' }));
                   group.appendChild(sv('circle', { cx: cx, cy: y, r: 13, 'class': 'marble' }));
                   var label = m.value === null || m.value === undefined ? '' : String(m.value);
                   group.appendChild(sv('text', { x: cx, y: y + 4, 'text-anchor': 'middle', 'class': 'marble-text' },
@@ -317,10 +413,8 @@ enum HTMLPageAssets {
                 } else {
                   group.appendChild(sv('text', { x: cx, y: y + 8, 'text-anchor': 'middle', 'class': 'error-mark' }, '×'));
                 }
-                if (m.flow && flows[m.flow]) {
-                  group.style.cursor = 'pointer';
-                  group.addEventListener('click', function () { if (current.entry) selectEntry(current.entry, { flow: m.flow }); });
-                }
+                group.style.cursor = 'pointer';
+                group.addEventListener('click', function () { showEvent(m.event); });
                 svg.appendChild(group);
               });
             });
@@ -329,10 +423,14 @@ enum HTMLPageAssets {
               var dispose = sv('g', { 'class': 'event', 'data-kind': 'disposed' });
               tip(dispose, 'disposed');
               dispose.appendChild(sv('line', { x1: dx, y1: 8, x2: dx, y2: height - 4, 'class': 'dispose-mark' }));
-              dispose.appendChild(sv('text', { x: dx + 4, y: height - 6 }, 'disposed'));
+              dispose.appendChild(sv('text', { x: dx - 4, y: height - 6, 'text-anchor': 'end' }, 'disposed'));
               svg.appendChild(dispose);
             }
+            var causality = el('div', 'mono');
+            causality.id = 'causality';
+            box.appendChild(causality);
             box.appendChild(svg);
+            highlightMarble();
           }
 
           // The timelines span the recorded activity, not the idle time around it.
@@ -424,33 +522,326 @@ enum HTMLPageAssets {
             box.appendChild(svg);
           }
 
-          // #src=FILE:LINE shows a line; #sub=N&flow=M&find=TEXT (or &step=K) a flow's step;
-          // &show=marbles scrolls to the marble diagram.
+
+          // ---- Stepping through the run: every moment in recorded order (four numbers each:
+          // kind, flow, row in that flow, id), with the objects alive at each.
+          var walk = data.walkthrough, moments = walk.moments, momentCount = moments.length / 4;
+          var KIND = ['call', 'init', 'event', 'end', 'deinit'];
+          // Four numbers per object: id, type, init moment, deinit moment (-1 for none).
+          var objects = [], objectById = {};
+          for (var o = 0; o < walk.objects.length; o += 4) {
+            var made = { i: walk.objects[o], l: walk.types[walk.objects[o + 1]] + ' #' + walk.objects[o],
+              s: walk.objects[o + 2], e: walk.objects[o + 3] };
+            objects.push(made);
+            objectById[made.i] = made;
+          }
+          var eventKinds = ['next', 'error', 'completed'];
+          var eventById = {};
+          for (var e = 0; e < walk.events.length; e += 4) {
+            eventById[walk.events[e]] = { kind: walk.events[e + 1], source: walk.events[e + 2], observer: walk.events[e + 3] };
+          }
+          var marbleOf = {}, subscriptionsOfEvent = {};
+          data.subscriptions.forEach(function (s) {
+            s.lanes.forEach(function (lane) {
+              lane.marbles.forEach(function (m) {
+                marbleOf[m.event] = m;
+                (subscriptionsOfEvent[m.event] = subscriptionsOfEvent[m.event] || []).push(s.id);
+              });
+            });
+          });
+          var subscriptionEnd = {};
+          data.subscriptions.forEach(function (s) { subscriptionEnd[s.id] = s.end; });
+          // Per object: the subscriptions to it, of it (its disposable), and through it (its observer).
+          var subscriptionsTo = {}, subscriptionOfDisposable = {}, subscriptionOfObserver = {};
+          for (var u = 0; u < walk.subscriptions.length; u += 6) {
+            var sub = { id: walk.subscriptions[u], observable: walk.subscriptions[u + 1], observer: walk.subscriptions[u + 2],
+              disposable: walk.subscriptions[u + 3], start: walk.subscriptions[u + 4], end: walk.subscriptions[u + 5] };
+            (subscriptionsTo[sub.observable] = subscriptionsTo[sub.observable] || []).push(sub);
+            if (sub.disposable) subscriptionOfDisposable[sub.disposable] = sub;
+            if (sub.observer) subscriptionOfObserver[sub.observer] = sub;
+          }
+          var bagEntries = {};
+          for (var b = 0; b < walk.bagEntries.length; b += 2) {
+            (bagEntries[walk.bagEntries[b]] = bagEntries[walk.bagEntries[b]] || []).push(walk.bagEntries[b + 1]);
+          }
+          // The terminal events each object sent and received, with their moments.
+          var terminalsSent = {}, terminalsReceived = {}, receivers = {};
+          for (var t = 0; t < momentCount; t++) {
+            if (moments[4 * t] !== 2) continue;
+            var delivered = eventById[moments[4 * t + 3]];
+            if (delivered && delivered.source && delivered.observer) {
+              (receivers[delivered.source] = receivers[delivered.source] || []).push({ moment: t, observer: delivered.observer });
+            }
+            if (!delivered || delivered.kind === 0) continue;
+            var terminal = { moment: t, kind: eventKinds[delivered.kind] };
+            if (delivered.source) (terminalsSent[delivered.source] = terminalsSent[delivered.source] || []).push(terminal);
+            if (delivered.observer) (terminalsReceived[delivered.observer] = terminalsReceived[delivered.observer] || []).push(terminal);
+          }
+          var momentOfEvent = {};
+          for (var v = 0; v < momentCount; v++) { if (moments[4 * v] === 2) momentOfEvent[moments[4 * v + 3]] = v; }
+          var position = -1, playing = null;
+
+          function isOpenAt(sub, at) { return sub.start <= at && (sub.end < 0 || sub.end > at); }
+          function objectLabel(id) { return objectById[id] ? objectById[id].l : '#' + id; }
+
+          function describe(at) {
+            var kind = moments[4 * at], flow = flows[moments[4 * at + 1]], row = moments[4 * at + 2], id = moments[4 * at + 3];
+            if (kind === 0) return 'call ' + (flow && row >= 0 ? flow.steps[row].l : '#' + id);
+            if (kind === 1) return 'init ' + objectLabel(id);
+            if (kind === 4) return 'deinit ' + objectLabel(id);
+            if (kind === 3) return 'subscription #' + id + ' ends (' + (subscriptionEnd[id] || 'ended') + ')';
+            var event = eventById[id], marble = marbleOf[id];
+            var what = marble ? marble.kind + (marble.value !== null && marble.value !== undefined ? '(' + marble.value + ')' : '')
+              : event ? eventKinds[event.kind] : 'event';
+            return 'event ' + what + (event ? ' from ' + objectLabel(event.source) + ' to ' + objectLabel(event.observer) : '');
+          }
+
+          // Shows moment `at`: its row in its flow (switching subscription and flow when needed),
+          // its source line, the marble it delivers, and what is alive.
+          function goTo(at) {
+            if (!momentCount) return;
+            position = Math.max(0, Math.min(momentCount - 1, at));
+            var kind = moments[4 * position], flowNumber = moments[4 * position + 1], row = moments[4 * position + 2];
+            var id = moments[4 * position + 3];
+            current.event = kind === 2 ? id : null;
+            if (flowNumber && flows[flowNumber]) {
+              var wanted = current.event !== null ? subscriptionsOfEvent[current.event] || [] : [];
+              var holdsFlow = function (entry) { return entry.flows.indexOf(flowNumber) >= 0; };
+              var holdsEvent = function (entry) { return entry.subscription && wanted.indexOf(entry.subscription.id) >= 0; };
+              var entry = current.entry;
+              if (!entry || !holdsFlow(entry) || (wanted.length && !holdsEvent(entry))) {
+                entry = entries.filter(function (e) { return holdsFlow(e) && holdsEvent(e); })[0]
+                  || (entry && holdsFlow(entry) ? entry : entries.filter(holdsFlow)[0]);
+              }
+              if (entry && (entry !== current.entry || !current.flow || current.flow.number !== flowNumber)) {
+                selectEntry(entry, { flow: flowNumber, row: row });
+              } else if (entry) {
+                selectStep(row);
+              }
+            }
+            highlightMarble();
+            renderAlive();
+            byId('step-count').textContent = 'Step ' + (position + 1) + ' of ' + momentCount
+              + (walk.total > momentCount ? ' (the run has ' + walk.total + ')' : '');
+            var said = describe(position);
+            byId('step-what').textContent = said;
+            byId('step-what').title = said;
+            byId('step-what').dataset.kind = KIND[kind];
+            if (history.replaceState) history.replaceState(null, '', '#step=' + (position + 1));
+          }
+
+          // A marble clicked: its step when the walkthrough holds it, else its causes alone.
+          function showEvent(id) {
+            stopPlaying();
+            if (momentOfEvent[id] !== undefined) { goTo(momentOfEvent[id]); return; }
+            current.event = id;
+            highlightMarble();
+          }
+
+          // The rows above `row` in its flow's tree: the calls it ran inside.
+          function enclosingRows(steps, row) {
+            var rows = {}, depth = steps[row].d;
+            for (var i = row - 1; i >= 0 && depth > 0; i--) {
+              if (steps[i].d < depth) { rows[i] = true; depth = steps[i].d; }
+            }
+            return rows;
+          }
+
+          // What caused the event at moment `at` and what it caused, from the flow's tree: its
+          // causes are the nearest events delivered by the calls it ran inside, its effects the
+          // events delivered under its own call before that call delivers again.
+          function causality(at) {
+            var flowNumber = moments[4 * at + 1], row = moments[4 * at + 2], result = { causes: [], effects: [] };
+            if (!flowNumber || !flows[flowNumber] || row < 0) return result;
+            var steps = flows[flowNumber].steps, enclosing = enclosingRows(steps, row), used = {};
+            for (var t = at - 1; t >= 0; t--) {
+              var r = moments[4 * t + 2];
+              if (moments[4 * t] === 2 && moments[4 * t + 1] === flowNumber && enclosing[r] && !used[r]) { used[r] = true; result.causes.push(t); }
+            }
+            var end = row + 1;
+            while (end < steps.length && steps[end].d > steps[row].d) end++;
+            for (var u = at + 1; u < momentCount; u++) {
+              if (moments[4 * u] !== 2 || moments[4 * u + 1] !== flowNumber) continue;
+              var inner = moments[4 * u + 2];
+              if (inner === row) break;
+              if (inner > row && inner < end) result.effects.push(u);
+            }
+            return result;
+          }
+
+          // Rings the current event's marble, marks its causes and effects and every marble
+          // with its value, and says them above the diagram.
+          function highlightMarble() {
+            var diagram = byId('marble-diagram'), box = byId('causality');
+            if (!diagram || !box) return;
+            clear(box);
+            var at = current.event !== null ? momentOfEvent[current.event] : undefined;
+            var related = at !== undefined ? causality(at) : { causes: [], effects: [] };
+            var causes = {}, effects = {};
+            related.causes.forEach(function (t) { causes[moments[4 * t + 3]] = true; });
+            related.effects.forEach(function (t) { effects[moments[4 * t + 3]] = true; });
+            var marble = current.event !== null ? marbleOf[current.event] : null;
+            var value = marble && marble.value !== null && marble.value !== undefined ? String(marble.value) : null;
+            Array.prototype.forEach.call(diagram.querySelectorAll('.event'), function (group) {
+              var id = group.getAttribute('data-event');
+              group.classList.toggle('current', current.event !== null && id === String(current.event));
+              group.classList.toggle('cause', !!causes[id]);
+              group.classList.toggle('effect', !!effects[id]);
+              group.classList.toggle('same-value', value !== null && group.getAttribute('data-value') === value);
+            });
+            if (current.event === null) return;
+            box.appendChild(el('span', null, at !== undefined ? describe(at) + ' (step ' + (at + 1) + ')' : 'event #' + current.event));
+            [['caused by', related.causes], ['caused', related.effects]].forEach(function (part) {
+              if (!part[1].length) return;
+              var line = el('div', 'causes');
+              line.dataset.part = part[0];
+              line.appendChild(el('span', 'muted', part[0] + ': '));
+              part[1].forEach(function (t) {
+                var link = el('button', 'step-link', describe(t).replace(/^event /, '') + ' (step ' + (t + 1) + ')');
+                link.type = 'button';
+                link.addEventListener('click', function () { stopPlaying(); goTo(t); });
+                line.appendChild(link);
+              });
+              box.appendChild(line);
+            });
+          }
+
+          // The objects alive after moment `position`, with the state the trace records of them.
+          function renderAlive() {
+            var box = byId('alive');
+            clear(box);
+            if (position < 0) { box.appendChild(el('p', 'note', 'Step through the run (→) to see the objects alive at each step.')); return; }
+            var alive = objects.filter(function (o) { return o.s <= position && (o.e < 0 || o.e > position); });
+            var list = el('div');
+            list.id = 'alive-list';
+            list.dataset.count = String(alive.length);
+            box.appendChild(el('div', 'muted', alive.length + ' alive'));
+            alive.forEach(function (object) {
+              var item = el('div', 'alive-object' + (object.s === position ? ' new' : ''));
+              item.dataset.object = String(object.i);
+              item.appendChild(el('div', null, object.l));
+              var states = [];
+              var open = (subscriptionsTo[object.i] || []).filter(function (sub) { return isOpenAt(sub, position); });
+              if (open.length) states.push('subscribers: ' + open.map(function (sub) { return 'subscription #' + sub.id; }).join(', '));
+              else if (/Subject|Relay/.test(object.l) && (subscriptionsTo[object.i] || []).length) states.push('subscribers: none');
+              var own = subscriptionOfDisposable[object.i];
+              if (own && own.start <= position) {
+                states.push('disposable of subscription #' + own.id + ': ' + (isOpenAt(own, position) ? 'open' : 'ended (' + subscriptionEnd[own.id] + ')'));
+              }
+              // The objects it has sent events to that are still alive: a subject's observers, a sink's downstream.
+              var sentTo = [];
+              (receivers[object.i] || []).forEach(function (sent) {
+                var receiver = objectById[sent.observer];
+                if (sent.moment <= position && receiver && receiver.s <= position && (receiver.e < 0 || receiver.e > position)
+                    && sentTo.indexOf(receiver.l) < 0) sentTo.push(receiver.l);
+              });
+              if (sentTo.length) states.push('sends to ' + sentTo.join(', '));
+              var through = subscriptionOfObserver[object.i];
+              if (through && through.start <= position) states.push('observer of subscription #' + through.id);
+              (bagEntries[object.i] || []).forEach(function (disposable) {
+                var inserted = objectById[disposable];
+                if (inserted && inserted.s > position) return;
+                var entrySub = subscriptionOfDisposable[disposable];
+                states.push('holds ' + objectLabel(disposable) + (entrySub ? ' (subscription #' + entrySub.id + ', '
+                  + (isOpenAt(entrySub, position) ? 'open' : 'ended') + ')' : ''));
+              });
+              (terminalsSent[object.i] || []).forEach(function (terminal) {
+                if (terminal.moment <= position) states.push('sent ' + terminal.kind + ' at step ' + (terminal.moment + 1));
+              });
+              (terminalsReceived[object.i] || []).forEach(function (terminal) {
+                if (terminal.moment <= position) states.push('stopped: received ' + terminal.kind + ' at step ' + (terminal.moment + 1));
+              });
+              states.forEach(function (state) { item.appendChild(el('div', 'alive-state', state)); });
+              list.appendChild(item);
+            });
+            box.appendChild(list);
+            var released = moments[4 * position] === 4 ? moments[4 * position + 3] : null;
+            if (released !== null) box.appendChild(el('p', 'note', 'Just released: ' + objectLabel(released)));
+          }
+
+          function play() {
+            if (playing) { stopPlaying(); return; }
+            if (position >= momentCount - 1) goTo(0);
+            byId('step-play').textContent = '❚❚ Pause';
+            playing = setInterval(function () {
+              if (position >= momentCount - 1) { stopPlaying(); return; }
+              goTo(position + 1);
+            }, 700);
+          }
+          function stopPlaying() {
+            if (playing) clearInterval(playing);
+            playing = null;
+            byId('step-play').textContent = '▶ Play';
+          }
+
+          function setUpStepper() {
+            byId('stepper').hidden = false;
+            byId('step-count').textContent = momentCount ? momentCount + ' steps · → to start' : 'No steps recorded';
+            byId('step-first').addEventListener('click', function () { stopPlaying(); goTo(0); });
+            byId('step-previous').addEventListener('click', function () { stopPlaying(); goTo(position - 1); });
+            byId('step-play').addEventListener('click', play);
+            byId('step-next').addEventListener('click', function () { stopPlaying(); goTo(position + 1); });
+            byId('step-last').addEventListener('click', function () { stopPlaying(); goTo(momentCount - 1); });
+            byId('leaks-button').addEventListener('click', function () { byId('leaks').scrollIntoView(); });
+            byId('show-instrumentation').addEventListener('change', function () {
+              if (shownSource) showSource(shownSource.place, shownSource.caption, shownSource.step);
+            });
+            document.addEventListener('keydown', function (event) {
+              var target = event.target, tag = target && target.tagName;
+              // The filter box and a flow's rows keep their own keys; a focused button its space.
+              if (event.altKey || event.ctrlKey || event.metaKey || tag === 'INPUT' || tag === 'TEXTAREA'
+                  || (target.classList && target.classList.contains('step'))) return;
+              var keys = { ArrowRight: function () { goTo(position + 1); }, ArrowLeft: function () { goTo(position - 1); },
+                Home: function () { goTo(0); }, End: function () { goTo(momentCount - 1); } };
+              if (keys[event.key]) { event.preventDefault(); stopPlaying(); keys[event.key](); }
+              else if (event.key === ' ' && tag !== 'BUTTON') { event.preventDefault(); play(); }
+            });
+          }
+
+          // A leaked subscription first, else the first.
+          function defaultEntry() {
+            return entries.filter(function (e) { return e.subscription && leaked[e.subscription.id]; })[0] || entries[0];
+          }
+
+          // #step=N shows the run's step N; #src=FILE:LINE shows a line; #sub=N&flow=M&find=TEXT
+          // (or &row=K) a flow's step; &show=marbles scrolls to the marble diagram.
           function route() {
-            var params = {};
+            var params = {}, any = false;
             location.hash.replace(/^#/, '').split('&').forEach(function (pair) {
               var eq = pair.indexOf('=');
-              if (eq > 0) params[pair.slice(0, eq)] = decodeURIComponent(pair.slice(eq + 1));
+              if (eq > 0) { params[pair.slice(0, eq)] = decodeURIComponent(pair.slice(eq + 1)); any = true; }
             });
+            // An anchor such as #leaks is the browser's to follow.
+            if (!any && location.hash.length > 1 && current.entry) return;
+            if (params.step && !params.flow && !params.sub) {
+              var step = parseInt(params.step, 10);
+              if (step > 0) {
+                if (!current.entry && entries.length) selectEntry(defaultEntry(), {});
+                goTo(step - 1);
+                return;
+              }
+            }
             var flowNumber = params.flow ? parseInt(params.flow, 10) : undefined;
             var entry = null;
             if (params.sub) entry = entries.filter(function (e) { return e.key === 'sub' + params.sub; })[0];
             if (!entry && flowNumber) entry = entries.filter(function (e) { return e.flows.indexOf(flowNumber) >= 0; })[0];
-            if (!entry) entry = entries.filter(function (e) { return e.subscription && leaked[e.subscription.id]; })[0] || entries[0];
+            if (!entry) entry = defaultEntry();
             if (entry) {
-              selectEntry(entry, { flow: flowNumber, find: params.find, step: params.step ? parseInt(params.step, 10) : undefined });
+              selectEntry(entry, { flow: flowNumber, find: params.find, row: params.row ? parseInt(params.row, 10) : undefined });
             }
             if (params.src) showSource(params.src, 'Linked line');
             if (params.show && byId(params.show)) byId(params.show).scrollIntoView();
           }
 
           byId('app').hidden = false;
+          setUpStepper();
           byId('subscription-filter').addEventListener('input', renderList);
           window.addEventListener('hashchange', route);
           renderList();
           renderLifetimes();
           renderThreads();
           route();
+          renderAlive();
         })();
         """#
 }

@@ -20,6 +20,8 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var threadCalls = 5_000
         /// The deepest call level drawn on the thread lanes.
         public var threadDepth = 6
+        /// Moments the step controls go through: the run's first ones.
+        public var moments = 100_000
 
         /// The limits `rxtrace report --format html` uses.
         public init() {}
@@ -81,6 +83,12 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var time: Int64
         /// The flow that delivered it, if the page holds that flow.
         public var flow: Int?
+        /// The event's id, which ``Walkthrough/moments`` name.
+        public var event: Int64
+        /// `true` when a replaying source (a `BehaviorSubject`, `ReplaySubject`, `share(replay:)`'s
+        /// connection) handed a stored element to a new subscriber inside its subscribe; `nil`
+        /// otherwise.
+        public var isReplayed: Bool? = nil
     }
 
     /// One observable of a subscription's chain and what it sent.
@@ -89,6 +97,10 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var label: String
         /// Its events in order.
         public var marbles: [Marble]
+        /// Where on the x axis this lane's part of the subscription began: when the first of the
+        /// objects that sent its events was made, or the subscription started, whichever is
+        /// later; `nil` when the lane has no recorded sender.
+        public var subscribedAt: Double? = nil
     }
 
     /// One user-made subscription.
@@ -171,6 +183,57 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var mirror: String?
     }
 
+    /// What an example's page teaches, shown at its top: written for each example in
+    /// `RxExamples` and handed to the page by `rxtrace report` when the trace is an example's.
+    public struct Lesson: Codable, Equatable, Sendable {
+        /// The seed article it comes from: `002 · RxSwift's structure: study notes`.
+        public var article: String
+        /// What the example demonstrates, in a sentence or two.
+        public var demonstrates: String
+        /// What to notice while stepping through the run.
+        public var notice: String
+        /// Whether the example leaks on purpose.
+        public var isLeakExpected: Bool
+
+        /// A lesson.
+        public init(article: String, demonstrates: String, notice: String, isLeakExpected: Bool) {
+            self.article = article
+            self.demonstrates = demonstrates
+            self.notice = notice
+            self.isLeakExpected = isLeakExpected
+        }
+    }
+
+    /// The run moment by moment, for the page's step controls: every call, `init`, event,
+    /// subscription end and `deinit` in the order they happened, across flows and threads,
+    /// with what the alive-objects panel derives its state from. Flat arrays of numbers, so a
+    /// large trace's page stays small and quick to parse.
+    public struct Walkthrough: Codable, Equatable, Sendable {
+        /// Four numbers per moment: its ``RunMoment/Kind`` code, the flow that shows it and its
+        /// row there (`0` and `-1` when the page holds none), and the call's, object's, event's
+        /// or subscription's id.
+        public var moments: [Int64]
+        /// How many moments the run has; more than the page holds when ``Limits/moments`` cut it.
+        public var total: Int
+        /// Four numbers per object made within the page's moments, in order of creation: its
+        /// id, its type (an index into ``types``), the moment its `init` finished and the moment
+        /// its `deinit` ran (`-1` when the page's moments hold none).
+        public var objects: [Int64]
+        /// The objects' types, shortened as flows show them, each once.
+        public var types: [String]
+        /// Four numbers per event: its id, its kind (`0` next, `1` error, `2` completed), its
+        /// sender and its receiver (`0` when not recorded).
+        public var events: [Int64]
+        /// Six numbers per user-made subscription: its id, the observable subscribed to, the
+        /// observer, the disposable subscribe returned (`0` for none), the moment it started
+        /// and the moment it ended (`-1` while it had not).
+        public var subscriptions: [Int64]
+        /// Two numbers per DisposeBag entry: the bag and the disposable it took, in order of
+        /// insertion (the trace records no time for an entry: the page shows it from the
+        /// disposable's `init` on).
+        public var bagEntries: [Int64]
+    }
+
     /// The program recorded.
     public var program: String
     /// The summary, as the text report's first line.
@@ -195,4 +258,9 @@ public struct HTMLReport: Codable, Equatable, Sendable {
     public var threads: [Thread]
     /// What the page leaves out of a large trace, one sentence each.
     public var notes: [String]
+    /// The run moment by moment.
+    public var walkthrough = Walkthrough(
+        moments: [], total: 0, objects: [], types: [], events: [], subscriptions: [], bagEntries: [])
+    /// What the example shows and which article it comes from, when the page is an example's.
+    public var lesson: Lesson?
 }

@@ -1,9 +1,11 @@
 extension HTMLReport {
     /// Builds the page's content from `reader`'s trace, embedding the files of `sources` that
-    /// the flows and leaks touch, within `limits`.
-    public init(reader: TraceReader, sources: SourceFiles, limits: Limits = Limits()) throws {
+    /// the flows and leaks touch, within `limits`; `lesson` says what the page teaches when
+    /// the trace is an example's.
+    public init(reader: TraceReader, sources: SourceFiles, limits: Limits = Limits(), lesson: Lesson? = nil) throws {
         var builder = HTMLReportBuilder(reader: reader, limits: limits)
         self = try builder.build(sources: sources)
+        self.lesson = lesson
     }
 }
 
@@ -18,6 +20,10 @@ struct HTMLReportBuilder {
         var assembly: String?
         /// The call that created it.
         var creator: Int64?
+        /// When its init finished, ns since the run started.
+        var start: Int64 = 0
+        /// The virtual clock then, if one was running.
+        var virtualStart: Int64? = nil
     }
 
     /// An event as the marbles read it.
@@ -130,6 +136,12 @@ struct HTMLReportBuilder {
                 "The lifetimes show the first \(limits.lifetimeObjects) objects; \(livesLeftOut) more are left out.")
         }
         let resources = try self.resources(endTime: endTime, exact: livesLeftOut == 0 ? lifetimes : nil)
+        let walkthrough = try WalkthroughBuilder(reader: reader, limit: limits.moments).build(
+            flows: flows, events: events, eventsAreComplete: eventsLeftOut == 0 && events.count == summary.eventCount)
+        if walkthrough.total > walkthrough.moments.count / 4 {
+            notes.append(
+                "The step controls go through the first \(limits.moments) of the run's \(walkthrough.total) moments.")
+        }
         let (threads, callsLeftOut) = try self.threads()
         if callsLeftOut {
             notes.append(
@@ -149,7 +161,9 @@ struct HTMLReportBuilder {
             lifetimes: lifetimes,
             resources: resources,
             threads: threads,
-            notes: notes
+            notes: notes,
+            walkthrough: walkthrough,
+            lesson: nil
         )
     }
 
@@ -279,6 +293,21 @@ struct HTMLReportBuilder {
         return (events, leftOut)
     }
 
+    /// The sources that keep elements to hand to a new subscriber.
+    private static let replayingTypes = [
+        "BehaviorSubject<", "ReplaySubject<", "ReplayOne<", "ReplayMany<", "ReplayAll<",
+        "ShareReplay1WhileConnectedConnection<",
+    ]
+
+    /// Whether `event` is a stored element a replaying source handed to a new subscriber:
+    /// delivered by such a source inside a subscribe step.
+    private mutating func isReplayed(_ event: EventRow) throws -> Bool {
+        guard event.kind == "next", let source = event.source, let callID = event.callID else { return false }
+        let label = try info(source).label
+        guard Self.replayingTypes.contains(where: { label.hasPrefix($0) }) else { return false }
+        return try reader.call(callID)?.name.lowercased().contains("subscribe") == true
+    }
+
     /// An object's label, owner and assembly, read once.
     private mutating func info(_ id: Int64) throws -> ObjectInfo {
         if let known = objectInfos[id] { return known }
@@ -286,7 +315,8 @@ struct HTMLReportBuilder {
         if let ownership = try reader.ownership(of: id) {
             info = ObjectInfo(
                 label: ownership.object.label, owner: ownership.ownerID,
-                assembly: ownership.object.assembly?.description, creator: ownership.object.callID
+                assembly: ownership.object.assembly?.description, creator: ownership.object.callID,
+                start: ownership.object.startNanoseconds, virtualStart: ownership.object.virtualTime
             )
         }
         objectInfos[id] = info
@@ -337,13 +367,23 @@ struct HTMLReportBuilder {
         var marbles: [Int64: [HTMLReport.Marble]] = [:]
         var distance: [Int64: Int] = [:]
         var feeds: [(from: Int64, to: Int64?)] = []
+        // When each lane's part began: its first sender's init, or the subscribe, whichever is later.
+        var laneStart: [Int64: (time: Int64, virtualTime: Int64?)] = [:]
         for (position, event) in ordered.enumerated() {
             let lane = try laneObject(of: event.source ?? 0)
             if marbles[lane] == nil { laneOrder.append(lane) }
+            if let source = event.source {
+                let sender = try info(source)
+                let start =
+                    sender.start >= subscription.startNanoseconds
+                    ? (sender.start, sender.virtualStart) : (subscription.startNanoseconds, subscription.virtualTime)
+                if start.0 < laneStart[lane]?.time ?? Int64.max { laneStart[lane] = start }
+            }
             marbles[lane, default: []].append(
                 HTMLReport.Marble(
                     x: isVirtualTime ? event.virtualTime ?? 0 : Int64(position), kind: event.kind, value: event.value,
-                    time: event.time, flow: event.callID.flatMap { flowOfCall[$0] }
+                    time: event.time, flow: event.callID.flatMap { flowOfCall[$0] }, event: event.id,
+                    isReplayed: try isReplayed(event) ? true : nil
                 ))
             var receiver: Int64?
             if let observer = event.observer, observer != subscription.observerObjectID {
@@ -366,7 +406,15 @@ struct HTMLReportBuilder {
         for object in laneOrder {
             let info = try self.info(object)
             let label = object == 0 ? "unrecorded sender" : info.label + (info.assembly.map { " (\($0))" } ?? "")
-            lanes.append(HTMLReport.Lane(label: label, marbles: marbles[object] ?? []))
+            var subscribedAt: Double?
+            if let start = laneStart[object] {
+                if isVirtualTime {
+                    subscribedAt = Double(start.virtualTime ?? ordered.first?.virtualTime ?? 0) - 0.25
+                } else {
+                    subscribedAt = Double(ordered.prefix { $0.time < start.time }.count) - 0.5
+                }
+            }
+            lanes.append(HTMLReport.Lane(label: label, marbles: marbles[object] ?? [], subscribedAt: subscribedAt))
         }
 
         var disposedAt: Double?

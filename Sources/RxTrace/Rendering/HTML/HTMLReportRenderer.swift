@@ -59,31 +59,52 @@ public struct HTMLReportRenderer {
             <p id="summary" class="mono">\(escaped(report.summaryLine))</p>
 
             """
+        if let lesson = report.lesson { page += lessonSection(lesson) }
         for note in report.notes {
             page += "<p class=\"note\">\(escaped(note))</p>\n"
         }
         page += "</header>\n"
-        let leaks = leaksSection(report.leaks)
-        if !report.leaks.isEmpty { page += leaks }
+        // The leaks come after the explorer, one click away.
+        let leakCount = report.leaks.openSubscriptions.count
+        let leaksButton =
+            leakCount > 0
+            ? "<button type=\"button\" id=\"leaks-button\" class=\"has-leaks\">⚠ \(counted(leakCount, "leak")) ↓</button>"
+            : "<button type=\"button\" id=\"leaks-button\">Leaks ↓</button>"
         page += """
-            <noscript><p class="note">The flows, source view, marble diagrams and timelines need JavaScript; the summary and leaks are complete without it.</p></noscript>
+            <noscript><p class="note">The step controls, flows, source view, marble diagrams and timelines need JavaScript; the summary and leaks are complete without it.</p></noscript>
+            <nav id="stepper" aria-label="Step through the run" hidden>
+            <button type="button" id="step-first" title="First step (Home)">« First</button><button type="button" id="step-previous" title="Previous step (←)">‹ Back</button><button type="button" id="step-play" title="Play or pause (space)">▶ Play</button><button type="button" id="step-next" title="Next step (→)">Next ›</button><button type="button" id="step-last" title="Last step (End)">Last »</button>
+            <span id="step-count" class="mono"></span><span id="step-what" class="mono"></span>
+            \(leaksButton)
+            </nav>
             <main id="app" hidden>
             <div id="explorer">
-            <div class="panel"><h2>Subscriptions</h2><input id="subscription-filter" type="search" placeholder="Filter" aria-label="Filter subscriptions"><div id="subscription-list" class="scroll"></div></div>
-            <div class="panel"><h2>Call flow</h2><div id="flow-tabs"></div><div id="flow-tree" class="scroll mono" role="tree"></div></div>
-            <div class="panel"><h2>Source</h2><div id="source-head"></div><div id="source-view" class="scroll"></div></div>
+            <div class="panel" id="list-panel"><h2>Subscriptions</h2><input id="subscription-filter" type="search" placeholder="Filter" aria-label="Filter subscriptions"><div id="subscription-list" class="scroll"></div></div>
+            <div class="panel" id="alive-panel"><h2>Alive at this step</h2><div id="alive" class="scroll mono"></div></div>
+            <div class="panel" id="flow-panel"><h2>Call flow</h2><div id="flow-tabs"></div><div id="flow-tree" class="scroll mono" role="tree"></div></div>
+            <div class="panel" id="source-panel"><h2>Source <label class="fold-toggle"><input type="checkbox" id="show-instrumentation"> show instrumentation</label></h2><div id="source-head"></div><div id="source-view" class="scroll"></div></div>
+            <div class="panel" id="marble-panel"><h2>Marble diagram</h2><div id="marbles" class="scroll figure"></div></div>
             </div>
-            <section><h2>Marble diagram</h2><div id="marbles" class="figure"></div></section>
             <section><h2>Object lifetimes</h2><p class="muted">Each object from init to deinit, by type; red ones were alive at the end.</p><div id="lifetimes" class="figure"></div></section>
             <section><h2>Resources.total</h2><div id="resources" class="figure"></div></section>
             <section><h2>Threads</h2><p class="muted">Each thread's calls as nested bars over the run; hover for the step and its duration.</p><div id="threads" class="figure"></div></section>
             </main>
 
             """
-        if report.leaks.isEmpty { page += leaks }
+        page += leaksSection(report.leaks)
         page += "<script type=\"application/json\" id=\"trace-data\">\(try Self.json(report))</script>\n"
         page += "<script>\(Self.scriptText)</script>\n</body>\n</html>\n"
         return page
+    }
+
+    /// What an example's page teaches: its article, what it demonstrates and what to notice.
+    func lessonSection(_ lesson: HTMLReport.Lesson) -> String {
+        "<section id=\"lesson\"><p><span class=\"muted\">From article</span> <strong id=\"lesson-article\">"
+            + escaped(lesson.article) + "</strong>"
+            + (lesson.isLeakExpected ? " <span class=\"leak-badge\">leaks on purpose</span>" : "")
+            + "</p><p id=\"lesson-demonstrates\">" + escaped(lesson.demonstrates)
+            + "</p><p id=\"lesson-notice\"><span class=\"muted\">Notice:</span> " + escaped(lesson.notice)
+            + "</p></section>\n"
     }
 
     /// The leaks as the text report gives them, as HTML.
@@ -288,19 +309,27 @@ public struct HTMLReportRenderer {
     static func json(_ report: HTMLReport) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let text = String(decoding: try encoder.encode(report), as: UTF8.self)
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "<": result += "\\u003c"
-            case ">": result += "\\u003e"
-            case "&": result += "\\u0026"
-            case "\u{2028}": result += "\\u2028"
-            case "\u{2029}": result += "\\u2029"
-            default: result.unicodeScalars.append(scalar)
+        let bytes = try encoder.encode(report)
+        // Byte by byte, as a large trace's JSON is megabytes of ASCII: the characters to escape
+        // are single bytes but U+2028 and U+2029, which are E2 80 A8 and E2 80 A9 in UTF-8.
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + bytes.count / 64)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "<"): result += Array("\\u003c".utf8)
+            case UInt8(ascii: ">"): result += Array("\\u003e".utf8)
+            case UInt8(ascii: "&"): result += Array("\\u0026".utf8)
+            case 0xE2
+            where index + 2 < bytes.endIndex && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                result += Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 2
+            default: result.append(byte)
             }
+            index += 1
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
