@@ -52,6 +52,9 @@ public struct Flow: Codable, Equatable, Sendable {
     public var threadName: String
     /// The user-made subscription this flow started, if it started one.
     public var subscriptionID: Int64?
+    /// The user-made subscriptions this flow ended (disposed, or delivered their terminal
+    /// event to), in order; `nil` for none.
+    public var endsSubscriptions: [Int64]? = nil
     /// Where the work this flow runs was scheduled, on any thread: the flow that created its
     /// work item.
     public var scheduledIn: FlowHop? = nil
@@ -105,9 +108,10 @@ public struct FlowBuilder {
         }
     }
 
-    /// The flows that built and started subscription `id`: the top-level calls that created the
-    /// objects it subscribed to, its own subscribe, and the flows on other threads that ran the
-    /// work its subscribe scheduled. `nil` when there is no such subscription.
+    /// The flows of subscription `id`'s life: the top-level calls that created the objects it
+    /// subscribed to, its own subscribe, the flows on other threads that ran the work its
+    /// subscribe scheduled, and the flow that ended it (its `dispose()`, its bag's `deinit`, the
+    /// send of its terminal event). `nil` when there is no such subscription.
     public func flows(forSubscription id: Int64) throws -> [Flow]? {
         guard let subscription = try reader.subscription(id) else { return nil }
         // Only the few flows involved are read: on a large trace, reading every top-level call
@@ -131,6 +135,9 @@ public struct FlowBuilder {
             }
             rootIDs += try reader.topLevelCalls(onObjects: items.map(\.id)).map(\.id)
         }
+        if let endCall = subscription.endCallID {
+            rootIDs.append(try reader.rootCall(of: endCall))
+        }
         let numbers = try reader.flowNumbers(ofTopLevelCalls: rootIDs)
         return try Set(rootIDs).sorted().compactMap { rootID in
             guard let root = try reader.call(rootID) else { return nil }
@@ -150,7 +157,11 @@ public struct FlowBuilder {
         } else if let built = objects.first(where: { $0.callID == root.id && $0.assembly?.name == root.name }) {
             // An operator or factory called from user code: the flow is named after that line.
             title = built.assembly?.description ?? title
+        } else if case .line(let frame) = try reader.callerLine(ofCall: root.id) {
+            // An entry point user code called (`dispose()`, `bag = nil`, `onNext`): its line.
+            title += " at \(frame.location)"
         }
+        let ended = try reader.subscriptions(endedIn: calls.map(\.id))
         var tags: [String] = []
         if reader.features.isTagged {
             var tagged = Array(Set(calls.compactMap(\.objectID)))
@@ -169,6 +180,7 @@ public struct FlowBuilder {
             title: title,
             threadName: root.threadName,
             subscriptionID: subscription?.id,
+            endsSubscriptions: ended.isEmpty ? nil : ended,
             scheduledIn: try hop(into: root),
             tags: tags.isEmpty ? nil : tags,
             steps: steps

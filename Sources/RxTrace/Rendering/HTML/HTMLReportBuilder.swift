@@ -377,6 +377,8 @@ struct HTMLReportBuilder {
         var flowNumbers = Set(ordered.compactMap { $0.callID.flatMap { flowOfCall[$0] } })
         let subscribeFlow = subscription.callID.flatMap { flowOfCall[$0] }
         if let subscribeFlow { flowNumbers.insert(subscribeFlow) }
+        // The flow that ended it: its dispose(), its bag's deinit, the send of its terminal event.
+        if let end = subscription.endCallID, let endFlow = flowOfCall[end] { flowNumbers.insert(endFlow) }
         // The flows that built the observables: the one subscribed to, and each lane's.
         for object in laneOrder + [subscription.observableObjectID].compactMap({ $0 }) where object != 0 {
             if let creator = try info(object).creator, let number = flowOfCall[creator] { flowNumbers.insert(number) }
