@@ -64,6 +64,9 @@ public struct Flow: Codable, Equatable, Sendable {
     public var tags: [String]? = nil
     /// The steps, top-level call first, in tree order.
     public var steps: [FlowStep]
+    /// For a flow standing for a run of scheduler bookkeeping flows folded into one
+    /// (``SchedulerBookkeeping``): how many, itself included; `nil` for an ordinary flow.
+    public var foldedCount: Int? = nil
 
     /// The top-level step.
     public var root: FlowStep { steps[0] }
@@ -92,20 +95,55 @@ public struct FlowBuilder {
     /// Builds the run's flows in order and hands each to `body` as soon as it is built, so
     /// only one flow is held at a time; stops after `limit` flows when one is given.
     ///
-    /// - Parameter tag: when given, only the flows whose ``Flow/tags`` hold it are handed over
-    ///   (and counted against `limit`).
-    public func forEachFlow(limit: Int? = nil, tag: String? = nil, _ body: (Flow) throws -> Void) throws {
+    /// A run of flows that are only a scheduler's bookkeeping (``SchedulerBookkeeping``: a
+    /// `TestScheduler` queuing each recorded event of a hot observable, each a top-level call
+    /// of its own) is handed over as its first flow, titled with how many it stands for
+    /// (``Flow/foldedCount``).
+    ///
+    /// - Parameters:
+    ///   - tag: when given, only the flows whose ``Flow/tags`` hold it are handed over (and
+    ///     counted against `limit`).
+    ///   - foldingBookkeeping: `false` hands over every bookkeeping flow as it is (a diff of
+    ///     two traces compares them one by one).
+    /// - Returns: how many flows were read, each folded one counted: the report's `… N more
+    ///   flows not shown` is the trace's flows less these.
+    @discardableResult
+    public func forEachFlow(
+        limit: Int? = nil, tag: String? = nil, foldingBookkeeping: Bool = true, _ body: (Flow) throws -> Void
+    ) throws -> Int {
         var number = 0
         var shown = 0
+        var read = 0
+        var folding: Flow?
+        func handOver(_ flow: Flow) throws {
+            shown += 1
+            read += flow.foldedCount ?? 1
+            try body(flow)
+        }
         try reader.forEachTopLevelCall(limit: tag == nil ? limit : nil) { root, subscriptionID in
             number += 1
             if let limit, shown >= limit { return }
             let subscription = try subscriptionID.flatMap { try reader.subscription($0) }
             let flow = try flow(number: number, root: root, subscription: subscription)
             if let tag, flow.tags?.contains(tag) != true { return }
-            shown += 1
-            try body(flow)
+            if foldingBookkeeping, SchedulerBookkeeping.isBookkeeping(flow, root: root) {
+                if let folded = folding, let merged = SchedulerBookkeeping.folding(flow, into: folded) {
+                    folding = merged
+                    return
+                }
+                if let folded = folding { try handOver(folded) }
+                folding = flow
+                return
+            }
+            if let folded = folding {
+                folding = nil
+                try handOver(folded)
+                if let limit, shown >= limit { return }
+            }
+            try handOver(flow)
         }
+        if let folded = folding { try handOver(folded) }
+        return read
     }
 
     /// The flows of subscription `id`'s life: the top-level calls that created the objects it

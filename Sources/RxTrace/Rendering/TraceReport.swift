@@ -93,10 +93,10 @@ public struct TraceReport: Codable, Equatable, Sendable {
                 self.subscription = try SubscriptionSummary(reader: reader, id: subscription)
             } else {
                 var flows: [Flow] = []
-                try builder.forEachFlow(limit: flowLimit) { flows.append($0) }
+                let read = try builder.forEachFlow(limit: flowLimit) { flows.append($0) }
                 self.flows = flows
-                if let flowLimit, flows.count == flowLimit {
-                    let notShown = try reader.topLevelCallCount() - flows.count
+                if let flowLimit, read == flowLimit {
+                    let notShown = try reader.topLevelCallCount() - read
                     flowsNotShown = notShown > 0 ? notShown : nil
                 }
             }
