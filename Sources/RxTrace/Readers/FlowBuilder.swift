@@ -53,7 +53,7 @@ public struct Flow: Codable, Equatable, Sendable {
     /// The user-made subscription this flow started, if it started one.
     public var subscriptionID: Int64?
     /// The user-made subscriptions this flow ended (disposed, or delivered their terminal
-    /// event to), in order; `nil` for none.
+    /// event to), in order, but the one it started; `nil` for none.
     public var endsSubscriptions: [Int64]? = nil
     /// Where the work this flow runs was scheduled, on any thread: the flow that created its
     /// work item.
@@ -199,7 +199,9 @@ public struct FlowBuilder {
             // An entry point user code called (`dispose()`, `bag = nil`, `onNext`): its line.
             title += " at \(frame.location)"
         }
-        let ended = try reader.subscriptions(endedIn: calls.map(\.id))
+        // The subscription the flow started, when it also ended it (a `just` completing inside
+        // its subscribe), goes without saying.
+        let ended = try reader.subscriptions(endedIn: calls.map(\.id)).filter { $0 != subscription?.id }
         var tags: [String] = []
         if reader.features.isTagged {
             var tagged = Array(Set(calls.compactMap(\.objectID)))
