@@ -163,6 +163,24 @@ final class SubscriptionLifeTests: RxTraceTestCase {
         XCTAssertEqual(life.events?.count, 1)
     }
 
+    // MARK: - The page
+
+    func testThePage_listsTheFlowThatEndedIt_withWhatEndedIt() throws {
+        var disposeLine: UInt = 0
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { _ in })
+            subject.onNext(1)
+            disposeLine = #line; subscription.dispose()
+        }
+
+        let page = try XCTUnwrap(HTMLReport(reader: reader, sources: SourceFiles(root: nil)).subscriptions.first)
+        let endFlow = try XCTUnwrap(page.endFlow)
+        XCTAssertTrue(page.flows.contains(endFlow), "\(page.flows)")
+        XCTAssertEqual(endFlow, try summary(of: 1, in: reader).endedInFlow)
+        XCTAssertTrue(page.ended?.contains("dispose() at \(fileID):\(disposeLine)") == true, page.ended ?? "")
+    }
+
     // MARK: - JSON
 
     func testTheJSONReport_holdsTheWholeLife() throws {
