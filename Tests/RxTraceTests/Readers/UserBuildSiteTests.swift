@@ -67,3 +67,27 @@ final class UserBuildSiteTests: RxTraceTestCase {
         XCTAssertTrue(try buildSites(in: reader).contains { $0.hasPrefix("create at RxCore/ObservableType.swift:") })
     }
 }
+
+extension UserBuildSiteTests {
+    /// The user's `catchAndReturn`, `amb` and `ignoreElements` lines name the `just`, `never`
+    /// and `empty` RxCore builds inside them.
+    func testTheSequencesOperatorsBuildInside_areBuiltAtTheOperatorsLine() throws {
+        let file = "RxTraceTests/UserBuildSiteTests.swift"
+        struct Failure: Error {}
+        var lines: [UInt] = []
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            lines.append(#line); let caught = subject.catchAndReturn(0).subscribe(onNext: { _ in })
+            subject.onError(Failure())
+            caught.dispose()
+            lines.append(#line); _ = Observable.amb([Observable<Int>.never()])
+            lines.append(#line); _ = subject.ignoreElements()
+        }
+
+        let sites = try buildSites(in: reader)
+        XCTAssertTrue(sites.contains("just at \(file):\(lines[0])"), "\(sites)")
+        XCTAssertTrue(sites.contains("never at \(file):\(lines[1])"), "\(sites)")
+        XCTAssertTrue(sites.contains("empty at \(file):\(lines[2])"), "\(sites)")
+        XCTAssertFalse(sites.contains { $0.contains(" at RxCore/") }, "\(sites)")
+    }
+}
