@@ -59,7 +59,11 @@ extension TraceReader {
             guard case .line(let frame) = try callerLine(ofCall: call), let file = frame.file, let line = frame.line
             else { continue }
             var moved = object
-            moved.assembly = Assembly(name: assembly.name, file: CallerFrame.shortened(file), line: line)
+            // As `#fileID` says it, like every other build site: the module (the folder below
+            // `Sources/` or `Tests/`), a slash, the file's name.
+            let parts = CallerFrame.shortened(file).split(separator: "/")
+            let fileID = parts.count > 2 ? "\(parts[0])/\(parts[parts.count - 1])" : parts.joined(separator: "/")
+            moved.assembly = Assembly(name: assembly.name, file: fileID, line: line)
             return moved
         }
         return object

@@ -6,7 +6,7 @@ import XCTest
 /// (`asObservable()` wrapping a sequence in `create`, a `Driver` sharing its source), the trace
 /// names the user's line that asked for it, found through the caller the enclosing step captured.
 final class UserBuildSiteTests: RxTraceTestCase {
-    private let path = "RxTraceTests/Readers/UserBuildSiteTests.swift"
+    private let path = "RxTraceTests/UserBuildSiteTests.swift"
 
     /// A sequence that is not an ``Observable``: `asObservable()` wraps it in `create`.
     private struct Forwarding: ObservableType {
@@ -72,7 +72,7 @@ extension UserBuildSiteTests {
     /// The user's `catchAndReturn`, `amb` and `ignoreElements` lines name the `just`, `never`
     /// and `empty` RxCore builds inside them.
     func testTheSequencesOperatorsBuildInside_areBuiltAtTheOperatorsLine() throws {
-        let file = "RxTraceTests/UserBuildSiteTests.swift"
+        let file = path
         struct Failure: Error {}
         var lines: [UInt] = []
         let reader = try recordedTrace {
