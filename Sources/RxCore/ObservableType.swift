@@ -10,8 +10,10 @@ public protocol ObservableType: ObservableConvertibleType {
 }
 
 extension ObservableType {
-    /// This sequence as an ``Observable``, by wrapping it in `create` unless it is one.
+    /// This sequence as an ``Observable``, by wrapping it in `create` unless it is one; a step
+    /// that captures the user's line, which a trace names as the wrapper's build site.
     public func asObservable() -> Observable<Element> {
-        Observable.create { observer in self.subscribe(observer) }
+        let call = TraceCall.enterFromUser("asObservable", on: nil); defer { call.exit() }
+        return Observable.create { observer in self.subscribe(observer) }
     }
 }

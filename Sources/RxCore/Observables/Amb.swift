@@ -15,7 +15,7 @@ extension ObservableType {
         line: UInt = #line
     ) -> Observable<Element> where Sequence.Element == Observable<Element> {
         let call = TraceCall.enter("amb"); defer { call.exit() }
-        return sequence.reduce(Observable<Element>.never()) { chain, next in
+        return sequence.reduce(Observable<Element>.never(file: file, line: line)) { chain, next in
             Amb(left: chain, right: next.asObservable()).assembled(by: "amb", file: file, line: line)
         }
     }

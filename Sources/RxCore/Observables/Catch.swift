@@ -23,7 +23,7 @@ extension ObservableType {
         line: UInt = #line
     ) -> Observable<Element> {
         let call = TraceCall.enter("catchAndReturn"); defer { call.exit() }
-        let handler: (Swift.Error) -> Observable<Element> = { _ in Observable.just(element) }
+        let handler: (Swift.Error) -> Observable<Element> = { _ in Observable.just(element, file: file, line: line) }
         return Catch(source: asObservable(), handler: handler).assembled(by: "catchAndReturn", file: file, line: line)
     }
 }

@@ -9,7 +9,7 @@ extension ObservableType {
     /// `flatMap` of each element to an empty sequence, so its steps show as `FlatMapSink`'s.
     public func ignoreElements(file: StaticString = #fileID, line: UInt = #line) -> Observable<Never> {
         let call = TraceCall.enter("ignoreElements"); defer { call.exit() }
-        let empty = Observable<Never>.empty()
+        let empty = Observable<Never>.empty(file: file, line: line)
         return FlatMap(source: asObservable(), selector: { _ in empty })
             .assembled(by: "ignoreElements", file: file, line: line)
     }

@@ -214,7 +214,7 @@ public struct TraceDiffer {
     /// Each flow by its title, as its steps without ids or element values.
     static func flowShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
-        try FlowBuilder(reader: reader).forEachFlow { flow in
+        try FlowBuilder(reader: reader).forEachFlow(foldingBookkeeping: false) { flow in
             let steps = flow.steps.map { step in
                 String(repeating: "  ", count: step.depth) + withoutIDs(step.label)
                     + (step.location.map { "  \($0)" } ?? "")

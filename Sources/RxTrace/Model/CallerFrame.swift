@@ -59,14 +59,17 @@ public struct CallerFrame: Codable, Equatable, Sendable {
             }
             return "an unknown line"
         }
+        return "\(Self.shortened(file)):\(line ?? 0)"
+    }
+
+    /// `App/main.swift` for `/src/Sources/App/main.swift`: the path from the folder below
+    /// `Sources/` or `Tests/` on, else the file's name.
+    static func shortened(_ file: String) -> String {
         let parts = file.split(separator: "/", omittingEmptySubsequences: false)
-        let shortened: String
         if let root = parts.lastIndex(where: { $0 == "Sources" || $0 == "Tests" }), root + 1 < parts.count - 1 {
-            shortened = parts[(root + 1)...].joined(separator: "/")
-        } else {
-            shortened = String(parts.last ?? Substring(file))
+            return parts[(root + 1)...].joined(separator: "/")
         }
-        return "\(shortened):\(line ?? 0)"
+        return String(parts.last ?? Substring(file))
     }
 }
 

@@ -52,6 +52,9 @@ public struct Flow: Codable, Equatable, Sendable {
     public var threadName: String
     /// The user-made subscription this flow started, if it started one.
     public var subscriptionID: Int64?
+    /// The user-made subscriptions this flow ended (disposed, or delivered their terminal
+    /// event to), in order, but the one it started; `nil` for none.
+    public var endsSubscriptions: [Int64]? = nil
     /// Where the work this flow runs was scheduled, on any thread: the flow that created its
     /// work item.
     public var scheduledIn: FlowHop? = nil
@@ -61,6 +64,9 @@ public struct Flow: Codable, Equatable, Sendable {
     public var tags: [String]? = nil
     /// The steps, top-level call first, in tree order.
     public var steps: [FlowStep]
+    /// For a flow standing for a run of scheduler bookkeeping flows folded into one
+    /// (``SchedulerBookkeeping``): how many, itself included; `nil` for an ordinary flow.
+    public var foldedCount: Int? = nil
 
     /// The top-level step.
     public var root: FlowStep { steps[0] }
@@ -89,25 +95,61 @@ public struct FlowBuilder {
     /// Builds the run's flows in order and hands each to `body` as soon as it is built, so
     /// only one flow is held at a time; stops after `limit` flows when one is given.
     ///
-    /// - Parameter tag: when given, only the flows whose ``Flow/tags`` hold it are handed over
-    ///   (and counted against `limit`).
-    public func forEachFlow(limit: Int? = nil, tag: String? = nil, _ body: (Flow) throws -> Void) throws {
+    /// A run of flows that are only a scheduler's bookkeeping (``SchedulerBookkeeping``: a
+    /// `TestScheduler` queuing each recorded event of a hot observable, each a top-level call
+    /// of its own) is handed over as its first flow, titled with how many it stands for
+    /// (``Flow/foldedCount``).
+    ///
+    /// - Parameters:
+    ///   - tag: when given, only the flows whose ``Flow/tags`` hold it are handed over (and
+    ///     counted against `limit`).
+    ///   - foldingBookkeeping: `false` hands over every bookkeeping flow as it is (a diff of
+    ///     two traces compares them one by one).
+    /// - Returns: how many flows were read, each folded one counted: the report's `… N more
+    ///   flows not shown` is the trace's flows less these.
+    @discardableResult
+    public func forEachFlow(
+        limit: Int? = nil, tag: String? = nil, foldingBookkeeping: Bool = true, _ body: (Flow) throws -> Void
+    ) throws -> Int {
         var number = 0
         var shown = 0
+        var read = 0
+        var folding: Flow?
+        func handOver(_ flow: Flow) throws {
+            shown += 1
+            read += flow.foldedCount ?? 1
+            try body(flow)
+        }
         try reader.forEachTopLevelCall(limit: tag == nil ? limit : nil) { root, subscriptionID in
             number += 1
             if let limit, shown >= limit { return }
             let subscription = try subscriptionID.flatMap { try reader.subscription($0) }
             let flow = try flow(number: number, root: root, subscription: subscription)
             if let tag, flow.tags?.contains(tag) != true { return }
-            shown += 1
-            try body(flow)
+            if foldingBookkeeping, SchedulerBookkeeping.isBookkeeping(flow, root: root) {
+                if let folded = folding, let merged = SchedulerBookkeeping.folding(flow, into: folded) {
+                    folding = merged
+                    return
+                }
+                if let folded = folding { try handOver(folded) }
+                folding = flow
+                return
+            }
+            if let folded = folding {
+                folding = nil
+                try handOver(folded)
+                if let limit, shown >= limit { return }
+            }
+            try handOver(flow)
         }
+        if let folded = folding { try handOver(folded) }
+        return read
     }
 
-    /// The flows that built and started subscription `id`: the top-level calls that created the
-    /// objects it subscribed to, its own subscribe, and the flows on other threads that ran the
-    /// work its subscribe scheduled. `nil` when there is no such subscription.
+    /// The flows of subscription `id`'s life: the top-level calls that created the objects it
+    /// subscribed to, its own subscribe, the flows on other threads that ran the work its
+    /// subscribe scheduled, and the flow that ended it (its `dispose()`, its bag's `deinit`, the
+    /// send of its terminal event). `nil` when there is no such subscription.
     public func flows(forSubscription id: Int64) throws -> [Flow]? {
         guard let subscription = try reader.subscription(id) else { return nil }
         // Only the few flows involved are read: on a large trace, reading every top-level call
@@ -131,6 +173,9 @@ public struct FlowBuilder {
             }
             rootIDs += try reader.topLevelCalls(onObjects: items.map(\.id)).map(\.id)
         }
+        if let endCall = subscription.endCallID {
+            rootIDs.append(try reader.rootCall(of: endCall))
+        }
         let numbers = try reader.flowNumbers(ofTopLevelCalls: rootIDs)
         return try Set(rootIDs).sorted().compactMap { rootID in
             guard let root = try reader.call(rootID) else { return nil }
@@ -150,7 +195,13 @@ public struct FlowBuilder {
         } else if let built = objects.first(where: { $0.callID == root.id && $0.assembly?.name == root.name }) {
             // An operator or factory called from user code: the flow is named after that line.
             title = built.assembly?.description ?? title
+        } else if case .line(let frame) = try reader.callerLine(ofCall: root.id) {
+            // An entry point user code called (`dispose()`, `bag = nil`, `onNext`): its line.
+            title += " at \(frame.location)"
         }
+        // The subscription the flow started, when it also ended it (a `just` completing inside
+        // its subscribe), goes without saying.
+        let ended = try reader.subscriptions(endedIn: calls.map(\.id)).filter { $0 != subscription?.id }
         var tags: [String] = []
         if reader.features.isTagged {
             var tagged = Array(Set(calls.compactMap(\.objectID)))
@@ -169,6 +220,7 @@ public struct FlowBuilder {
             title: title,
             threadName: root.threadName,
             subscriptionID: subscription?.id,
+            endsSubscriptions: ended.isEmpty ? nil : ended,
             scheduledIn: try hop(into: root),
             tags: tags.isEmpty ? nil : tags,
             steps: steps

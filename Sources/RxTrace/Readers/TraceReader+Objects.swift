@@ -3,7 +3,7 @@ extension TraceReader {
 
     /// Every object, in order of creation.
     public func objects() throws -> [ObjectRecord] {
-        try records(objectQuery + " ORDER BY object.id", ObjectRecord.init(row:))
+        try records(objectQuery + " ORDER BY object.id", ObjectRecord.init(row:)).map(atUserBuildSite)
     }
 
     /// The objects created directly by one of `calls`, in order of creation.
@@ -14,21 +14,59 @@ extension TraceReader {
             return try cachedRecords(
                 objectQuery + " WHERE object.call_id = ? ORDER BY object.id", [.integer(calls[0])],
                 ObjectRecord.init(row:)
-            )
+            ).map(atUserBuildSite)
         }
         let list = calls.map(String.init).joined(separator: ",")
         return try records(
-            objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id", ObjectRecord.init(row:))
+            objectQuery + " WHERE object.call_id IN (\(list)) ORDER BY object.id", ObjectRecord.init(row:)
+        ).map(atUserBuildSite)
     }
 
     /// The objects alive when the run ended, in order of creation.
     public func liveObjects() throws -> [ObjectRecord] {
         try records(objectQuery + " WHERE object.end_ts IS NULL ORDER BY object.id", ObjectRecord.init(row:))
+            .map(atUserBuildSite)
     }
 
     /// The object with `id`, or `nil`.
     public func object(_ id: Int64) throws -> ObjectRecord? {
-        try records(objectQuery + " WHERE object.id = ?", [.integer(id)], ObjectRecord.init(row:)).first
+        try records(objectQuery + " WHERE object.id = ?", [.integer(id)], ObjectRecord.init(row:)).first.map(
+            atUserBuildSite)
+    }
+
+    /// `object`, its build site moved out of RxCore when RxCore built it for user code:
+    /// `asObservable()` wraps a sequence in `create`, a `Driver` shares its source with
+    /// `share(replay:scope:)`, each recording RxCore's own line. The user's line is the caller
+    /// line of the nearest step enclosing the build that user code called (``callerLine(ofCall:)``,
+    /// at most eight steps up); without one (no caller captured, no symbols), RxCore's line stays.
+    func atUserBuildSite(_ object: ObjectRecord) throws -> ObjectRecord {
+        guard let assembly = object.assembly, assembly.file.hasPrefix("RxCore/"), let creator = object.callID else {
+            return object
+        }
+        let enclosing = try cachedRecords(
+            """
+            WITH RECURSIVE up(id, parent_id, level) AS (
+                SELECT id, parent_id, 0 FROM call WHERE id = ?
+                UNION ALL
+                SELECT call.id, call.parent_id, up.level + 1 FROM call JOIN up ON call.id = up.parent_id
+                WHERE up.level < 8
+            )
+            SELECT id FROM up ORDER BY level
+            """,
+            [.integer(creator)]
+        ) { $0.integer("id") ?? 0 }
+        for call in enclosing {
+            guard case .line(let frame) = try callerLine(ofCall: call), let file = frame.file, let line = frame.line
+            else { continue }
+            var moved = object
+            // As `#fileID` says it, like every other build site: the module (the folder below
+            // `Sources/` or `Tests/`), a slash, the file's name.
+            let parts = CallerFrame.shortened(file).split(separator: "/")
+            let fileID = parts.count > 2 ? "\(parts[0])/\(parts[parts.count - 1])" : parts.joined(separator: "/")
+            moved.assembly = Assembly(name: assembly.name, file: fileID, line: line)
+            return moved
+        }
+        return object
     }
 
     // MARK: - Scopes

@@ -94,21 +94,26 @@ extension TraceReader {
 
     /// Object `id` with the object that made it, or `nil` when the trace has no such object.
     public func ownership(of id: Int64) throws -> ObjectOwnership? {
-        try cachedRecords(
-            """
-            SELECT maker.object_id AS owner_id, described.* FROM (\(objectQuery) WHERE object.id = ?) AS described
-            LEFT JOIN call AS maker ON maker.id = described.call_id
-            """,
-            [.integer(id)]
-        ) { row in
-            ObjectOwnership(
-                object: ObjectRecord(row: row), ownerID: row.integer("owner_id").flatMap { $0 == id ? nil : $0 })
-        }.first
+        guard
+            var ownership = try cachedRecords(
+                """
+                SELECT maker.object_id AS owner_id, described.* FROM (\(objectQuery) WHERE object.id = ?) AS described
+                LEFT JOIN call AS maker ON maker.id = described.call_id
+                """,
+                [.integer(id)]
+            ) { row in
+                ObjectOwnership(
+                    object: ObjectRecord(row: row), ownerID: row.integer("owner_id").flatMap { $0 == id ? nil : $0 })
+            }.first
+        else { return nil }
+        ownership.object = try atUserBuildSite(ownership.object)
+        return ownership
     }
 
     /// The first `limit` objects, in order of creation.
     public func objects(limit: Int) throws -> [ObjectRecord] {
         try records(objectQuery + " ORDER BY object.id LIMIT ?", [.integer(Int64(limit))], ObjectRecord.init(row:))
+            .map(atUserBuildSite)
     }
 
     /// How many objects were created (`inits`) and released (`deinits`) in each slice of time

@@ -87,3 +87,104 @@ extension TraceReader {
         return SubscriptionChain(subscription: subscription, steps: try callTree(under: call), created: []).objects
     }
 }
+
+extension TraceReader {
+    // MARK: - A subscription's life
+
+    /// How many events `observer` received, by kind (`next`, `error`, `completed`), counted in
+    /// the database so a subscription that received millions costs no memory.
+    public func eventCounts(deliveredTo observer: Int64) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for row in try database.rows(
+            "SELECT kind, count(*) AS n FROM event WHERE observer_object_id = ? GROUP BY kind", [.integer(observer)]
+        ) {
+            counts[row.text("kind") ?? "unknown", default: 0] += Int(row.integer("n") ?? 0)
+        }
+        return counts
+    }
+
+    /// The first `count` events delivered to `observer`, in order of delivery.
+    public func firstEvents(deliveredTo observer: Int64, count: Int) throws -> [EventRecord] {
+        try database.rows(
+            "SELECT * FROM event WHERE observer_object_id = ? ORDER BY id LIMIT ?",
+            [.integer(observer), .integer(Int64(count))]
+        ).map(EventRecord.init(row:))
+    }
+
+    /// The last `count` events delivered to `observer`, in order of delivery.
+    public func lastEvents(deliveredTo observer: Int64, count: Int) throws -> [EventRecord] {
+        try database.rows(
+            "SELECT * FROM event WHERE observer_object_id = ? ORDER BY id DESC LIMIT ?",
+            [.integer(observer), .integer(Int64(count))]
+        ).map(EventRecord.init(row:)).reversed()
+    }
+
+    /// The steps that sent an event (a subject's `on`, a relay's `accept`: a call with an event
+    /// detail) to one of `objects` after call `call`, not from inside another such step, the
+    /// first `limit` of them in order, with how many there were in all.
+    public func eventSends(toAnyOf objects: [Int64], after call: Int64, limit: Int) throws
+        -> (count: Int, first: [CallRecord])
+    {
+        guard !objects.isEmpty else { return (0, []) }
+        let list = objects.map(String.init).joined(separator: ",")
+        // The outermost send only: a subject's `on` calls its own `synchronized_on`.
+        func condition(_ sent: String) -> String {
+            """
+            \(sent).id > ? AND \(sent).object_id IN (\(list)) AND \(sent).detail IS NOT NULL AND NOT EXISTS (
+                SELECT 1 FROM call AS above
+                WHERE above.id = \(sent).parent_id AND above.object_id IN (\(list)) AND above.detail IS NOT NULL
+            )
+            """
+        }
+        let count =
+            try database.rows("SELECT count(*) AS n FROM call AS sent WHERE \(condition("sent"))", [.integer(call)])
+            .first?.integer("n") ?? 0
+        let first = try records(
+            "SELECT * FROM \(Self.callFlow) WHERE \(condition("call_flow")) ORDER BY call_flow.id LIMIT ?",
+            [.integer(call), .integer(Int64(limit))], CallRecord.init(row:)
+        )
+        return (Int(count), first)
+    }
+
+    /// How many events call `call` and the calls under it delivered, to anyone.
+    public func eventCount(under call: Int64) throws -> Int {
+        let row = try database.rows(
+            """
+            WITH RECURSIVE under(id) AS (
+                SELECT ? UNION SELECT call.id FROM call JOIN under ON call.parent_id = under.id
+            )
+            SELECT count(*) AS n FROM event WHERE call_id IN (SELECT id FROM under)
+            """,
+            [.integer(call)]
+        ).first
+        return Int(row?.integer("n") ?? 0)
+    }
+
+    /// The subscriptions that ended inside one of `calls` (their `end_call_id`), in order of id.
+    public func subscriptions(endedIn calls: [Int64]) throws -> [Int64] {
+        guard let low = calls.min(), let high = calls.max() else { return [] }
+        if subscriptionEnds == nil {
+            subscriptionEnds = try database.rows(
+                "SELECT end_call_id, id FROM subscription WHERE end_call_id IS NOT NULL ORDER BY end_call_id, id"
+            ).compactMap { row in
+                guard let call = row.integer("end_call_id"), let id = row.integer("id") else { return nil }
+                return (call, id)
+            }
+        }
+        let ends = subscriptionEnds ?? []
+        // The first end at or after `low`, by binary search.
+        var index = 0
+        var upper = ends.count
+        while index < upper {
+            let middle = (index + upper) / 2
+            if ends[middle].call < low { index = middle + 1 } else { upper = middle }
+        }
+        let wanted = Set(calls)
+        var ended: [Int64] = []
+        while index < ends.count, ends[index].call <= high {
+            if wanted.contains(ends[index].call) { ended.append(ends[index].subscription) }
+            index += 1
+        }
+        return ended.sorted()
+    }
+}

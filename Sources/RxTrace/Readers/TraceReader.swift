@@ -32,6 +32,10 @@ public final class TraceReader {
     /// Why ``symbolizedCallers`` could not be had (no symbolizer, the program's file gone), or
     /// `nil`.
     var symbolizingFailure: String?
+    /// Every ended subscription's end call and id, in order of end call, read on first need
+    /// (`TraceReader+Subscriptions`): 16 bytes a subscription, so each flow finds the
+    /// subscriptions it ended by a binary search (`end_call_id` has no index).
+    var subscriptionEnds: [(call: Int64, subscription: Int64)]?
 
     /// Opens the trace at `path` read-only, writing nothing beside it or into it, even when
     /// its writer left it in WAL mode (see ``ReadOnlyTraceFile``).

@@ -33,6 +33,11 @@ public struct FlowTreeRenderer {
         if let subscription = flow.subscriptionID {
             heading += " · subscription #\(subscription)"
         }
+        if let ended = flow.endsSubscriptions {
+            heading +=
+                " · ends " + (ended.count == 1 ? "subscription" : "subscriptions") + " "
+                + ended.map { "#\($0)" }.joined(separator: ", ")
+        }
         for tag in flow.tags ?? [] {
             heading += " · tagged \"\(TerminalText.escaped(tag))\""
         }

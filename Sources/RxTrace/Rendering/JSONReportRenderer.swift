@@ -41,7 +41,7 @@ public struct JSONReportRenderer {
                 try member("flows", report.flows ?? [])
             } else {
                 var shown = 0
-                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
+                let read = try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
                     let start = shown == 0 ? (isFirstMember ? "{\n" : ",\n") + "  \"flows\" : [\n" : ",\n"
                     output(start + "    " + (try Self.encoded(flow, indent: "    ")))
                     isFirstMember = false
@@ -52,8 +52,8 @@ public struct JSONReportRenderer {
                 } else {
                     output("\n  ]")
                 }
-                if tag == nil, let flowLimit, shown == flowLimit {
-                    let notShown = try reader.topLevelCallCount() - shown
+                if tag == nil, let flowLimit, read == flowLimit {
+                    let notShown = try reader.topLevelCallCount() - read
                     if notShown > 0 { try member("flows_not_shown", notShown) }
                 }
             }

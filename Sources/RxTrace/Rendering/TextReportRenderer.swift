@@ -68,7 +68,7 @@ public struct TextReportRenderer {
             } else {
                 startBlock("Call flows")
                 var shown = 0
-                try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
+                let read = try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
                     output("\n\n" + FlowTreeRenderer().render(flow))
                     shown += 1
                 }
@@ -76,8 +76,8 @@ public struct TextReportRenderer {
                     output("\n\n" + Self.callsNotRecordedNote)
                 } else if shown == 0 {
                     output(tag.map { "\n\nNo flow runs on a chain tagged \"\($0)\"." } ?? "\n\nNo calls were recorded.")
-                } else if tag == nil, let flowLimit, shown == flowLimit {
-                    let notShown = try reader.topLevelCallCount() - shown
+                } else if tag == nil, let flowLimit, read == flowLimit {
+                    let notShown = try reader.topLevelCallCount() - read
                     if notShown > 0 { output("\n\n" + Self.flowsNotShownNote(notShown)) }
                 }
             }

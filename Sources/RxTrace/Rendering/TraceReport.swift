@@ -93,10 +93,10 @@ public struct TraceReport: Codable, Equatable, Sendable {
                 self.subscription = try SubscriptionSummary(reader: reader, id: subscription)
             } else {
                 var flows: [Flow] = []
-                try builder.forEachFlow(limit: flowLimit) { flows.append($0) }
+                let read = try builder.forEachFlow(limit: flowLimit) { flows.append($0) }
                 self.flows = flows
-                if let flowLimit, flows.count == flowLimit {
-                    let notShown = try reader.topLevelCallCount() - flows.count
+                if let flowLimit, read == flowLimit {
+                    let notShown = try reader.topLevelCallCount() - read
                     flowsNotShown = notShown > 0 ? notShown : nil
                 }
             }
@@ -110,8 +110,9 @@ public struct TraceReport: Codable, Equatable, Sendable {
     }
 }
 
-/// The subscription `rxtrace report --subscription N` is about: where it was made, its chain's
-/// tags, and in one line what ended it.
+/// The subscription `rxtrace report --subscription N` is about, its whole life: how its chain
+/// was built, the flow that subscribed, the events it received (counted, the first and last
+/// few), what ended it and in which flow, and what was sent into its chain after it ended.
 public struct SubscriptionSummary: Codable, Equatable, Sendable {
     /// The subscription's serial id.
     public var id: Int64
@@ -121,8 +122,18 @@ public struct SubscriptionSummary: Codable, Equatable, Sendable {
     public var threadName: String
     /// The tags of its chain (`.traceTag`, `debug` identifiers); `nil` for none.
     public var tags: [String]?
+    /// Its chain, source first: `PublishSubject<Int> #1`, `Map<Int, Int> #2 (map at App/Main.swift:7)`.
+    public var built: [String]
+    /// The flow whose steps include its subscribe; `nil` when the trace has no calls.
+    public var subscribedInFlow: Int?
+    /// The events its observer received; `nil` when the trace does not name the observer.
+    public var events: SubscriptionEvents?
     /// `ended: disposed by DisposeBag #7's deinit (bag made at App/Main.swift:12)`.
     public var ended: String
+    /// The flow in which it ended, which ``FlowBuilder/flows(forSubscription:)`` attaches to it.
+    public var endedInFlow: Int?
+    /// What was sent into its chain after it ended; `nil` when nothing was, or it never ended.
+    public var afterEnd: SentAfterEnd?
 
     /// The summary of subscription `id`.
     ///
@@ -134,14 +145,31 @@ public struct SubscriptionSummary: Codable, Equatable, Sendable {
         threadName = subscription.threadName
         let tags = try reader.tags(ofChain: subscription)
         self.tags = tags.isEmpty ? nil : tags
+        let chain = try reader.chainObjects(of: subscription)
+        var labels = ChainLabels(reader: reader)
+        built = try chain.reversed().map { try labels.element($0) }
+        var flows = FlowNumbers(reader: reader)
+        subscribedInFlow = try subscription.callID.flatMap { try flows.of(call: $0) }
+        events = try subscription.observerObjectID.map { try SubscriptionEvents(reader: reader, observer: $0) }
         ended = try CauseFinder(reader: reader).ending(of: subscription)
+        endedInFlow = try subscription.endCallID.flatMap { try flows.of(call: $0) }
+        if let endCall = subscription.endCallID {
+            let sent = try SentAfterEnd(reader: reader, objects: chain, after: endCall)
+            afterEnd = sent.count > 0 ? sent : nil
+        }
     }
 
-    /// `Subscription #1 · subscribed at App/Main.swift:9 · thread main · tagged "login"`, then the
-    /// `ended:` line.
+    /// `Subscription #1 · subscribed at App/Main.swift:9 · thread main · tagged "login"`, then
+    /// its chain, its events, the `ended:` line and what was sent after it ended.
     public var text: String {
         var heading = "Subscription #\(id) · subscribed at \(site) · thread \(threadName)"
         for tag in tags ?? [] { heading += " · tagged \"\(tag)\"" }
-        return TerminalText.escaped(heading) + "\n" + TerminalText.escaped(ended)
+        if let subscribedInFlow { heading += " · Flow \(subscribedInFlow)" }
+        var lines = [heading]
+        if !built.isEmpty { lines.append("built: " + built.joined(separator: " → ")) }
+        lines += events?.lines ?? []
+        lines.append(ended + (endedInFlow.map { " · Flow \($0)" } ?? ""))
+        lines += afterEnd?.lines ?? []
+        return lines.map(TerminalText.escaped).joined(separator: "\n")
     }
 }

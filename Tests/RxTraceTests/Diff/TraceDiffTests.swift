@@ -71,7 +71,7 @@ final class TraceDiffTests: RxTraceTestCase {
         // A flow that appeared (the filter's assembly) and flows whose steps changed (each
         // event now passes a FilterSink).
         XCTAssertTrue(diff.differences.contains { $0.section == .flow && $0.change == .appeared && $0.key.hasPrefix("filter at ") })
-        let changedFlow = try XCTUnwrap(diff.differences.first { $0.section == .flow && $0.change == .changed && $0.key == "PublishSubject.on" })
+        let changedFlow = try XCTUnwrap(diff.differences.first { $0.section == .flow && $0.change == .changed && $0.key.hasPrefix("PublishSubject.on at ") })
         XCTAssertTrue(changedFlow.after.contains { $0.contains("FilterSink.on(.next)") }, "\(changedFlow.after)")
         XCTAssertFalse(changedFlow.before.contains { $0.contains("FilterSink") })
         XCTAssertEqual(diff.newLeaks, [])

@@ -53,21 +53,21 @@ final class TagTests: RxTraceTestCase {
     }
 
     func testTagIsShownInFlowHeadingsLeaksAndTheSubscriptionSummary() throws {
-        var kept: Disposable?
+        var kept: Disposable?, sendLine: UInt = 0
         let reader = try recordedTrace {
             let subject = PublishSubject<Int>()
             kept = subject.map { $0 + 1 }.traceTag("login").subscribe(onNext: { _ in })
-            subject.onNext(1)
+            sendLine = #line; subject.onNext(1)
         }
         kept?.dispose()
 
         var text = ""
         try TextReportRenderer().write(reader: reader, sections: [.flows, .leaks]) { text += $0 }
         XCTAssertTrue(text.contains("· subscription #1 · tagged \"login\" · thread main"), text)
-        XCTAssertTrue(text.contains("· PublishSubject.on · tagged \"login\" · thread main"), "the flow of an event through the chain: \(text)")
+        XCTAssertTrue(text.contains(" · PublishSubject.on at RxTraceTests/Readers/TagTests.swift:\(sendLine) · tagged \"login\" · thread main"), "the flow of an event through the chain: \(text)")
         XCTAssertTrue(text.contains("  tagged         \"login\""), text)
         XCTAssertEqual(try LeakFinder(reader: reader).report().openSubscriptions.first?.tags, ["login"])
-        XCTAssertTrue(try SubscriptionSummary(reader: reader, id: 1).text.hasSuffix("· tagged \"login\"\nended: never: still open when the run ended"))
+        let summary = try SubscriptionSummary(reader: reader, id: 1).text; XCTAssertTrue(summary.contains(" · tagged \"login\" · Flow ") && summary.hasSuffix("\nended: never: still open when the run ended"), summary)
     }
 
     func testReportTag_showsOnlyTheTaggedChainsFlowsAndLeaks() throws {

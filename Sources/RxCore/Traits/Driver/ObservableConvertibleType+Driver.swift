@@ -6,7 +6,7 @@ extension ObservableConvertibleType {
     public func asDriver(
         onErrorJustReturn: Element, file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
-        let call = TraceCall.enter("asDriver(onErrorJustReturn:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asDriver(onErrorJustReturn:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
             .catchAndReturn(onErrorJustReturn, file: file, line: line)
@@ -18,7 +18,7 @@ extension ObservableConvertibleType {
     public func asDriver(
         onErrorDriveWith: Driver<Element>, file: StaticString = #fileID, line: UInt = #line
     ) -> Driver<Element> {
-        let call = TraceCall.enter("asDriver(onErrorDriveWith:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asDriver(onErrorDriveWith:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
             .catch({ _ in onErrorDriveWith.asObservable() }, file: file, line: line)
@@ -32,7 +32,7 @@ extension ObservableConvertibleType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Driver<Element> {
-        let call = TraceCall.enter("asDriver(onErrorRecover:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asDriver(onErrorRecover:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
             .catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line)

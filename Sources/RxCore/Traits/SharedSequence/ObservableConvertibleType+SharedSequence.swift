@@ -9,7 +9,7 @@ extension ObservableConvertibleType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        let call = TraceCall.enter("asSharedSequence(onErrorJustReturn:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asSharedSequence(onErrorJustReturn:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: SharingStrategy.scheduler, file: file, line: line)
             .catchAndReturn(onErrorJustReturn, file: file, line: line)
@@ -24,7 +24,7 @@ extension ObservableConvertibleType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        let call = TraceCall.enter("asSharedSequence(onErrorDriveWith:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asSharedSequence(onErrorDriveWith:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: SharingStrategy.scheduler, file: file, line: line)
             .catch({ _ in onErrorDriveWith.asObservable() }, file: file, line: line)
@@ -39,7 +39,7 @@ extension ObservableConvertibleType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> SharedSequence<SharingStrategy, Element> {
-        let call = TraceCall.enter("asSharedSequence(onErrorRecover:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asSharedSequence(onErrorRecover:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: SharingStrategy.scheduler, file: file, line: line)
             .catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line)

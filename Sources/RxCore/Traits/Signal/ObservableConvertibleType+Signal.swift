@@ -6,7 +6,7 @@ extension ObservableConvertibleType {
     public func asSignal(
         onErrorJustReturn: Element, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Element> {
-        let call = TraceCall.enter("asSignal(onErrorJustReturn:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asSignal(onErrorJustReturn:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: SignalSharingStrategy.scheduler, file: file, line: line)
             .catchAndReturn(onErrorJustReturn, file: file, line: line)
@@ -18,7 +18,7 @@ extension ObservableConvertibleType {
     public func asSignal(
         onErrorSignalWith: Signal<Element>, file: StaticString = #fileID, line: UInt = #line
     ) -> Signal<Element> {
-        let call = TraceCall.enter("asSignal(onErrorSignalWith:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asSignal(onErrorSignalWith:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: SignalSharingStrategy.scheduler, file: file, line: line)
             .catch({ _ in onErrorSignalWith.asObservable() }, file: file, line: line)
@@ -32,7 +32,7 @@ extension ObservableConvertibleType {
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> Signal<Element> {
-        let call = TraceCall.enter("asSignal(onErrorRecover:)"); defer { call.exit() }
+        let call = TraceCall.enterFromUser("asSignal(onErrorRecover:)", on: nil); defer { call.exit() }
         let source = asObservable()
             .observe(on: SignalSharingStrategy.scheduler, file: file, line: line)
             .catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line)

@@ -368,6 +368,7 @@ enum HTMLPageAssets {
             box.appendChild(el('p', 'muted', 'Subscription #' + subscription.id + ' at ' + subscription.site + ' · ' + subscription.end + ' · x axis: '
               + (subscription.isVirtualTime ? 'virtual time' : 'event order (real time on hover)')
               + (data.isRecordingValues ? '' : ' · values were not recorded (RXTRACE_VALUES=0)')));
+            if (subscription.ended) box.appendChild(el('p', 'muted', subscription.ended + (subscription.endFlow ? ' · Flow ' + subscription.endFlow : '')));
             if (!subscription.lanes.length) { box.appendChild(el('p', 'note', 'No events reached this subscription.')); return; }
             var xs = [];
             subscription.lanes.forEach(function (lane) {

@@ -125,6 +125,11 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var isVirtualTime: Bool
         /// Where it was disposed on the x axis, when it was disposed.
         public var disposedAt: Double?
+        /// What ended it, at which user line (``CauseFinder/ending(of:)``); `nil` when the page
+        /// does not hold it.
+        public var ended: String? = nil
+        /// The flow that ended it, which ``flows`` holds; `nil` when the page does not.
+        public var endFlow: Int? = nil
     }
 
     /// One object's life on the timeline.

@@ -430,6 +430,9 @@ struct HTMLReportBuilder {
         var flowNumbers = Set(ordered.compactMap { $0.callID.flatMap { flowOfCall[$0] } })
         let subscribeFlow = subscription.callID.flatMap { flowOfCall[$0] }
         if let subscribeFlow { flowNumbers.insert(subscribeFlow) }
+        // The flow that ended it: its dispose(), its bag's deinit, the send of its terminal event.
+        let endFlow = subscription.endCallID.flatMap { flowOfCall[$0] }
+        if let endFlow { flowNumbers.insert(endFlow) }
         // The flows that built the observables: the one subscribed to, and each lane's.
         for object in laneOrder + [subscription.observableObjectID].compactMap({ $0 }) where object != 0 {
             if let creator = try info(object).creator, let number = flowOfCall[creator] { flowNumbers.insert(number) }
@@ -438,7 +441,8 @@ struct HTMLReportBuilder {
             id: subscription.id, site: subscription.site, thread: subscription.threadName,
             end: subscription.endKind?.rawValue ?? "never ended", isInPage: true, subscribeFlow: subscribeFlow,
             flows: flowNumbers.sorted(), lanes: lanes,
-            isVirtualTime: isVirtualTime, disposedAt: disposedAt
+            isVirtualTime: isVirtualTime, disposedAt: disposedAt,
+            ended: try CauseFinder(reader: reader).ending(of: subscription), endFlow: endFlow
         )
     }
 
