@@ -100,11 +100,13 @@ extension TraceReader {
                 SELECT maker.object_id AS owner_id, described.* FROM (\(objectQuery) WHERE object.id = ?) AS described
                 LEFT JOIN call AS maker ON maker.id = described.call_id
                 """,
-                [.integer(id)]
-            ) { row in
-                ObjectOwnership(
-                    object: ObjectRecord(row: row), ownerID: row.integer("owner_id").flatMap { $0 == id ? nil : $0 })
-            }.first
+                [.integer(id)],
+                { row in
+                    ObjectOwnership(
+                        object: ObjectRecord(row: row), ownerID: row.integer("owner_id").flatMap { $0 == id ? nil : $0 }
+                    )
+                }
+            ).first
         else { return nil }
         ownership.object = try atUserBuildSite(ownership.object)
         return ownership

@@ -21,7 +21,7 @@ public struct SentAfterEnd: Codable, Equatable, Sendable {
         let sends = try reader.eventSends(toAnyOf: objects, after: endCall, limit: SubscriptionEvents.shownAtEachEnd)
         count = sends.count
         var flows = FlowNumbers(reader: reader)
-        var labels = ChainLabels(reader: reader)
+        let labels = ChainLabels(reader: reader)
         first = try sends.first.map { call in
             var text = call.name + (call.detail.map { "(.\($0))" } ?? "")
             if let object = call.objectID { text += " on \(try labels.plain(object))" }
