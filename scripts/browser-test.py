@@ -160,38 +160,38 @@ def alive_state(browser, object_id):
 
 def step_through(browser):
     """share-replay: the late subscriber's replayed 21 at a known step, then the controls."""
-    # Step 54: the connection hands the buffered 21 to the late subscriber's observer, #11,
+    # Step 59: the connection hands the buffered 21 to the late subscriber's observer, #11,
     # inside its subscribe (the text report's flow 5).
-    browser.open(page_url("share-replay.html", "step=54"))
+    browser.open(page_url("share-replay.html", "step=59"))
     step, total, in_address = position(browser)
-    check(step == 54 and in_address == 54, "share-replay.html#step=54 opens step %r (address %r)" % (step, in_address))
+    check(step == 59 and in_address == 59, "share-replay.html#step=59 opens step %r (address %r)" % (step, in_address))
     what = text(browser, "#step-what") or ""
     check("next(21)" in what and "AnonymousObserver<Int> #11" in what,
-          "share-replay.html step 54 is %r, not the replayed 21 reaching #11" % what)
+          "share-replay.html step 59 is %r, not the replayed 21 reaching #11" % what)
     check(alive_state(browser, 3) == ["ShareReplay1WhileConnected<Int> #3", "subscribers: subscription #1, subscription #2"],
-          "share-replay.html step 54: the share's panel entry is %r" % alive_state(browser, 3))
+          "share-replay.html step 59: the share's panel entry is %r" % alive_state(browser, 3))
     check(alive_state(browser, 11) == ["AnonymousObserver<Int> #11", "observer of subscription #2"],
-          "share-replay.html step 54: the late observer's panel entry is %r" % alive_state(browser, 11))
+          "share-replay.html step 59: the late observer's panel entry is %r" % alive_state(browser, 11))
     check(text(browser, "#marble-diagram .event.current") == "next(21)" or
           "21" in (text(browser, "#marble-diagram .event.current") or ""),
-          "share-replay.html step 54: no marble 21 highlighted")
+          "share-replay.html step 59: no marble 21 highlighted")
     check("Subscription #2 " in (text(browser, "#marbles") or ""),
-          "share-replay.html step 54: the marbles are not the late subscription's")
-    check(text(browser, "#flow-tree .step.selected") is not None, "share-replay.html step 54: no flow row selected")
+          "share-replay.html step 59: the marbles are not the late subscription's")
+    check(text(browser, "#flow-tree .step.selected") is not None, "share-replay.html step 59: no flow row selected")
     check(browser.evaluate("!!document.querySelector('#marble-diagram .event.current.replayed')"),
-          "share-replay.html step 54: the 21 handed to the late subscriber is not marked replayed")
+          "share-replay.html step 59: the 21 handed to the late subscriber is not marked replayed")
     check(browser.evaluate("document.querySelectorAll('#marble-diagram .subscribe-mark').length") == 3,
-          "share-replay.html step 54: not one subscribe marker per lane")
+          "share-replay.html step 59: not one subscribe marker per lane")
 
-    # Causality: step 63 is DoSink's 22 to the connection, sent while the subject's 22 (step
-    # 60) was delivered, and handed on to both subscribers' observers (steps 65 and 68).
-    browser.open(page_url("share-replay.html", "step=63"))
+    # Causality: step 69 is DoSink's 22 to the connection, sent while the subject's 22 (step
+    # 66) was delivered, and handed on to both subscribers' observers (steps 72 and 75).
+    browser.open(page_url("share-replay.html", "step=69"))
     causes = text(browser, '#causality [data-part="caused by"]') or ""
     effects = text(browser, '#causality [data-part="caused"]') or ""
-    check("(step 60)" in causes and "PublishSubject<Int> #1" in causes, "share-replay.html step 63: caused by %r" % causes)
-    check("(step 65)" in effects and "(step 68)" in effects, "share-replay.html step 63: caused %r" % effects)
+    check("(step 66)" in causes and "PublishSubject<Int> #1" in causes, "share-replay.html step 69: caused by %r" % causes)
+    check("(step 72)" in effects and "(step 75)" in effects, "share-replay.html step 69: caused %r" % effects)
     browser.click('#causality [data-part="caused by"] button')
-    check(position(browser)[0] == 60, "the cause's button goes to %r, not step 60" % (position(browser),))
+    check(position(browser)[0] == 66, "the cause's button goes to %r, not step 66" % (position(browser),))
     browser.click('#marble-diagram .event[data-kind="next"][data-value="20"]')
     clicked = position(browser)[0]
     check(clicked is not None and "next(20)" in (text(browser, "#step-what") or ""),
@@ -199,17 +199,17 @@ def step_through(browser):
     check(browser.evaluate("document.querySelectorAll('#marble-diagram .event.same-value').length") == 3,
           "share-replay.html: the value 20 is not marked in each of its 3 lanes")
 
-    # The controls, from step 54 again.
-    browser.open(page_url("share-replay.html", "step=54"))
+    # The controls, from step 59 again.
+    browser.open(page_url("share-replay.html", "step=59"))
     browser.press("ArrowRight", key_code=39)
-    check(position(browser)[0::2] == (55, 55), "→ goes to %r, not step 55" % (position(browser),))
+    check(position(browser)[0::2] == (60, 60), "→ goes to %r, not step 60" % (position(browser),))
     browser.press("ArrowLeft", key_code=37)
     browser.press("ArrowLeft", key_code=37)
-    check(position(browser)[0::2] == (53, 53), "← ← goes to %r, not step 53" % (position(browser),))
+    check(position(browser)[0::2] == (58, 58), "← ← goes to %r, not step 58" % (position(browser),))
     browser.click("#step-next")
-    check(position(browser)[0] == 54, "the Next button goes to %r, not step 54" % (position(browser),))
+    check(position(browser)[0] == 59, "the Next button goes to %r, not step 59" % (position(browser),))
     browser.click("#step-previous")
-    check(position(browser)[0] == 53, "the Back button goes to %r, not step 53" % (position(browser),))
+    check(position(browser)[0] == 58, "the Back button goes to %r, not step 58" % (position(browser),))
     browser.press("End", key_code=35)
     check(position(browser)[0] == total, "End goes to %r, not the last step %r" % (position(browser), total))
     # After the run nothing is alive: every deinit is behind the last step.
@@ -265,7 +265,7 @@ def layout(browser, screenshots):
     """Flow tree, source and marbles on screen at 1400×900, nothing cut off; usable at 800."""
     for size, name in [((1400, 900), "step-wide.png"), ((800, 900), "step-narrow.png")]:
         browser.resize(size)
-        browser.open(page_url("share-replay.html", "step=54"))
+        browser.open(page_url("share-replay.html", "step=59"))
         boxes = browser.evaluate(
             "['flow-panel', 'source-panel', 'marble-panel'].map(function (id) {"
             " var r = document.getElementById(id).getBoundingClientRect(); return [id, r.top, r.bottom, r.width]; })")

@@ -547,6 +547,7 @@ extension RxSwiftDeclaration {
             path: "RxSwift/Traits/Infallible/ObservableConvertibleType+Infallible.swift"),
         "asMaybe": .file(path: "RxSwift/Traits/PrimitiveSequence/ObservableType+PrimitiveSequence.swift"),
         "asObservable": .file(path: "RxSwift/Observable+Concurrency.swift"),
+        "asObservable in RxCore/ObservableType.swift": .file(path: "RxSwift/ObservableType.swift"),
         "asSharedSequence(onErrorDriveWith:)": .file(
             path: "RxCocoa/Traits/SharedSequence/ObservableConvertibleType+SharedSequence.swift"),
         "asSharedSequence(onErrorJustReturn:)": .file(
