@@ -10,6 +10,11 @@ let package = Package(
         .library(name: "RxTrace", targets: ["RxTrace"]),
         .library(name: "RxTesting", targets: ["RxTesting"]),
         .library(name: "RxExamples", targets: ["RxExamples"]),
+        // The same modules under RxSwift's names, for code that should compile unchanged.
+        .library(name: "RxSwift", targets: ["RxSwift"]),
+        .library(name: "RxCocoa", targets: ["RxCocoa"]),
+        .library(name: "RxTest", targets: ["RxTest"]),
+        .library(name: "RxBlocking", targets: ["RxBlocking"]),
         .executable(name: "rxtrace", targets: ["rxtrace"]),
     ],
     dependencies: [
@@ -37,6 +42,13 @@ let package = Package(
         .target(name: "CRxTrace"),
         .target(name: "RxExamples", dependencies: ["RxCore", "RxRelay"]),
         .target(name: "RxTesting", dependencies: ["RxCore", "RxTrace"]),
+
+        // RxSwift's module names, each re-exporting what it maps to (README, "Using it from
+        // your package"): `RxSwift.Observable` resolves, and no import line has to change.
+        .target(name: "RxSwift", dependencies: ["RxCore"]),
+        .target(name: "RxCocoa", dependencies: ["RxCore", "RxRelay"]),
+        .target(name: "RxTest", dependencies: ["RxTesting"]),
+        .target(name: "RxBlocking", dependencies: ["RxTesting"]),
 
         // MARK: - Command-line tool
 
@@ -72,7 +84,10 @@ let package = Package(
         // MARK: - Tests
 
         .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
-        .testTarget(name: "RxRelayTests", dependencies: ["RxCore", "RxRelay", "RxTesting"]),
+        .testTarget(
+            name: "RxRelayTests",
+            dependencies: ["RxCore", "RxRelay", "RxTesting", "RxSwift", "RxCocoa", "RxTest", "RxBlocking"]
+        ),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTrace", "RxTesting"]),
         .testTarget(
             name: "RxTraceTests",
