@@ -48,8 +48,10 @@ public struct CallerFrame: Codable, Equatable, Sendable {
             && !qualified.hasPrefix("swift_") && !qualified.hasPrefix("_") && !qualified.hasPrefix("$")
     }
 
-    /// `App/main.swift:4`: the path from the folder below `Sources/` or `Tests/` on (what
-    /// `#fileID` says in a SwiftPM package), else the file's name; the same on every machine.
+    /// `App/Login.swift:4`, as `#fileID` says it and as every build and subscribe site reads:
+    /// the module of the frame's function and the file's name; for a function with no module
+    /// in its name (top-level code, `main`), the path from the folder below `Sources/` or
+    /// `Tests/` on, else the file's name. The same on every machine.
     public var location: String {
         guard let file else {
             // A user function whose line the debug information leaves out: a release at the
@@ -59,7 +61,27 @@ public struct CallerFrame: Codable, Equatable, Sendable {
             }
             return "an unknown line"
         }
+        if let module = moduleName, let name = file.split(separator: "/").last {
+            return "\(module)/\(name):\(line ?? 0)"
+        }
         return "\(Self.shortened(file)):\(line ?? 0)"
+    }
+
+    /// The module of the frame's function: `RxExamples` for `RxExamples.OnceExample.run(…)`
+    /// and for `closure #1 (Swift.Int) -> () in RxExamples.OnceExample.run(…)`; `nil` for a
+    /// name without one (`main`).
+    var moduleName: String? {
+        guard let function else { return nil }
+        let name = function.hasPrefix("$s") ? Symbolizer.demangled(function) : function
+        // The function a closure or thunk is in comes after its last ` in `.
+        let owner = name.components(separatedBy: " in ").last ?? name
+        let head = owner.prefix { $0 != "(" && $0 != " " && $0 != "<" }
+        guard let dot = head.firstIndex(of: "."), dot > head.startIndex else { return nil }
+        let module = head[..<dot]
+        guard let first = module.first, first.isLetter || first == "_",
+            module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
+        else { return nil }
+        return String(module)
     }
 
     /// `App/main.swift` for `/src/Sources/App/main.swift`: the path from the folder below

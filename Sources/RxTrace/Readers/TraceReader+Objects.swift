@@ -62,7 +62,9 @@ extension TraceReader {
             // As `#fileID` says it, like every other build site: the module (the folder below
             // `Sources/` or `Tests/`), a slash, the file's name.
             let parts = CallerFrame.shortened(file).split(separator: "/")
-            let fileID = parts.count > 2 ? "\(parts[0])/\(parts[parts.count - 1])" : parts.joined(separator: "/")
+            let fileID =
+                frame.moduleName.map { "\($0)/\(parts[parts.count - 1])" }
+                ?? (parts.count > 2 ? "\(parts[0])/\(parts[parts.count - 1])" : parts.joined(separator: "/"))
             moved.assembly = Assembly(name: assembly.name, file: fileID, line: line)
             return moved
         }

@@ -13,7 +13,8 @@ final class CallerLineTests: XCTestCase {
             .deletingLastPathComponent().appendingPathComponent("Fixtures/rxtrace-fixture/main.swift")
         let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
         let index = try XCTUnwrap(lines.firstIndex { $0.hasSuffix("// caller: \(name)") }, "no line marked \(name)")
-        return "Fixtures/rxtrace-fixture/main.swift:\(index + 1)"
+        // As `#fileID` names it: the fixture's module, whatever its folder is called.
+        return "rxtrace_fixture/main.swift:\(index + 1)"
     }
 
     /// The trace of the fixture's `callerLines()`, recorded by a child in `mode`.
@@ -101,6 +102,20 @@ final class CallerLineTests: XCTestCase {
         let inside = CallerFrame(function: "on", file: "/src/Sources/RxCore/Subjects/PublishSubject.swift", line: 51)
 
         XCTAssertEqual(CallerLine.find(in: [[inside]]), .unresolved("every captured frame lies inside RxCore"))
+    }
+
+    func testALocation_isAsFileIDSaysIt_theFunctionsModuleAndTheFilesName() {
+        let method = CallerFrame(
+            function: "RxExamples.OnceExample.run(RxExamples.ExampleOutput) -> ()",
+            file: "/src/Sources/RxExamples/Examples/OnceExample.swift", line: 15)
+        let closure = CallerFrame(
+            function: "closure #1 (Swift.Int) -> () in App.LoginViewModel.init() -> App.LoginViewModel",
+            file: "/src/Sources/App/Screens/Login/LoginViewModel.swift", line: 9)
+        let topLevel = CallerFrame(function: "main", file: "/src/Tests/Fixtures/tool/main.swift", line: 3)
+
+        XCTAssertEqual(method.location, "RxExamples/OnceExample.swift:15")
+        XCTAssertEqual(closure.location, "App/LoginViewModel.swift:9")
+        XCTAssertEqual(topLevel.location, "Fixtures/tool/main.swift:3", "no module in the name: the path below Tests/")
     }
 
     func testTheUserLine_isTheFirstFrameOutsideRxCore_alongTheInlineChains() {

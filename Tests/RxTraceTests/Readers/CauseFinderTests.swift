@@ -27,7 +27,7 @@ final class CauseFinderTests: RxTraceTestCase {
         XCTAssertEqual(
             try ending(of: 1, in: reader),
             "ended: disposed by DisposeBag #2's deinit (bag made at \(file):\(bagLine)), "
-                + "released at RxTraceTests/Readers/CauseFinderTests.swift:\(releaseLine)"
+                + "released at RxTraceTests/CauseFinderTests.swift:\(releaseLine)"
         )
     }
 
@@ -41,7 +41,7 @@ final class CauseFinderTests: RxTraceTestCase {
         let ended = try ending(of: 1, in: reader)
         XCTAssertTrue(
             ended.hasPrefix(
-                "ended: disposed by a dispose() at RxTraceTests/Readers/CauseFinderTests.swift:\(disposeLine) of the "
+                "ended: disposed by a dispose() at RxTraceTests/CauseFinderTests.swift:\(disposeLine) of the "
                     + "Disposable subscribe returned, BinaryDisposable #"
             ),
             ended

@@ -8,7 +8,7 @@ import XCTest
 /// chain after it ended, reaching no one.
 final class SubscriptionLifeTests: RxTraceTestCase {
     private let file = "RxTraceTests/SubscriptionLifeTests.swift"
-    private let fileID = "RxTraceTests/Readers/SubscriptionLifeTests.swift"
+    private let fileID = "RxTraceTests/SubscriptionLifeTests.swift"
 
     private func summary(of id: Int64, in reader: TraceReader) throws -> SubscriptionSummary {
         try SubscriptionSummary(reader: reader, id: id)

@@ -64,7 +64,7 @@ final class TagTests: RxTraceTestCase {
         var text = ""
         try TextReportRenderer().write(reader: reader, sections: [.flows, .leaks]) { text += $0 }
         XCTAssertTrue(text.contains("· subscription #1 · tagged \"login\" · thread main"), text)
-        XCTAssertTrue(text.contains(" · PublishSubject.on at RxTraceTests/Readers/TagTests.swift:\(sendLine) · tagged \"login\" · thread main"), "the flow of an event through the chain: \(text)")
+        XCTAssertTrue(text.contains(" · PublishSubject.on at RxTraceTests/TagTests.swift:\(sendLine) · tagged \"login\" · thread main"), "the flow of an event through the chain: \(text)")
         XCTAssertTrue(text.contains("  tagged         \"login\""), text)
         XCTAssertEqual(try LeakFinder(reader: reader).report().openSubscriptions.first?.tags, ["login"])
         let summary = try SubscriptionSummary(reader: reader, id: 1).text; XCTAssertTrue(summary.contains(" · tagged \"login\" · Flow ") && summary.hasSuffix("\nended: never: still open when the run ended"), summary)
