@@ -16,6 +16,16 @@ extension TraceReader {
         return CallerLine.find(in: chains)
     }
 
+    /// The calls `low` through `high` that captured a caller stack (the entry points user code
+    /// may have called), in order; none before schema 6.
+    public func callsWithCallers(from low: Int64, through high: Int64) throws -> [Int64] {
+        guard features.hasCallers else { return [] }
+        return try database.rows(
+            "SELECT id FROM call WHERE id BETWEEN ? AND ? AND caller_stack_id IS NOT NULL ORDER BY id",
+            [.integer(low), .integer(high)]
+        ).compactMap { $0.integer("id") }
+    }
+
     /// Every frame (inline chains flattened, innermost first) of the stack user code made
     /// object `id` from, when it made it outside any step (schema 7); empty otherwise.
     public func callerFrames(ofObject id: Int64) throws -> [CallerFrame] {
