@@ -566,8 +566,9 @@ struct HTMLReportBuilder {
     /// The files named by the flows' steps, the lines that called them, their user lines and
     /// the leaks, each once, sorted, with how many were named but left out for their size.
     ///
-    /// A file is read from the package's sources (`files`, by `#fileID`), else from the path
-    /// the debug information gave a caller line (`callerFiles`): the program's or a library's
+    /// A file is read from the package's sources (`files`, by `#fileID` or by a caller line's
+    /// path below `Sources/`), else from the path the debug information gave a caller line
+    /// (`callerFiles`): the program's or a library's
     /// file outside the source root. A `#fileID` (`App/Login.swift`) that only a caller line's
     /// path (`App/Screens/Login.swift`) has is that file; names of one file are embedded once,
     /// the others listed as its ``HTMLReport/Source/aliases``.
@@ -590,9 +591,10 @@ struct HTMLReportBuilder {
         }
         let names = Set(places.compactMap { Self.fileAndLine($0)?.file })
 
-        // Each name's file on disk: the package's, else a caller line's.
+        // Each name's file on disk: the package's, else the one a caller line's debug
+        // information names.
         func path(of name: String) -> String? {
-            if let path = files.path(of: name) ?? callerFiles[name] { return path }
+            if let path = files.path(of: name) ?? files.path(ofLocation: name) ?? callerFiles[name] { return path }
             let parts = name.split(separator: "/")
             guard parts.count == 2 else { return nil }
             return callerFiles.first { caller, _ in
@@ -613,8 +615,14 @@ struct HTMLReportBuilder {
         var sources = unfound.map { HTMLReport.Source(fileID: $0, lines: nil, mirror: nil) }
         var bytes = 0
         var leftOut = 0
-        // In order of name, so which files a cut leaves out does not depend on hashing.
-        let byFirstName = namesByPath.map { (path: $0.key, names: $0.value.sorted()) }.sorted {
+        // In order of name, so which files a cut leaves out does not depend on hashing; a file
+        // goes by its shortest name, the `#fileID` when one names it.
+        let byFirstName = namesByPath.map { path, names in
+            (
+                path: path,
+                names: names.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+            )
+        }.sorted {
             $0.names[0] < $1.names[0]
         }
         for (path, names) in byFirstName {
