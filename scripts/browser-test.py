@@ -10,7 +10,8 @@ and shown highlighted in the source view), and, in the file as written (what a b
 and leaks.
 Then it drives share-replay.html and empty.html over the DevTools pipe
 (scripts/browser_session.py): #step=N, the keys and buttons forward and back, play and pause,
-the objects alive at a known step, a marble's causes, the instrumentation folded and shown,
+the objects alive at a known step, a marble's causes, a step user code called (its line in the
+example's file, one click from RxCore's), the instrumentation folded and shown,
 and the layout at 1400×900 and 800×900, with the mid-step screenshots.
 Every load must leave the console empty (a script error or a request the page's CSP refused
 both land there) and the network log must show no request from the page. Then it takes the
@@ -123,6 +124,7 @@ def interact(chromium, screenshots):
     try:
         browser = BrowserSession(chromium, FLAGS, os.path.join(profile, "profile"), (1400, 900), timeout=TIMEOUT)
         step_through(browser)
+        caller_lines(browser)
         fold(browser)
         layout(browser, screenshots)
         for problem in browser.problems:
@@ -237,6 +239,44 @@ def step_through(browser):
     paused_at = position(browser)[0]
     browser.wait(1.5)
     check(position(browser)[0] == paused_at, "Pause did not stop at step %r" % paused_at)
+
+
+def caller_lines(browser):
+    """subject-never-completes: flow 3 is `counter.taps.onNext(1)`, line 37 of the example's file
+    (Sources/RxExamples/Examples/, which its `#fileID` leaves out): its title, its root step
+    `PublishSubject.on` and the steps under it lead to that line, and so does the walkthrough."""
+    page = "subject-never-completes.html"
+    place = "RxExamples/Examples/SubjectNeverCompletesExample.swift:37"
+    browser.open(page_url(page, "flow=3"))
+    check(text(browser, "#source-file") == place and "counter.taps.onNext(1)" in (text(browser, "#source-line") or ""),
+          "%s#flow=3: the title opens %r at %r, not the onNext line" % (
+              page, text(browser, "#source-file"), text(browser, "#source-line")))
+
+    browser.open(page_url(page, "flow=3&find=PublishSubject.on"))
+    check((text(browser, "#source-file") or "").startswith("RxCore/PublishSubject.swift:"),
+          "%s: the root step opens %r, not PublishSubject.swift" % (page, text(browser, "#source-file")))
+    caller = text(browser, "#source-caller")
+    check(caller == "called at " + place, "%s: the root step's caller button says %r" % (page, caller))
+    check(place in (text(browser, "#flow-tree .step.selected .caller") or ""),
+          "%s: the root step's row does not show its caller line" % page)
+    if caller:
+        browser.click("#source-caller")
+    check(text(browser, "#source-file") == place, "%s: the caller button opens %r" % (page, text(browser, "#source-file")))
+    check("counter.taps.onNext(1)" in (text(browser, "#source-line") or ""),
+          "%s: the caller button highlights %r, not the onNext line" % (page, text(browser, "#source-line")))
+
+    browser.open(page_url(page, "flow=3&find=MapSink.on"))
+    under = text(browser, "#source-caller") or ""
+    check(under == "under PublishSubject.on(.next(1)), called at " + place,
+          "%s: a step under the root names its caller as %r" % (page, under))
+
+    # Step 20 of the walkthrough is that PublishSubject.on.
+    browser.open(page_url(page, "step=20"))
+    what = text(browser, "#step-what") or ""
+    check(what.startswith("call PublishSubject.on(.next(1))") and what.endswith("· called at " + place),
+          "%s#step=20 says %r, not the onNext line" % (page, what))
+    check(text(browser, "#source-caller") == "called at " + place,
+          "%s#step=20: no caller button (%r)" % (page, text(browser, "#source-caller")))
 
 
 def fold(browser):

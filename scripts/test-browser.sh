@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Opens the committed example pages (traces/empty.html, traces/subject-never-completes.html,
 # traces/share-replay.html) in headless Chromium, drives them as a reader would (keys, buttons,
-# play, #step=N, a marble clicked, the source folded) and checks what they show
-# (scripts/browser-test.py, through scripts/browser_session.py). Its screenshots go to
-# a scratch folder; `RXTRACE_RECORD=1 scripts/test-browser.sh` writes them over the README's,
-# in traces/screenshots/. Installs Debian's chromium first when it is missing.
+# play, #step=N, a marble clicked, the line behind an onNext step opened, the source folded) and
+# checks what they show (scripts/browser-test.py, through scripts/browser_session.py). Its
+# screenshots go to a scratch folder; `RXTRACE_RECORD=1 scripts/test-browser.sh` writes them
+# over the README's, in traces/screenshots/. Installs Debian's chromium first when it is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -16,6 +16,16 @@ extension TraceReader {
         return CallerLine.find(in: chains)
     }
 
+    /// The calls `low` through `high` that captured a caller stack (the entry points user code
+    /// may have called), in order; none before schema 6.
+    public func callsWithCallers(from low: Int64, through high: Int64) throws -> [Int64] {
+        guard features.hasCallers else { return [] }
+        return try cachedRecords(
+            "SELECT id FROM call WHERE id BETWEEN ? AND ? AND caller_stack_id IS NOT NULL ORDER BY id",
+            [.integer(low), .integer(high)]
+        ) { $0.integer("id") }.compactMap { $0 }
+    }
+
     /// Every frame (inline chains flattened, innermost first) of the stack user code made
     /// object `id` from, when it made it outside any step (schema 7); empty otherwise.
     public func callerFrames(ofObject id: Int64) throws -> [CallerFrame] {
@@ -26,16 +36,21 @@ extension TraceReader {
     /// The inline chains of the addresses of the caller stack that row `id` of `table` (`call`
     /// or `object`) points at, symbolized; `nil` when it has none.
     private func callerChains(stackOf table: String, id: Int64) throws -> [[CallerFrame]]? {
-        guard features.hasCallers else { return nil }
-        let rows = try database.rows(
+        guard features.hasCallers,
+            let stack = try cachedRecords(
+                "SELECT caller_stack_id AS stack FROM \(table) WHERE id = ?", [.integer(id)], { $0.integer("stack") }
+            ).first ?? nil
+        else { return nil }
+        if let known = callerChainsByStack[stack] { return known }
+        let rows = try cachedRecords(
             """
             SELECT caller.address, image.path, image.load_address, image.symbolizer
             FROM caller LEFT JOIN image ON image.id = caller.image_id
-            WHERE caller.stack_id = (SELECT caller_stack_id FROM \(table) WHERE \(table).id = ?)
+            WHERE caller.stack_id = ?
             ORDER BY caller.frame
             """,
-            [.integer(id)]
-        )
+            [.integer(stack)]
+        ) { $0 }
         guard !rows.isEmpty else { return nil }
         var chains: [[CallerFrame]] = []
         for row in rows {
@@ -52,14 +67,16 @@ extension TraceReader {
             if symbolizingFailure != nil { return [] }
             chains.append(symbolized[UInt(bitPattern: Int(stored))] ?? [])
         }
+        if callerChainsByStack.count >= 100_000 { callerChainsByStack.removeAll() }
+        callerChainsByStack[stack] = chains
         return chains
     }
 
     /// The `caller_line` rows of `address`, innermost first.
     private func storedLines(of address: Int64) throws -> [CallerFrame] {
-        try database.rows(
+        try cachedRecords(
             "SELECT function, file, line FROM caller_line WHERE address = ? ORDER BY inline_depth", [.integer(address)]
-        ).map { row in
+        ) { row in
             CallerFrame(function: row.text("function"), file: row.text("file"), line: row.integer("line").map(Int.init))
         }
     }

@@ -29,6 +29,10 @@ public final class TraceReader {
     /// The inline chains of the trace's caller addresses that no `caller_line` row names,
     /// symbolized in memory on first need (`TraceReader+Callers`); `nil` until then.
     var symbolizedCallers: [UInt: [CallerFrame]]?
+    /// The inline chains of each caller stack read so far, by stack id (`TraceReader+Callers`):
+    /// a page reads the caller line of every entry point its flows hold, and a loop's calls
+    /// share a few stacks. Emptied when it holds 100,000.
+    var callerChainsByStack: [Int64: [[CallerFrame]]] = [:]
     /// Why ``symbolizedCallers`` could not be had (no symbolizer, the program's file gone), or
     /// `nil`.
     var symbolizingFailure: String?

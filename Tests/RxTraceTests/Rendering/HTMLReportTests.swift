@@ -178,6 +178,65 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertNil(SourceFiles.mirrorLink(inSource: "import RxCore\n"))
     }
 
+    /// This file as a caller line names it: its path from the folder below `Tests/` on.
+    private static let thisFileAsCalled = "RxTraceTests/Rendering/HTMLReportTests.swift"
+
+    func testCallerLines_OpenTheUsersLine_InTheUsersFileEmbeddedOnce() throws {
+        var sendLine = 0
+        var disposeLine = 0
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let subscription = subject.subscribe(onNext: { _ in })
+            sendLine = #line; subject.onNext(21)
+            disposeLine = #line; subscription.dispose()
+        }
+        let ownLines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
+
+        let report = try HTMLReport(reader: reader, sources: sources)
+
+        let steps = report.flows.flatMap(\.steps)
+        let send = try XCTUnwrap(steps.first { $0.caller == "\(Self.thisFileAsCalled):\(sendLine)" })
+        XCTAssertTrue(send.label.hasPrefix("PublishSubject.on"), send.label)
+        XCTAssertEqual(send.place, "RxCore/PublishSubject.swift:51")
+        XCTAssertNotNil(steps.first { $0.caller == "\(Self.thisFileAsCalled):\(disposeLine)" })
+        // The subscribe site's `#fileID` and the caller lines' path name one file, embedded once.
+        let named = report.sources.filter { $0.fileID == Self.thisFile || $0.aliases?.contains(Self.thisFileAsCalled) == true }
+        XCTAssertEqual(named.count, 1)
+        XCTAssertEqual(named.first?.fileID, Self.thisFile)
+        XCTAssertEqual(named.first?.aliases, [Self.thisFileAsCalled])
+        XCTAssertEqual(named.first?.lines?[sendLine - 1], ownLines[sendLine - 1])
+        XCTAssertNil(report.sources.first { $0.fileID == Self.thisFileAsCalled })
+    }
+
+    func testCallerLines_WithoutTheSourceRoot_EmbedTheFileAtThePathTheDebugInformationNames() throws {
+        var sendLine = 0
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            _ = subject.subscribe(onNext: { _ in })
+            sendLine = #line; subject.onNext(21)
+        }
+        let ownLines = try String(contentsOfFile: #filePath, encoding: .utf8).components(separatedBy: "\n")
+
+        let report = try HTMLReport(reader: reader, sources: SourceFiles(root: nil))
+
+        // The subscribe site's `#fileID` is the caller lines' file too: one source, both names.
+        let source = try XCTUnwrap(report.sources.first { $0.fileID == Self.thisFile })
+        XCTAssertEqual(source.aliases, [Self.thisFileAsCalled])
+        XCTAssertEqual(source.lines?[sendLine - 1], ownLines[sendLine - 1])
+        // RxCore's files are named by `#fileID` only; without the package they stay out.
+        XCTAssertNil(report.sources.first { $0.fileID == "RxCore/PublishSubject.swift" }?.lines)
+        XCTAssertTrue(report.notes.isEmpty, "\(report.notes)")
+
+        var small = HTMLReport.Limits()
+        small.sourceFileBytes = 1024
+        let capped = try HTMLReport(reader: reader, sources: SourceFiles(root: nil), limits: small)
+        XCTAssertNil(capped.sources.first { $0.fileID == Self.thisFile }?.lines)
+        XCTAssertEqual(
+            capped.notes,
+            ["1 source file named but not embedded: larger than 1 KiB, or past 8 MiB of sources in all."]
+        )
+    }
+
     func testLeaks_OneClickAway_WithTheSubscribeLineLinkedToTheSourceView() throws {
         var line = 0
         var keptAlive: Disposable?

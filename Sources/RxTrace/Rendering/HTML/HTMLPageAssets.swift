@@ -57,7 +57,7 @@ enum HTMLPageAssets {
         .step.init { color: var(--muted); } .step.user { font-weight: 600; white-space: normal; }
         .toggle { display: inline-block; width: 1.2em; color: var(--muted); }
         .place { color: var(--muted); margin-left: auto; padding-left: 1em; white-space: nowrap; }
-        .step.user .place { margin-left: 0; }
+        .step.user .place, .place.caller { margin-left: 0; }
         #source-head { padding: 4px 10px; overflow-wrap: anywhere; }
         #source-view pre { margin: 0; }
         .line { display: block; white-space: pre; } .line.hl { background: var(--hl); font-weight: 600; }
@@ -122,7 +122,11 @@ enum HTMLPageAssets {
           }
 
           var flows = {}; data.flows.forEach(function (flow) { flows[flow.number] = flow; });
-          var sources = {}; data.sources.forEach(function (source) { sources[source.fileID] = source; });
+          var sources = {};
+          data.sources.forEach(function (source) {
+            sources[source.fileID] = source;
+            (source.aliases || []).forEach(function (name) { sources[name] = source; });
+          });
           var leaked = {}; data.leaks.openSubscriptions.forEach(function (open) { leaked[open.subscription.id] = true; });
           var inSubscription = {};
           data.subscriptions.forEach(function (s) { s.flows.forEach(function (n) { inSubscription[n] = true; }); });
@@ -217,6 +221,7 @@ enum HTMLPageAssets {
               row.appendChild(toggle);
               row.appendChild(el('span', 'label', step.l));
               if (step.p) row.appendChild(el('span', 'place', step.p));
+              if (step.c) row.appendChild(el('span', 'place caller', '← ' + step.c));
               row.tabIndex = 0;
               row.addEventListener('click', function () { selectStep(index); });
               row.addEventListener('keydown', function (event) {
@@ -304,7 +309,21 @@ enum HTMLPageAssets {
             return folded;
           }
 
-          // `step`, when given, is the flow step shown: its link to the RxSwift line it mirrors.
+          // The step, `step` itself or the nearest step enclosing it in the shown flow, that user
+          // code called (its `c`, the user's line): `{ step: that step }`, or null.
+          function callerOf(step) {
+            if (step.c) return { step: step };
+            var steps = current.flow ? current.flow.steps : [], index = steps.indexOf(step), depth = step.d;
+            for (var i = index - 1; i >= 0 && depth > 0; i--) {
+              if (steps[i].d >= depth) continue;
+              depth = steps[i].d;
+              if (steps[i].c) return { step: steps[i] };
+            }
+            return null;
+          }
+
+          // `step`, when given, is the flow step shown: its link to the RxSwift line it mirrors,
+          // and the user's line that called it.
           var shownSource = null;
           function showSource(place, caption, step) {
             shownSource = { place: place, caption: caption, step: step };
@@ -318,6 +337,18 @@ enum HTMLPageAssets {
             name.id = 'source-file';
             name.textContent = at.file + ':' + at.line;
             head.appendChild(name);
+            var called = step && callerOf(step);
+            if (called) {
+              // The user's line behind the step, or behind the entry point it runs under.
+              var caller = el('button', 'step-link', (called.step === step ? 'called at '
+                : 'under ' + called.step.l.split(' ')[0] + ', called at ') + called.step.c);
+              caller.id = 'source-caller';
+              caller.type = 'button';
+              caller.addEventListener('click', function () {
+                showSource(called.step.c, 'The user code that called ' + called.step.l);
+              });
+              head.appendChild(caller);
+            }
             if (step && step.m) {
               var link = el('a', null, 'Mirrors RxSwift ' + step.m.split('/blob/')[1]);
               link.id = 'source-mirror';
@@ -329,7 +360,7 @@ enum HTMLPageAssets {
               head.appendChild(unlinked);
             }
             if (!source || !source.lines) {
-              view.appendChild(el('p', 'note', 'The source of ' + at.file + ' is not in this page: rxtrace did not find it under the source root (--source-root).'));
+              view.appendChild(el('p', 'note', 'The source of ' + at.file + ' is not in this page: rxtrace did not find it under the source root (--source-root) nor at the path the debug information names, or it was too large.'));
               return;
             }
             var showAll = byId('show-instrumentation').checked;
@@ -587,7 +618,10 @@ enum HTMLPageAssets {
 
           function describe(at) {
             var kind = moments[4 * at], flow = flows[moments[4 * at + 1]], row = moments[4 * at + 2], id = moments[4 * at + 3];
-            if (kind === 0) return 'call ' + (flow && row >= 0 ? flow.steps[row].l : '#' + id);
+            if (kind === 0) {
+              var step = flow && row >= 0 ? flow.steps[row] : null;
+              return 'call ' + (step ? step.l + (step.c ? ' · called at ' + step.c : '') : '#' + id);
+            }
             if (kind === 1) return 'init ' + objectLabel(id);
             if (kind === 4) return 'deinit ' + objectLabel(id);
             if (kind === 3) return 'subscription #' + id + ' ends (' + (subscriptionEnd[id] || 'ended') + ')';

@@ -22,6 +22,10 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var threadDepth = 6
         /// Moments the step controls go through: the run's first ones.
         public var moments = 100_000
+        /// The largest source file embedded, in bytes; a larger one is named, not embedded.
+        public var sourceFileBytes = 512 * 1024
+        /// The bytes of source embedded in all; the files past it are named, not embedded.
+        public var sourceBytes = 8 * 1024 * 1024
 
         /// The limits `rxtrace report --format html` uses.
         public init() {}
@@ -44,6 +48,11 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         /// Why the step links to no RxSwift line (``RxSwiftDeclaration/note``): `Not in RxSwift
         /// 6: …`, `RxCore's own: …`.
         public var mirrorNote: String? = nil
+        /// The user's line that called the step, an entry point (`PublishSubject.on` for
+        /// `subject.onNext(21)`, `DisposeBag.deinit` for `bag = nil`), as `file:line` the page's
+        /// sources hold (``Source/aliases``); `nil` when user code did not call it or the trace
+        /// does not name the line.
+        public var caller: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case depth = "d"
@@ -52,6 +61,7 @@ public struct HTMLReport: Codable, Equatable, Sendable {
             case isInit = "i"
             case mirror = "m"
             case mirrorNote = "n"
+            case caller = "c"
         }
     }
 
@@ -178,14 +188,21 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var calls: [ThreadCall]
     }
 
-    /// A source file a flow touches, embedded in the page.
+    /// A source file a flow touches, embedded in the page: RxCore's, or the user's (the
+    /// program's, a library's) that a build site, a subscribe or a caller line names.
     public struct Source: Codable, Equatable, Sendable {
         /// `RxCore/Empty.swift`.
         public var fileID: String
-        /// Its lines; `nil` when the package's sources did not have it.
+        /// Its lines; `nil` when neither the package's sources nor the path the debug
+        /// information names had it readable, or it was over ``Limits/sourceFileBytes`` or
+        /// past ``Limits/sourceBytes``.
         public var lines: [String]?
         /// The RxSwift file it mirrors, at the release RxCore follows.
         public var mirror: String?
+        /// The other names the page's places give the same file: a caller line's path from
+        /// the folder below `Sources/` (`App/Screens/Login.swift`) for the `#fileID`
+        /// (`App/Login.swift`) a build site names; `nil` for none.
+        public var aliases: [String]? = nil
     }
 
     /// What an example's page teaches, shown at its top: written for each example in

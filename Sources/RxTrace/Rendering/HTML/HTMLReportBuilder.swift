@@ -1,3 +1,5 @@
+import Foundation
+
 extension HTMLReport {
     /// Builds the page's content from `reader`'s trace, embedding the files of `sources` that
     /// the flows and leaks touch, within `limits`; `lesson` says what the page teaches when
@@ -79,6 +81,7 @@ struct HTMLReportBuilder {
             if low <= high { flowCallRanges.append((low, high)) }
             htmlFlows.append(Self.htmlFlow(flow))
         }
+        let callerFiles = try attachCallers(to: &htmlFlows, flows: flows)
 
         let subscriptions = try embeddedSubscriptions(flows: flows, flowOfCall: flowOfCall, leaks: leaks)
         let (events, eventsLeftOut) = try marbleEvents(
@@ -149,6 +152,15 @@ struct HTMLReportBuilder {
             )
         }
 
+        let (embeddedSources, sourcesLeftOut) = embeddedSources(
+            flows: htmlFlows, subscriptions: htmlSubscriptions, leaks: leaks, files: sources, callerFiles: callerFiles)
+        if sourcesLeftOut > 0 {
+            notes.append(
+                "\(counted(sourcesLeftOut, "source file")) named but not embedded: larger than "
+                    + "\(limits.sourceFileBytes / 1024) KiB, or past \(limits.sourceBytes / 1024 / 1024) MiB of sources in all."
+            )
+        }
+
         return HTMLReport(
             program: reader.run.program,
             summaryLine: TextReportRenderer().render(summary),
@@ -156,7 +168,7 @@ struct HTMLReportBuilder {
             flows: htmlFlows,
             subscriptions: htmlSubscriptions,
             leaks: leaks,
-            sources: Self.sources(flows: htmlFlows, subscriptions: htmlSubscriptions, leaks: leaks, files: sources),
+            sources: embeddedSources,
             endTime: endTime,
             lifetimes: lifetimes,
             resources: resources,
@@ -527,28 +539,111 @@ struct HTMLReportBuilder {
 
     // MARK: - Sources
 
-    /// The files named by the flows' steps, their user lines and the leaks, each once, sorted.
-    private static func sources(
-        flows: [HTMLReport.Flow], subscriptions: [HTMLReport.Subscription], leaks: LeakReport, files: SourceFiles
-    ) -> [HTMLReport.Source] {
+    /// Sets each step's ``HTMLReport/Step/caller``: the user's line behind the entry points
+    /// among the flows' calls, read for the calls that captured a caller stack only. Returns
+    /// the files those lines name, by the name the page gives them (`App/main.swift`), at the
+    /// path the debug information names.
+    private func attachCallers(to htmlFlows: inout [HTMLReport.Flow], flows: [Flow]) throws -> [String: String] {
+        var files: [String: String] = [:]
+        for (index, flow) in flows.enumerated() {
+            let calls = flow.steps.compactMap(\.callID)
+            guard let low = calls.min(), let high = calls.max() else { continue }
+            // Other threads' calls interleave with the flow's: only the flow's own steps are read.
+            let captured = Set(try reader.callsWithCallers(from: low, through: high))
+            guard !captured.isEmpty else { continue }
+            for (row, step) in flow.steps.enumerated() {
+                guard let call = step.callID, captured.contains(call),
+                    case .line(let frame) = try reader.callerLine(ofCall: call), let path = frame.file
+                else { continue }
+                let place = frame.location
+                htmlFlows[index].steps[row].caller = place
+                if let file = Self.fileAndLine(place)?.file, files[file] == nil { files[file] = path }
+            }
+        }
+        return files
+    }
+
+    /// The files named by the flows' steps, the lines that called them, their user lines and
+    /// the leaks, each once, sorted, with how many were named but left out for their size.
+    ///
+    /// A file is read from the package's sources (`files`, by `#fileID` or by a caller line's
+    /// path below `Sources/`), else from the path the debug information gave a caller line
+    /// (`callerFiles`): the program's or a library's
+    /// file outside the source root. A `#fileID` (`App/Login.swift`) that only a caller line's
+    /// path (`App/Screens/Login.swift`) has is that file; names of one file are embedded once,
+    /// the others listed as its ``HTMLReport/Source/aliases``.
+    private func embeddedSources(
+        flows: [HTMLReport.Flow], subscriptions: [HTMLReport.Subscription], leaks: LeakReport, files: SourceFiles,
+        callerFiles: [String: String]
+    ) -> ([HTMLReport.Source], Int) {
         var places = Set<String>()
         for flow in flows {
             if let user = flow.userPlace { places.insert(user) }
-            for step in flow.steps { if let place = step.place { places.insert(place) } }
+            for step in flow.steps {
+                if let place = step.place { places.insert(place) }
+                if let caller = step.caller { places.insert(caller) }
+            }
         }
         for subscription in subscriptions { places.insert(subscription.site) }
         for open in leaks.openSubscriptions {
             places.insert(open.subscription.site)
             if let built = open.builtAt { places.insert("\(built.file):\(built.line)") }
         }
-        let fileIDs = Set(places.compactMap { fileAndLine($0)?.file })
-        return fileIDs.sorted().map { fileID in
-            let text = files.text(of: fileID)
-            return HTMLReport.Source(
-                fileID: fileID,
-                lines: text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) },
-                mirror: text.flatMap(SourceFiles.mirrorLink(inSource:))
-            )
+        let names = Set(places.compactMap { Self.fileAndLine($0)?.file })
+
+        // Each name's file on disk: the package's, else the one a caller line's debug
+        // information names.
+        func path(of name: String) -> String? {
+            if let path = files.path(of: name) ?? files.path(ofLocation: name) ?? callerFiles[name] { return path }
+            let parts = name.split(separator: "/")
+            guard parts.count == 2 else { return nil }
+            return callerFiles.first { caller, _ in
+                let callerParts = caller.split(separator: "/")
+                return callerParts.count > 2 && callerParts.first == parts[0] && callerParts.last == parts[1]
+            }?.value
         }
+        var namesByPath: [String: [String]] = [:]
+        var unfound: [String] = []
+        for name in names {
+            if let path = path(of: name) {
+                namesByPath[URL(fileURLWithPath: path).standardizedFileURL.path, default: []].append(name)
+            } else {
+                unfound.append(name)
+            }
+        }
+
+        var sources = unfound.map { HTMLReport.Source(fileID: $0, lines: nil, mirror: nil) }
+        var bytes = 0
+        var leftOut = 0
+        // In order of name, so which files a cut leaves out does not depend on hashing; a file
+        // goes by its shortest name, the `#fileID` when one names it.
+        let byFirstName = namesByPath.map { path, names in
+            (
+                path: path,
+                names: names.sorted { ($0.split(separator: "/").count, $0) < ($1.split(separator: "/").count, $1) }
+            )
+        }.sorted {
+            $0.names[0] < $1.names[0]
+        }
+        for (path, names) in byFirstName {
+            var text: String?
+            if let data = FileManager.default.contents(atPath: path) {
+                if data.count <= limits.sourceFileBytes, bytes + data.count <= limits.sourceBytes {
+                    text = String(data: data, encoding: .utf8)
+                    if text != nil { bytes += data.count }
+                } else {
+                    leftOut += 1
+                }
+            }
+            sources.append(
+                HTMLReport.Source(
+                    fileID: names[0],
+                    lines: text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) },
+                    mirror: text.flatMap(SourceFiles.mirrorLink(inSource:)),
+                    aliases: names.count > 1 ? Array(names.dropFirst()) : nil
+                ))
+        }
+        sources.sort { $0.fileID < $1.fileID }
+        return (sources, leftOut)
     }
 }

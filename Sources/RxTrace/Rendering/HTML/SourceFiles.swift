@@ -11,12 +11,16 @@ public struct SourceFiles {
     public let root: String?
     /// `Module/File.swift` → the file's path, for every Swift file under `Sources/` and `Tests/`.
     private let pathsByFileID: [String: String]
+    /// `Module/Folder/File.swift` → the file's path: each file by its path from the folder
+    /// below `Sources/` or `Tests/` on, as a caller line names it (``CallerFrame/location``).
+    private let pathsByLocation: [String: String]
 
     /// Indexes the Swift files of the package at `root`: each `Sources/MODULE/…/FILE.swift` and
     /// `Tests/MODULE/…/FILE.swift` under the `#fileID` `MODULE/FILE.swift`.
     public init(root: String?) {
         self.root = root
         var paths: [String: String] = [:]
+        var locations: [String: String] = [:]
         if let root {
             for top in ["Sources", "Tests"] {
                 let folder = (root as NSString).appendingPathComponent(top)
@@ -26,12 +30,15 @@ public struct SourceFiles {
                     let components = relative.split(separator: "/")
                     guard components.count >= 2, let name = components.last else { continue }
                     let fileID = "\(components[0])/\(name)"
+                    let path = (folder as NSString).appendingPathComponent(relative)
                     // The first found wins; a module cannot hold two files of one name.
-                    if paths[fileID] == nil { paths[fileID] = (folder as NSString).appendingPathComponent(relative) }
+                    if paths[fileID] == nil { paths[fileID] = path }
+                    if locations[relative] == nil { locations[relative] = path }
                 }
             }
         }
         pathsByFileID = paths
+        pathsByLocation = locations
     }
 
     /// The package a trace's program was most likely built from: the first folder with a
@@ -65,6 +72,12 @@ public struct SourceFiles {
     /// The path of the file with `fileID`, if the package has it.
     public func path(of fileID: String) -> String? {
         pathsByFileID[fileID]
+    }
+
+    /// The path of the file a caller line names as `location`'s file (`App/Screens/Login.swift`,
+    /// its path from the folder below `Sources/` or `Tests/` on), if the package has it.
+    public func path(ofLocation location: String) -> String? {
+        pathsByLocation[location]
     }
 
     /// The text of the file with `fileID`, if the package has it and it is UTF-8.
