@@ -242,11 +242,11 @@ def step_through(browser):
 
 
 def caller_lines(browser):
-    """subject-never-completes: flow 3 is `counter.taps.onNext(1)`, line 37 of the example's file
-    (Sources/RxExamples/Examples/, which its `#fileID` leaves out): its title, its root step
+    """subject-never-completes: flow 3 is `counter.taps.onNext(1)`, line 37 of the example's file,
+    named as its `#fileID` names it: its title, its root step
     `PublishSubject.on` and the steps under it lead to that line, and so does the walkthrough."""
     page = "subject-never-completes.html"
-    place = "RxExamples/Examples/SubjectNeverCompletesExample.swift:37"
+    place = "RxExamples/SubjectNeverCompletesExample.swift:37"
     browser.open(page_url(page, "flow=3"))
     check(text(browser, "#source-file") == place and "counter.taps.onNext(1)" in (text(browser, "#source-line") or ""),
           "%s#flow=3: the title opens %r at %r, not the onNext line" % (
