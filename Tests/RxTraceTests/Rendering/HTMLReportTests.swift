@@ -178,8 +178,8 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertNil(SourceFiles.mirrorLink(inSource: "import RxCore\n"))
     }
 
-    /// This file as a caller line names it: its path from the folder below `Tests/` on.
-    private static let thisFileAsCalled = "RxTraceTests/Rendering/HTMLReportTests.swift"
+    /// This file as a caller line names it: as its `#fileID` does, the module and the file's name.
+    private static let thisFileAsCalled = thisFile
 
     func testCallerLines_OpenTheUsersLine_InTheUsersFileEmbeddedOnce() throws {
         var sendLine = 0
@@ -199,13 +199,11 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertTrue(send.label.hasPrefix("PublishSubject.on"), send.label)
         XCTAssertEqual(send.place, "RxCore/PublishSubject.swift:51")
         XCTAssertNotNil(steps.first { $0.caller == "\(Self.thisFileAsCalled):\(disposeLine)" })
-        // The subscribe site's `#fileID` and the caller lines' path name one file, embedded once.
-        let named = report.sources.filter { $0.fileID == Self.thisFile || $0.aliases?.contains(Self.thisFileAsCalled) == true }
+        // The subscribe site and the caller lines name one file, embedded once.
+        let named = report.sources.filter { $0.fileID == Self.thisFile }
         XCTAssertEqual(named.count, 1)
-        XCTAssertEqual(named.first?.fileID, Self.thisFile)
-        XCTAssertEqual(named.first?.aliases, [Self.thisFileAsCalled])
+        XCTAssertNil(named.first?.aliases)
         XCTAssertEqual(named.first?.lines?[sendLine - 1], ownLines[sendLine - 1])
-        XCTAssertNil(report.sources.first { $0.fileID == Self.thisFileAsCalled })
     }
 
     func testCallerLines_WithoutTheSourceRoot_EmbedTheFileAtThePathTheDebugInformationNames() throws {
@@ -219,9 +217,8 @@ final class HTMLReportTests: RxTraceTestCase {
 
         let report = try HTMLReport(reader: reader, sources: SourceFiles(root: nil))
 
-        // The subscribe site's `#fileID` is the caller lines' file too: one source, both names.
+        // The subscribe site's `#fileID` is the caller lines' file too: one source.
         let source = try XCTUnwrap(report.sources.first { $0.fileID == Self.thisFile })
-        XCTAssertEqual(source.aliases, [Self.thisFileAsCalled])
         XCTAssertEqual(source.lines?[sendLine - 1], ownLines[sendLine - 1])
         // RxCore's files are named by `#fileID` only; without the package they stay out.
         XCTAssertNil(report.sources.first { $0.fileID == "RxCore/PublishSubject.swift" }?.lines)
