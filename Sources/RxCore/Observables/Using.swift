@@ -19,7 +19,7 @@ extension ObservableType {
         line: UInt = #line
     ) -> Observable<Element> {
         let call = TraceCall.enter("using"); defer { call.exit() }
-        return Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
+        return Using(resourceFactory: resourceFactory, observableFactory: observableFactory, file: file, line: line)
             .assembled(by: "using", file: file, line: line)
     }
 }
@@ -52,7 +52,9 @@ final class UsingSink<ResourceType: Disposable, Observer: ObserverType>: Sink<Ob
             let source = try parent.observableFactory(resource)
             return Disposables.create(source.subscribeSafe(self), disposable)
         } catch {
-            return Disposables.create(Observable<SourceType>.error(error).subscribeSafe(self), disposable)
+            // Built at the user's `using` line, not here: the error is the user's factory's.
+            let failed = Observable<SourceType>.error(error, file: parent.file, line: parent.line)
+            return Disposables.create(failed.subscribeSafe(self), disposable)
         }
     }
 
@@ -78,10 +80,18 @@ final class Using<SourceType, ResourceType: Disposable>: Producer<SourceType> {
 
     fileprivate let resourceFactory: ResourceFactory
     fileprivate let observableFactory: ObservableFactory
+    /// The user's `using` line, where the error of a factory that throws is built.
+    fileprivate let file: StaticString
+    fileprivate let line: UInt
 
-    init(resourceFactory: @escaping ResourceFactory, observableFactory: @escaping ObservableFactory) {
+    init(
+        resourceFactory: @escaping ResourceFactory, observableFactory: @escaping ObservableFactory,
+        file: StaticString, line: UInt
+    ) {
         self.resourceFactory = resourceFactory
         self.observableFactory = observableFactory
+        self.file = file
+        self.line = line
         super.init()
     }
 

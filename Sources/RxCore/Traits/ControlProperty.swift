@@ -73,6 +73,8 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
 extension ControlPropertyType where Element == String? {
     /// This property as one of `String`: `nil` values read as the empty string.
     public var orEmpty: ControlProperty<String> {
+        // A step of its own, so the map it builds is read as built at the caller's line.
+        let call = TraceCall.enterFromUser("orEmpty", on: nil); defer { call.exit() }
         let original: ControlProperty<String?> = asControlProperty()
         let values: Observable<String> = original.values.map { $0 ?? "" }
         let valueSink: AnyObserver<String> = original.valueSink.mapObserver { $0 }

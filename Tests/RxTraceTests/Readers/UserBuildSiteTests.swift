@@ -46,6 +46,31 @@ final class UserBuildSiteTests: RxTraceTestCase {
         XCTAssertFalse(sites.contains { $0.contains(" at RxCore/") }, "\(sites)")
     }
 
+    func testAControlPropertysOrEmpty_isBuiltAtTheUsersLine() throws {
+        var line: UInt = 0
+        let reader = try recordedTrace {
+            let text = ControlProperty<String?>(values: Observable.just("a"), valueSink: AnyObserver { _ in })
+            line = #line; _ = text.orEmpty
+        }
+
+        let sites = try buildSites(in: reader)
+        XCTAssertTrue(sites.contains("map at \(path):\(line)"), "\(sites)")
+        XCTAssertFalse(sites.contains { $0.contains(" at RxCore/") }, "\(sites)")
+    }
+
+    func testTheErrorOfAUsingWhoseFactoryThrows_isBuiltAtTheUsingLine() throws {
+        struct Unavailable: Error {}
+        var line: UInt = 0
+        let reader = try recordedTrace {
+            line = #line; let failing = Observable<Int>.using({ () throws -> BooleanDisposable in throw Unavailable() }, observableFactory: { _ in .empty() })
+            _ = failing.subscribe(onError: { _ in })
+        }
+
+        let sites = try buildSites(in: reader)
+        XCTAssertTrue(sites.contains("error at \(path):\(line)"), "\(sites)")
+        XCTAssertFalse(sites.contains { $0.contains(" at RxCore/") }, "\(sites)")
+    }
+
     func testTheFlowsInitLines_sayBuiltAtTheUsersLine() throws {
         var line: UInt = 0
         let reader = try recordedTrace {

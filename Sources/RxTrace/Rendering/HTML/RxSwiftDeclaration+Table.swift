@@ -116,6 +116,7 @@ extension RxSwiftDeclaration {
         "Connection.on": .file(path: "RxSwift/Observables/Multicast.swift"),
         "ControlEvent.init": .file(path: "RxCocoa/Traits/ControlEvent.swift"),
         "ControlProperty.init": .file(path: "RxCocoa/Traits/ControlProperty.swift"),
+        "orEmpty": .file(path: "RxCocoa/Traits/ControlProperty.swift"),
         "CurrentThreadScheduler.schedule": .line(path: "RxSwift/Schedulers/CurrentThreadScheduler.swift", line: 90),
         "Debounce.run": .file(path: "RxSwift/Observables/Debounce.swift"),
         "DebounceSink.on": .file(path: "RxSwift/Observables/Debounce.swift"),
