@@ -117,6 +117,7 @@ extension RxSwiftDeclaration {
         "ControlEvent.init": .file(path: "RxCocoa/Traits/ControlEvent.swift"),
         "ControlProperty.init": .file(path: "RxCocoa/Traits/ControlProperty.swift"),
         "orEmpty": .file(path: "RxCocoa/Traits/ControlProperty.swift"),
+        "SharedSequence.values": .file(path: "RxCocoa/Traits/SharedSequence/SharedSequence+Concurrency.swift"),
         "CurrentThreadScheduler.schedule": .line(path: "RxSwift/Schedulers/CurrentThreadScheduler.swift", line: 90),
         "Debounce.run": .file(path: "RxSwift/Observables/Debounce.swift"),
         "DebounceSink.on": .file(path: "RxSwift/Observables/Debounce.swift"),

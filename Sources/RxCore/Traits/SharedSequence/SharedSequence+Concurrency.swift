@@ -1,0 +1,26 @@
+// Mirrors RxCocoa's RxCocoa/Traits/SharedSequence/SharedSequence+Concurrency.swift.
+
+extension SharedSequence where Element: Sendable {
+    /// The elements of this shared sequence (a `Driver`, a `Signal`) as an async stream, read on
+    /// the main actor as RxCocoa declares it: each element, then the end of the stream when the
+    /// sequence completes. A shared sequence cannot fail, so the stream does not throw.
+    ///
+    /// Reading the property subscribes. Cancelling the consuming task, or leaving the
+    /// `for await` loop, disposes the subscription. The trace records the subscribe at this
+    /// property's line in RxCore; call ``values(file:line:)`` to record your own line.
+    @MainActor public var values: AsyncStream<Element> {
+        values(file: #fileID, line: #line)
+    }
+
+    /// The elements of this shared sequence as an async stream, as ``values``, with the
+    /// subscribe recorded at the caller's line.
+    ///
+    /// - Returns: a stream that yields each element and ends as the sequence completes.
+    @MainActor public func values(file: StaticString = #fileID, line: UInt = #line) -> AsyncStream<Element> {
+        let call = TraceCall.enter("SharedSequence.values"); defer { call.exit() }
+        return AsyncStream { continuation in
+            asObservable().subscribeValues(
+                feeding: NonThrowingValuesContinuation(continuation), file: file, line: line)
+        }
+    }
+}
