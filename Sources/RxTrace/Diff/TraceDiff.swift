@@ -106,16 +106,41 @@ public struct TraceDiffer {
     }
 
     /// Shapes by key, each with how many times it occurred, in order of first occurrence.
+    ///
+    /// A shape is known by its fingerprint (a hash of all its lines, taken as they are read),
+    /// and keeps only its first ``displayedLines`` lines for display: comparing two traces of
+    /// many or huge flows holds one short shape per distinct flow, never every step of every flow.
     struct Shapes {
+        /// How many lines of a shape a difference shows at most; a longer shape shows these and
+        /// says how many more it has.
+        static let displayedLines = 1_000
+
         var keys: [String] = []
-        var counts: [String: [(shape: [String], count: Int)]] = [:]
+        var counts: [String: [Entry]] = [:]
+        /// One distinct shape of a key: its lines as shown, how many times it occurred, and its
+        /// fingerprint.
+        typealias Entry = (shape: [String], count: Int, fingerprint: ShapeFingerprint)
+
+        /// Per key, the index in `counts[key]` of each shape's fingerprint.
+        private var indices: [String: [ShapeFingerprint: Int]] = [:]
 
         mutating func add(_ shape: [String], for key: String) {
+            var fingerprint = ShapeFingerprint.Builder()
+            for line in shape { fingerprint.add(line) }
+            add(fingerprint.fingerprint, displaying: shape, for: key)
+        }
+
+        /// Counts one occurrence of the shape known by `fingerprint`, shown as `lines` (kept
+        /// only when the shape is new).
+        mutating func add(
+            _ fingerprint: ShapeFingerprint, displaying lines: @autoclosure () -> [String], for key: String
+        ) {
             if counts[key] == nil { keys.append(key) }
-            if let index = counts[key]?.firstIndex(where: { $0.shape == shape }) {
+            if let index = indices[key]?[fingerprint] {
                 counts[key]![index].count += 1
             } else {
-                counts[key, default: []].append((shape, 1))
+                indices[key, default: [:]][fingerprint] = counts[key, default: []].count
+                counts[key, default: []].append((lines(), 1, fingerprint))
             }
         }
     }
@@ -130,8 +155,12 @@ public struct TraceDiffer {
             // Matched shape for shape; a shape both have a different number of times is a change
             // of number, kept apart from changes of shape.
             var countChanges: [TraceDifference] = []
+            // Each side's shapes are distinct (``Shapes`` counts repeats), so a shape is matched
+            // through a table, not by scanning the other side.
+            var rightIndex: [ShapeFingerprint: Int] = [:]
+            for (index, entry) in right.enumerated() { rightIndex[entry.fingerprint] = index }
             for (index, entry) in left.enumerated() {
-                guard let match = right.firstIndex(where: { $0.shape == entry.shape }) else { continue }
+                guard let match = rightIndex[entry.fingerprint] else { continue }
                 let common = min(entry.count, right[match].count)
                 if section == .flow, entry.count != right[match].count {
                     countChanges.append(
@@ -162,7 +191,7 @@ public struct TraceDiffer {
                 leftOver.removeAll { $0.count == 0 }
                 rightOver.removeAll { $0.count == 0 }
             }
-            func counted(_ entry: (shape: [String], count: Int)) -> [String] {
+            func counted(_ entry: Shapes.Entry) -> [String] {
                 entry.count > 1 ? ["\(entry.count) ×"] + entry.shape : entry.shape
             }
             for entry in leftOver {
@@ -215,11 +244,24 @@ public struct TraceDiffer {
     static func flowShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         try FlowBuilder(reader: reader).forEachFlow(foldingBookkeeping: false) { flow in
-            let steps = flow.steps.map { step in
+            var lines = flow.steps.lazy.map { step in
                 String(repeating: "  ", count: step.depth) + withoutIDs(step.label)
                     + (step.location.map { "  \($0)" } ?? "")
+            }.makeIterator()
+            var fingerprint = ShapeFingerprint.Builder()
+            var shown: [String] = []
+            while let line = lines.next() {
+                fingerprint.add(line)
+                if shown.count < Shapes.displayedLines { shown.append(line) }
             }
-            shapes.add(steps, for: withoutIDs(flow.title))
+            if let omitted = flow.omittedCalls {
+                let line = "… \(omitted) more calls"
+                fingerprint.add(line)
+                shown.append(line)
+            } else if flow.steps.count > Shapes.displayedLines {
+                shown.append("… \(flow.steps.count - Shapes.displayedLines) more steps")
+            }
+            shapes.add(fingerprint.fingerprint, displaying: shown, for: withoutIDs(flow.title))
         }
         return shapes
     }
@@ -245,7 +287,7 @@ public struct TraceDiffer {
 
     /// `label` without object ids (` #12`) and element values (`.next(3)` becomes `.next`).
     static func withoutIDs(_ label: String) -> String {
-        var text = label.replacing(#/ #[0-9]+/#, with: "")
+        var text = withoutObjectNumbers(label)
         for kind in ["next", "error"] {
             // The value runs to the detail's closing `))`, before the object's ` [...]` if any.
             guard let start = text.range(of: "(.\(kind)(") else { continue }
@@ -255,5 +297,27 @@ public struct TraceDiffer {
             text.replaceSubrange(start.lowerBound..<text.index(end.lowerBound, offsetBy: 2), with: "(.\(kind))")
         }
         return text
+    }
+
+    /// `label` without each ` #` followed by digits: one pass over its bytes, no regular
+    /// expression (a diff strips every step of every flow).
+    static func withoutObjectNumbers(_ label: String) -> String {
+        let bytes = Array(label.utf8)
+        guard bytes.contains(UInt8(ascii: "#")) else { return label }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: " "), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "#"),
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 2])
+            {
+                index += 2
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                continue
+            }
+            kept.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: kept, as: UTF8.self)
     }
 }

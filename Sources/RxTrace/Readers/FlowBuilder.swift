@@ -67,6 +67,10 @@ public struct Flow: Codable, Equatable, Sendable {
     /// For a flow standing for a run of scheduler bookkeeping flows folded into one
     /// (``SchedulerBookkeeping``): how many, itself included; `nil` for an ordinary flow.
     public var foldedCount: Int? = nil
+    /// For a flow of more calls than ``FlowBuilder/callLimit``: how many of its calls (each with
+    /// the objects it created) are left out after its first calls; `nil` when every call is
+    /// there.
+    public var omittedCalls: Int? = nil
 
     /// The top-level step.
     public var root: FlowStep { steps[0] }
@@ -78,11 +82,20 @@ public struct Flow: Codable, Equatable, Sendable {
 /// Flows are built one at a time, iteratively and cycle-safe: a call tree thousands of calls
 /// deep costs memory in proportion to its size, never stack.
 public struct FlowBuilder {
-    private let reader: TraceReader
+    /// How many calls a flow holds at most: a flow of more (a `range` of a million elements
+    /// delivered inside one subscribe) keeps its first ones and says how many it leaves out
+    /// (``Flow/omittedCalls``), so reading, printing or comparing it costs seconds and a
+    /// bounded memory whatever its size.
+    public static let defaultCallLimit = 10_000
 
-    /// A builder reading from `reader`.
-    public init(reader: TraceReader) {
+    private let reader: TraceReader
+    /// How many calls a flow holds at most.
+    public let callLimit: Int
+
+    /// A builder reading from `reader`, keeping at most `callLimit` calls of each flow.
+    public init(reader: TraceReader, callLimit: Int = Self.defaultCallLimit) {
         self.reader = reader
+        self.callLimit = max(1, callLimit)
     }
 
     /// Every flow of the run, in order.
@@ -159,7 +172,7 @@ public struct FlowBuilder {
             let subscribeRoot = try reader.rootCall(of: subscribeCall)
             rootIDs.append(subscribeRoot)
             // The observable chain: whatever the subscribe's flow subscribed through.
-            let tree = try reader.callTree(under: subscribeRoot)
+            let tree = try reader.callTree(under: subscribeRoot, limit: callLimit)
             let chain = SubscriptionChain(subscription: subscription, steps: tree, created: [])
             for objectID in Set(chain.objects) {
                 if let creator = try reader.object(objectID)?.callID {
@@ -187,8 +200,21 @@ public struct FlowBuilder {
     }
 
     func flow(number: Int, root: CallRecord, subscription: SubscriptionRecord?) throws -> Flow {
-        let calls = try reader.callTree(under: root.id)
-        let objects = try reader.objects(createdBy: calls.map(\.id))
+        var calls = try reader.callTree(under: root.id, limit: callLimit + 1)
+        var omittedCalls: Int?
+        // The first call left out, when the flow has more than `callLimit`.
+        var cut: CallRecord?
+        if calls.count > callLimit {
+            cut = calls[callLimit]
+            calls.removeLast(calls.count - callLimit)
+            omittedCalls = try reader.callTreeSize(under: root.id) - callLimit
+        }
+        var objects = try reader.objects(createdBy: calls.map(\.id))
+        if let cut {
+            // A flow runs on one thread, so its tree order is the order of time: what the kept
+            // calls created after the first call left out comes after it, and is left out too.
+            objects.removeAll { ($0.startNanoseconds, $0.id) >= (cut.startNanoseconds, cut.id) }
+        }
         var title = root.name
         if let subscription {
             title += " at \(subscription.site)"
@@ -223,7 +249,8 @@ public struct FlowBuilder {
             endsSubscriptions: ended.isEmpty ? nil : ended,
             scheduledIn: try hop(into: root),
             tags: tags.isEmpty ? nil : tags,
-            steps: steps
+            steps: steps,
+            omittedCalls: omittedCalls
         )
     }
 

@@ -90,6 +90,62 @@ extension TraceReader {
         return calls
     }
 
+    /// The first `limit` calls of the tree under `root` (`root` included), in order of entry,
+    /// without reading the rest of the tree: however large the tree, this reads about `limit`
+    /// calls and the children waiting behind them.
+    ///
+    /// A call enters after its parent, so its id is larger: taking the waiting call with the
+    /// smallest id each time yields the tree's calls in id order, and the first `limit` taken
+    /// are its `limit` first calls.
+    ///
+    /// - Throws: ``TraceFileError/damaged(path:reason:)`` like ``callTree(under:)``.
+    public func callTree(under root: Int64, limit: Int) throws -> [CallRecord] {
+        // UNION: a loop of parent_ids ends the recursion; ORDER BY makes the queue a priority
+        // queue by id, and LIMIT stops the recursion once `limit` calls have been taken.
+        let calls = try records(
+            """
+            WITH RECURSIVE tree(id) AS (
+                SELECT ?
+                UNION
+                SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id ORDER BY 1 LIMIT ?
+            )
+            SELECT * FROM \(Self.callFlow) WHERE id IN (SELECT id FROM tree) ORDER BY id
+            """,
+            [.integer(root), .integer(Int64(limit))],
+            CallRecord.init(row:)
+        )
+        if let parent = calls.first(where: { $0.id == root })?.parentID, calls.contains(where: { $0.id == parent }) {
+            throw TraceFileError.damaged(path: path, reason: "call #\(root) is its own ancestor (a loop of parent_id)")
+        }
+        return calls
+    }
+
+    /// The SQL, for `rxtrace query`, that lists every call of the tree under `root` in order:
+    /// what a flow cut at ``FlowBuilder/callLimit`` leaves out.
+    public static func callTreeQuery(under root: Int64) -> String {
+        "WITH RECURSIVE tree(id) AS (SELECT \(root) UNION SELECT call.id FROM call JOIN tree "
+            + "ON call.parent_id = tree.id) SELECT * FROM call_flow WHERE id IN tree ORDER BY id"
+    }
+
+    /// How many calls the tree under `root` holds, `root` included, counted without holding
+    /// them: only calls entered after their parent are followed (every call of a sound trace),
+    /// so a loop of `parent_id`s in a damaged trace ends the count.
+    public func callTreeSize(under root: Int64) throws -> Int {
+        Int(
+            try database.scalar(
+                """
+                WITH RECURSIVE tree(id) AS (
+                    SELECT ?
+                    UNION ALL
+                    SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id WHERE call.id > tree.id
+                )
+                SELECT count(*) FROM tree
+                """,
+                [.integer(root)]
+            )?.integer ?? 0
+        )
+    }
+
     /// The top-level call that `call` runs under (itself when it is top-level, or when it is
     /// not in the trace).
     ///

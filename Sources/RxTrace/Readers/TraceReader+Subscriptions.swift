@@ -68,12 +68,13 @@ extension TraceReader {
     }
 
     /// The objects of `subscription`'s chain, by ``SubscriptionChain``'s rule: what its
-    /// `subscribe` subscribed through and created, read from the calls under its subscribe call.
+    /// `subscribe` subscribed through and created, read from the calls under its subscribe call
+    /// (its first ``FlowBuilder/defaultCallLimit``, where a chain subscribes through its links).
     public func chain(of subscription: SubscriptionRecord) throws -> SubscriptionChain {
         guard let call = subscription.callID else {
             return SubscriptionChain(subscription: subscription, steps: [], created: [])
         }
-        let steps = try callTree(under: call)
+        let steps = try callTree(under: call, limit: FlowBuilder.defaultCallLimit)
         return SubscriptionChain(
             subscription: subscription, steps: steps, created: try objects(createdBy: steps.map(\.id)))
     }
@@ -84,7 +85,10 @@ extension TraceReader {
         guard let call = subscription.callID else {
             return SubscriptionChain(subscription: subscription, steps: [], created: []).objects
         }
-        return SubscriptionChain(subscription: subscription, steps: try callTree(under: call), created: []).objects
+        return SubscriptionChain(
+            subscription: subscription, steps: try callTree(under: call, limit: FlowBuilder.defaultCallLimit),
+            created: []
+        ).objects
     }
 }
 

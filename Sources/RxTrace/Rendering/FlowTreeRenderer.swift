@@ -82,7 +82,18 @@ public struct FlowTreeRenderer {
             guard let location = line.location else { return line.text }
             return line.text.rightPadded(to: width) + "  " + location
         }
-        return ([heading] + body).joined(separator: "\n")
+        var text = ([heading] + body).joined(separator: "\n")
+        if let omitted = flow.omittedCalls, let root = flow.root.callID {
+            text += "\n" + Self.omittedCallsNote(omitted, root: root)
+        }
+        return text
+    }
+
+    /// The line closing a flow cut at ``FlowBuilder/callLimit``: how many calls it leaves out,
+    /// and the query that lists them.
+    static func omittedCallsNote(_ count: Int, root: Int64) -> String {
+        "… \(count) more \(count == 1 ? "call" : "calls") of this flow not shown (and the objects they created): "
+            + "rxtrace query TRACE \"\(TraceReader.callTreeQuery(under: root))\""
     }
 
     /// For each step, whether it is the last child of its parent: no later step at its depth

@@ -86,6 +86,28 @@ final class TraceDiffTests: RxTraceTestCase {
         XCTAssertEqual(TraceDiffer.withoutIDs("init MapSink<…> #5"), "init MapSink<…>")
     }
 
+    func testLabelsWithoutIDs_keepAHashNotFollowedByDigits_andNumbersNotAfterAHash() {
+        XCTAssertEqual(TraceDiffer.withoutIDs("a #b #12c #3"), "a #bc")
+        XCTAssertEqual(TraceDiffer.withoutIDs("Zip #12 of 3 #"), "Zip of 3 #")
+        XCTAssertEqual(TraceDiffer.withoutIDs("héllo #7 wörld"), "héllo wörld")
+    }
+
+    func testShapesDifferingOnlyPastTheDisplayedLines_areStillTwoShapes_eachShownCutWithItsLengthSaid() {
+        let long = (0..<(TraceDiffer.Shapes.displayedLines + 5)).map { "step \($0)" }
+        var changedAtTheEnd = long
+        changedAtTheEnd[changedAtTheEnd.count - 1] = "another step"
+        var before = TraceDiffer.Shapes()
+        var after = TraceDiffer.Shapes()
+        before.add(long, for: "flow")
+        after.add(changedAtTheEnd, for: "flow")
+        after.add(changedAtTheEnd, for: "flow")
+
+        let differences = TraceDiffer.compare(.flow, before: before, after: after)
+
+        XCTAssertEqual(differences.map(\.change), [.changed, .appeared])
+        XCTAssertEqual(after.counts["flow"]?.map(\.count), [2], "a repeated shape is counted, not stored twice")
+    }
+
     func testAChangeIsShownAsItsLinesMerged_onlyTheDifferingOnesMarked() {
         let merged = TraceDiffRenderer.lineDiff(["a", "b", "c", "d"], ["a", "x", "c", "d", "e"])
 

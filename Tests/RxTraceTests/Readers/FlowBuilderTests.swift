@@ -121,4 +121,39 @@ final class FlowBuilderTests: RxTraceTestCase {
         let onNext = try XCTUnwrap(flows.first { $0.root.label.hasPrefix("PublishSubject.on(.next(1))") })
         XCTAssertEqual(onNext.threadName, "T1")
     }
+
+    func testAFlowOfMoreCallsThanTheLimit_keepsItsFirstSteps_andCountsTheCallsLeftOut() throws {
+        let reader = try recordedTrace {
+            _ = Observable.range(start: 0, count: 50).map { $0 + 1 }.subscribe(onNext: { _ in })
+        }
+        let whole = try XCTUnwrap(FlowBuilder(reader: reader).flows().last)
+        let wholeCalls = whole.steps.filter { $0.kind == .call }.count
+        XCTAssertNil(whole.omittedCalls)
+
+        let cut = try XCTUnwrap(FlowBuilder(reader: reader, callLimit: 40).flows().last)
+
+        XCTAssertEqual(cut.steps.filter { $0.kind == .call }.count, 40)
+        XCTAssertEqual(cut.omittedCalls, wholeCalls - 40)
+        XCTAssertEqual(cut.steps, Array(whole.steps.prefix(cut.steps.count)), "the cut flow is the whole flow's beginning")
+        XCTAssertEqual(cut.title, whole.title)
+        XCTAssertTrue(
+            FlowTreeRenderer().render(cut).hasSuffix(
+                "… \(wholeCalls - 40) more calls of this flow not shown (and the objects they created): rxtrace query TRACE \""
+                    + TraceReader.callTreeQuery(under: try XCTUnwrap(cut.root.callID)) + "\""
+            ))
+        let left = try reader.database.rows(TraceReader.callTreeQuery(under: try XCTUnwrap(cut.root.callID)))
+        XCTAssertEqual(left.count, wholeCalls, "the query in the note lists the whole flow")
+    }
+
+    func testAFlowOfExactlyTheLimit_isWhole() throws {
+        let reader = try recordedTrace {
+            _ = Observable.just(1).subscribe(onNext: { _ in })
+        }
+        let whole = try XCTUnwrap(FlowBuilder(reader: reader).flows().last)
+        let calls = whole.steps.filter { $0.kind == .call }.count
+
+        let atTheLimit = try XCTUnwrap(FlowBuilder(reader: reader, callLimit: calls).flows().last)
+
+        XCTAssertEqual(atTheLimit, whole)
+    }
 }

@@ -185,7 +185,8 @@ struct HTMLReportBuilder {
     /// otherwise the flows that subscribed the leaked subscriptions, then the largest flows, as
     /// many as fit, in order; with how many were left out.
     private func embeddedFlows(leaks: LeakReport) throws -> ([Flow], Int) {
-        let builder = FlowBuilder(reader: reader)
+        // The page's budget bounds its flows already: each is embedded whole or not at all.
+        let builder = FlowBuilder(reader: reader, callLimit: limits.steps)
         let callCount = try reader.count(.call)
         let objectCount = try reader.count(.object)
         if callCount + objectCount <= limits.steps {
