@@ -31,7 +31,7 @@ final class RxSwiftModuleNamesTests: XCTestCase {
     }
 
     func testRxBlockingCode_withRxSwiftsImports_blocksForTheElements() throws {
-        let blocking: LibraryBlocking<Int> = LibraryObservable.from([1, 2, 3]).toBlocking()
+        let blocking: LibraryBlocking<Int> = LibraryObservable.from([1, 2, 3]).toBlocking(timeout: 5)
 
         XCTAssertEqual(try blocking.toArray(), [1, 2, 3])
     }
