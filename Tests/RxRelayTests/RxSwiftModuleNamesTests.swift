@@ -15,7 +15,7 @@ private typealias LibraryBlocking<Element> = RxBlocking.BlockingObservable<Eleme
 
 /// Code written for RxSwift, RxCocoa, RxTest and RxBlocking compiles with no change at all,
 /// imports included, and behaves as it does there.
-final class RxSwiftModuleNamesTests: XCTestCase {
+final class RxSwiftModuleNamesTests: RxRelayTestCase {
     func testRxTestCode_withRxSwiftsImports_recordsTheSameEvents() {
         let scheduler = LibraryScheduler(initialClock: 0)
         let relay = LibraryRelay(value: 1)

@@ -20,9 +20,6 @@ public final class TraceReader {
     public let path: String
     /// What the trace's schema holds of what later version-3 traces add; see ``SchemaFeatures``.
     public let features: SchemaFeatures
-    /// The statements a report runs once per flow, compiled once: for a trace with a million
-    /// flows, compiling them again for each was most of the work.
-    private var cachedStatements: [String: Statement] = [:]
     /// Whether the trace has the `assembly` table (schema 3 on): where user code built each
     /// observable.
     private let hasAssemblyTable: Bool
@@ -210,20 +207,14 @@ public final class TraceReader {
         try cachedRecords(sql, [], record)
     }
 
-    /// Like ``records(_:_:_:)``, through a statement compiled once per reader.
+    /// Like ``records(_:_:_:)``, through a statement compiled once per connection.
     func cachedRecords<Record>(
         _ sql: String, _ bindings: [SQLValue], _ record: (Row) -> Record
     ) throws -> [Record] {
-        let statement: Statement
-        if let cached = cachedStatements[sql] {
-            statement = cached
-        } else {
-            statement = try database.prepare(sql)
-            // SQL built with its values inside (`IN (1, 2, …)`) is seldom asked twice: the
-            // cache is emptied when full rather than holding every such text.
-            if cachedStatements.count >= Database.statementCacheLimit { cachedStatements.removeAll() }
-            cachedStatements[sql] = statement
-        }
+        // Compiled once per connection (``Database/compiled(_:)``): a report runs the same few
+        // statements once per flow, and for a trace with a million flows compiling them again
+        // for each was most of the work.
+        let statement = try database.compiled(sql)
         // Reset, so the statement holds no read transaction open between uses.
         defer { statement.reset() }
         return try records(of: statement, bindings, record)

@@ -28,7 +28,7 @@ public final class Database {
     /// The path this connection opened.
     public let path: String
 
-    /// The most compiled statements a connection or reader keeps for reuse.
+    /// The most compiled statements a connection keeps for reuse.
     static let statementCacheLimit = 64
 
     /// Statements ``rows(_:_:)`` compiled, by SQL text.
@@ -213,8 +213,8 @@ public final class Database {
     }
 
     /// The statement for `sql` from this connection's cache, compiled on first use. Only for
-    /// statements run to the end before anything else runs them (``rows(_:_:)``): a cached
-    /// statement stepped by two callers at once would interleave their rows.
+    /// statements run to the end before anything else runs them (``rows(_:_:)``, the reader's
+    /// records): a cached statement stepped by two callers at once would interleave their rows.
     func compiled(_ sql: String) throws -> Statement {
         if let statement = compiledStatements[sql] { return statement }
         let statement = try Statement(database: self, sql: sql, retainingDatabase: false)

@@ -1,4 +1,6 @@
 // Mirrors RxCocoa's RxCocoa/Traits/SharedSequence/SharedSequence+Concurrency.swift.
+// Deviation from RxSwift: the stream disposes its subscription when it terminates (see
+// Documentation/Deviations.md).
 
 extension SharedSequence where Element: Sendable {
     /// The elements of this shared sequence (a `Driver`, a `Signal`) as an async stream, read on
