@@ -61,3 +61,10 @@ extension ReactiveCompatible {
 
 /// Every `NSObject` has reactive extensions, as in RxSwift.
 extension NSObject: ReactiveCompatible {}
+
+#if !canImport(Darwin)
+/// A notification center has reactive extensions (`center.rx.notification(_:object:)` in
+/// RxCocoa) on Linux too, where swift-corelibs-foundation's `NotificationCenter` is not an
+/// `NSObject`.
+extension NotificationCenter: ReactiveCompatible {}
+#endif
