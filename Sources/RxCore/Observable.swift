@@ -68,3 +68,9 @@ extension Observable {
 // `initializeTraceObjectID`), so a client that builds a chain keeps each producer's exact class;
 // `traceObjectID` skips the dynamic exclusivity check (rows W1s, W2); see
 // Documentation/Performance.md.
+
+/// ``Observable`` under a name no other framework takes, as RxSwift declares it: code that also
+/// imports a module with an `Observable` of its own (Observation's protocol, for one) can write
+/// `RxObservable<Element>`. A library's own `typealias RxObservable = RxSwift.Observable` still
+/// compiles, and its module's lookup finds its own first.
+public typealias RxObservable<Element> = Observable<Element>
