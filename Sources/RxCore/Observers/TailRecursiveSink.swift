@@ -1,8 +1,12 @@
 // Mirrors RxSwift's RxSwift/Observers/TailRecursiveSink.swift.
 // Simpler than RxSwift: only "move to the next source" is ever scheduled on the gate. RxSwift
 // also schedules a dispose command, but it disposes the gate first, so that command never
-// runs; here the generators simply go with the sink. `maxTailRecursiveSinkStackSize` (a
-// DEBUG-only counter) is left out.
+// runs; here the generators simply go with the sink.
+// Deviation from RxSwift: `maxTailRecursiveSinkStackSize`, DEBUG or TRACE_RESOURCES only in
+// RxSwift, is always compiled (as `Resources` is), and is atomic: a computed global over an
+// `Atomic`, because Swift 6 rejects a plain global `var`.
+
+import Synchronization
 
 /// The base of the sinks that subscribe to a sequence of observables one after another:
 /// `concat`, `catch(sequence:)`, `retry` and `retry(when:)`.
@@ -89,6 +93,7 @@ where Sequence.Element: ObservableConvertibleType, Sequence.Element.Element == O
 
             if let nested = extract(candidate) {
                 generators.append(nested)
+                recordTailRecursiveSinkStackSize(generators.count)
             } else {
                 next = candidate
             }
@@ -108,5 +113,34 @@ where Sequence.Element: ObservableConvertibleType, Sequence.Element.Element == O
         super.dispose()
         subscription.dispose()
         gate.dispose()
+    }
+}
+
+// MARK: - Stack size
+
+/// The largest number of iterators any ``TailRecursiveSink`` has held at once since this was
+/// last set: how deep nested `concat`s went without nesting subscriptions.
+///
+/// A sequence of sources whose count is known (an array of nested concats) keeps it at 1; one
+/// whose count is unknown (an `AnySequence`) grows it with each level. Tests set it to 0, run a
+/// chain, and read it, as RxSwift's `ConcatTests` do in TRACE_RESOURCES builds.
+public var maxTailRecursiveSinkStackSize: Int {
+    get { largestTailRecursiveSinkStack.load(ordering: .relaxed) }
+    set { largestTailRecursiveSinkStack.store(newValue, ordering: .relaxed) }
+}
+
+/// Storage behind ``maxTailRecursiveSinkStackSize``.
+private let largestTailRecursiveSinkStack = Atomic<Int>(0)
+
+/// Raises ``maxTailRecursiveSinkStackSize`` to `size` if it is smaller.
+private func recordTailRecursiveSinkStackSize(_ size: Int) {
+    var current = largestTailRecursiveSinkStack.load(ordering: .relaxed)
+    while current < size {
+        let exchange = largestTailRecursiveSinkStack.compareExchange(
+            expected: current, desired: size, ordering: .relaxed)
+        if exchange.exchanged {
+            return
+        }
+        current = exchange.original
     }
 }

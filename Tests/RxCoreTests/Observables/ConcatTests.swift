@@ -247,6 +247,32 @@ final class ConcatTests: RxCoreTestCase {
         XCTAssertEqual(recorder.events, [.next(1), .next(2), .next(10), .next(20), .completed])
     }
 
+    func testConcat_TailRecursionCollection_KeepsOneIteratorOnTheStack() {
+        maxTailRecursiveSinkStackSize = 0
+        let recorder = EventRecorder<Int>()
+
+        let subscription = generateCollection(0, upTo: 20_000) { Observable.of($0) }
+            .take(10_000)
+            .subscribe(recorder)
+        subscription.dispose()
+
+        XCTAssertEqual(recorder.events.count, 10_001)
+        XCTAssertEqual(maxTailRecursiveSinkStackSize, 1, "an iterator known to be spent is not kept")
+    }
+
+    func testConcat_TailRecursionSequence_KeepsEveryIteratorOfUnknownLength() {
+        maxTailRecursiveSinkStackSize = 0
+        let recorder = EventRecorder<Int>()
+
+        let subscription = generateSequence(0, upTo: 2_000) { Observable.of($0) }
+            .take(1_500)
+            .subscribe(recorder)
+        subscription.dispose()
+
+        XCTAssertEqual(recorder.events.count, 1_501)
+        XCTAssertGreaterThan(maxTailRecursiveSinkStackSize, 1_000, "an iterator of unknown length stays")
+    }
+
     /// `[make(start), [make(start + 1), […].concat()].concat()].concat()`, built lazily: the
     /// shape RxSwift's tail-recursion tests use, ending with an empty sequence at `limit`.
     private func generateCollection(
@@ -259,5 +285,19 @@ final class ConcatTests: RxCoreTestCase {
             part == 0 ? make(start) : self.generateCollection(start + 1, upTo: limit, make)
         }
         return Observable.concat(parts)
+    }
+
+    /// As ``generateCollection(_:upTo:_:)``, but each level is an `AnySequence`, whose length
+    /// the sink cannot know: the shape of RxSwift's `generateSequence`.
+    private func generateSequence(
+        _ start: Int, upTo limit: Int, _ make: @escaping (Int) -> Observable<Int>
+    ) -> Observable<Int> {
+        if start == limit {
+            return Observable.empty()
+        }
+        let parts = [0, 1].lazy.map { part in
+            part == 0 ? make(start) : self.generateSequence(start + 1, upTo: limit, make)
+        }
+        return Observable.concat(AnySequence(parts))
     }
 }
