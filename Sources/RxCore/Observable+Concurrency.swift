@@ -5,7 +5,7 @@
 // `Sendable`, because each subscription iterates it in a task of its own. `values` is also a
 // method, `values(file:line:)`, which records the caller's line as the subscribe line; the
 // property cannot take default arguments, so it records its own line in this file.
-// `asObservable()` also takes `detached: Bool = false`, as the async `create` does. The async
+// `asObservable(detached:)` is RxSwift's form; it declares no `priority:` one. The async
 // `create` and `asObservable()` run in a sink of their own (`TaskSink`) rather than through the
 // closure `create`, so that the trace shows the task's start and each element it forwards.
 // Simpler than RxSwift: `values` keeps no `isFinished` flag. A continuation ignores a second

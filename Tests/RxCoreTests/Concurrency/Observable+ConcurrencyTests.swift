@@ -222,6 +222,21 @@ final class ObservableConcurrencyTests: RxCoreTestCase {
         XCTAssertEqual(elements, [1, 2, 3])
     }
 
+    func testAsObservable_Detached_ForwardsEveryElementThenCompletes() {
+        let stream = AsyncThrowingStream<Int, Error> { continuation in
+            continuation.yield(1)
+            continuation.yield(2)
+            continuation.finish()
+        }
+
+        let result = stream.asObservable(detached: true).toBlocking(timeout: 5).materialize()
+
+        guard case .completed(let elements) = result else {
+            return XCTFail("expected completion, got \(result)")
+        }
+        XCTAssertEqual(elements, [1, 2])
+    }
+
     func testAsObservable_EmptyStream_Completes() {
         let stream = AsyncStream<Int> { $0.finish() }
 
