@@ -81,14 +81,51 @@ final class HTMLReportTests: RxTraceTestCase {
         let subscriptions = try HTMLReport(reader: reader, sources: sources).subscriptions
 
         XCTAssertEqual(subscriptions.count, 2)
-        // The flatMap's: the subject's elements, the inner just's, and the merged output.
+        // The flatMap's: the subject's elements, the merged output, and under it the inner just's.
         XCTAssertEqual(subscriptions[0].lanes.map { TypeNames.short(String($0.label.prefix { $0 != " " })) }, [
-            "PublishSubject<Int>", "Just<Int>", "FlatMap<…>",
+            "PublishSubject<Int>", "FlatMap<…>", "Just<Int>",
         ])
-        XCTAssertEqual(subscriptions[0].lanes.last?.marbles.map(\.value), ["10", nil])
+        XCTAssertEqual(subscriptions[0].lanes[1].marbles.map(\.value), ["10", nil])
+        XCTAssertEqual(subscriptions[0].lanes.map(\.innerOf), [nil, nil, 1])
+        XCTAssertEqual(subscriptions[0].lanes[2].innerEnd, "completed")
         // The second subscriber's lane is the subject's alone: nothing of the flatMap's.
         XCTAssertEqual(subscriptions[1].lanes.count, 1)
         XCTAssertEqual(subscriptions[1].lanes[0].marbles.map(\.kind), ["next", "completed"])
+    }
+
+    func testMarbles_FlatMapLatest_GroupsEachInnerUnderItsOperator_AndMarksTheOneItCancelled() throws {
+        var subscription: Disposable?
+        let reader = try recordedTrace {
+            let searches = PublishSubject<Int>()
+            let results = [PublishSubject<String>(), PublishSubject<String>()]
+            subscription = searches.flatMapLatest { results[$0] }.subscribe(onNext: { _ in })
+            searches.onNext(0)
+            results[0].onNext("a")
+            searches.onNext(1)
+            results[0].onNext("dropped")
+            results[1].onNext("b")
+            results[1].onCompleted()
+            subscription?.dispose()
+        }
+        subscription = nil
+        XCTAssertNil(subscription)
+
+        let lanes = try XCTUnwrap(try HTMLReport(reader: reader, sources: sources).subscriptions.first).lanes
+
+        XCTAssertEqual(lanes.map { TypeNames.short(String($0.label.prefix { $0 != " " })) }, [
+            "PublishSubject<Int>", "FlatMapLatest<…>", "PublishSubject<String>", "PublishSubject<String>",
+        ])
+        XCTAssertEqual(lanes.map(\.innerOf), [nil, nil, 1, 1])
+        // The first search's results were let go when the second search came: marked where.
+        XCTAssertEqual(lanes[2].marbles.map(\.value), ["a"])
+        XCTAssertEqual(lanes[2].innerEnd, "cancelled")
+        let cancelledAt = try XCTUnwrap(lanes[2].cancelledAt)
+        let secondSearch = try XCTUnwrap(lanes[0].marbles.last?.x)
+        let dropped = try XCTUnwrap(lanes[3].marbles.first?.x)
+        XCTAssertTrue(Double(secondSearch) < cancelledAt && cancelledAt < Double(dropped), "\(cancelledAt)")
+        XCTAssertEqual(lanes[3].marbles.map(\.value), ["b", nil])
+        XCTAssertEqual(lanes[3].innerEnd, "completed")
+        XCTAssertNil(lanes[3].cancelledAt)
     }
 
     func testMarbles_OnATestScheduler_UseVirtualTime_AndShowTheDispose() throws {

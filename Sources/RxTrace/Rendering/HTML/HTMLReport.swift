@@ -111,6 +111,17 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         /// objects that sent its events was made, or the subscription started, whichever is
         /// later; `nil` when the lane has no recorded sender.
         public var subscribedAt: Double? = nil
+        /// For an inner subscription's lane (the observable `flatMap` or `flatMapLatest`
+        /// subscribed for an element), the index in ``Subscription/lanes`` of its operator's
+        /// lane, which it is drawn under; `nil` for the chain's own lanes.
+        public var innerOf: Int? = nil
+        /// How an inner subscription's lane ended: `completed`, `error`, or `cancelled` when its
+        /// operator disposed it before the subscription ended (`flatMapLatest` moving on to a
+        /// newer element's observable); `nil` for the chain's own lanes and for an inner one
+        /// still open when the subscription ended.
+        public var innerEnd: String? = nil
+        /// Where on the x axis a cancelled inner subscription was disposed.
+        public var cancelledAt: Double? = nil
     }
 
     /// One user-made subscription.

@@ -26,6 +26,8 @@ struct HTMLReportBuilder {
         var start: Int64 = 0
         /// The virtual clock then, if one was running.
         var virtualStart: Int64? = nil
+        /// When its deinit ran, ns since the run started; `nil` while alive.
+        var end: Int64? = nil
     }
 
     /// An event as the marbles read it.
@@ -306,11 +308,22 @@ struct HTMLReportBuilder {
         return (events, leftOut)
     }
 
+    /// `order` with each inner subscription's lane moved right under its operator's lane,
+    /// the inner lanes in the order they had; the chain's own lanes keep their order.
+    static func placingInnerLanesUnderTheirOperators(_ order: [Int64], operatorOf: [Int64: Int64]) -> [Int64] {
+        let outer = order.filter { operatorOf[$0] == nil || !order.contains(operatorOf[$0]!) }
+        return outer.flatMap { lane in [lane] + order.filter { operatorOf[$0] == lane } }
+    }
+
     /// The sources that keep elements to hand to a new subscriber.
     private static let replayingTypes = [
         "BehaviorSubject<", "ReplaySubject<", "ReplayOne<", "ReplayMany<", "ReplayAll<",
         "ShareReplay1WhileConnectedConnection<",
     ]
+
+    /// The observers through which `flatMap`, `flatMapLatest` and their kin receive an inner
+    /// subscription's events: whatever sends to one of them is an inner subscription's.
+    private static let innerObserverTypes = ["MergeSinkIter<", "SwitchSinkIter<", "MergeLimitedSinkIter<"]
 
     /// Whether `event` is a stored element a replaying source handed to a new subscriber:
     /// delivered by such a source inside a subscribe step.
@@ -329,7 +342,8 @@ struct HTMLReportBuilder {
             info = ObjectInfo(
                 label: ownership.object.label, owner: ownership.ownerID,
                 assembly: ownership.object.assembly?.description, creator: ownership.object.callID,
-                start: ownership.object.startNanoseconds, virtualStart: ownership.object.virtualTime
+                start: ownership.object.startNanoseconds, virtualStart: ownership.object.virtualTime,
+                end: ownership.object.endNanoseconds
             )
         }
         objectInfos[id] = info
@@ -382,6 +396,8 @@ struct HTMLReportBuilder {
         var feeds: [(from: Int64, to: Int64?)] = []
         // When each lane's part began: its first sender's init, or the subscribe, whichever is later.
         var laneStart: [Int64: (time: Int64, virtualTime: Int64?)] = [:]
+        // The inner subscriptions' lanes: the observer each one sent to, and its operator's lane.
+        var innerObserver: [Int64: (observer: Int64, operator: Int64)] = [:]
         for (position, event) in ordered.enumerated() {
             let lane = try laneObject(of: event.source ?? 0)
             if marbles[lane] == nil { laneOrder.append(lane) }
@@ -401,6 +417,12 @@ struct HTMLReportBuilder {
             var receiver: Int64?
             if let observer = event.observer, observer != subscription.observerObjectID {
                 receiver = try laneObject(of: observer)
+                let observerLabel = try info(observer).label
+                if innerObserver[lane] == nil, let receiver, receiver != lane,
+                    Self.innerObserverTypes.contains(where: { observerLabel.hasPrefix($0) })
+                {
+                    innerObserver[lane] = (observer, receiver)
+                }
             }
             feeds.append((lane, receiver))
         }
@@ -415,6 +437,9 @@ struct HTMLReportBuilder {
             let (left, right) = (distance[$0] ?? Int.max, distance[$1] ?? Int.max)
             return left != right ? left > right : first[$0]! < first[$1]!
         }
+        laneOrder = Self.placingInnerLanesUnderTheirOperators(
+            laneOrder, operatorOf: innerObserver.mapValues(\.operator))
+        let laneIndex = Dictionary(uniqueKeysWithValues: laneOrder.enumerated().map { ($1, $0) })
         var lanes: [HTMLReport.Lane] = []
         for object in laneOrder {
             let info = try self.info(object)
@@ -427,7 +452,22 @@ struct HTMLReportBuilder {
                     subscribedAt = Double(ordered.prefix { $0.time < start.time }.count) - 0.5
                 }
             }
-            lanes.append(HTMLReport.Lane(label: label, marbles: marbles[object] ?? [], subscribedAt: subscribedAt))
+            var lane = HTMLReport.Lane(label: label, marbles: marbles[object] ?? [], subscribedAt: subscribedAt)
+            if let inner = innerObserver[object], let operatorIndex = laneIndex[inner.operator] {
+                lane.innerOf = operatorIndex
+                if let stop = lane.marbles.last(where: { $0.kind != "next" }) {
+                    lane.innerEnd = stop.kind
+                } else if let end = try self.info(inner.observer).end, end < subscription.endNanoseconds ?? Int64.max {
+                    // Its observer went before the subscription ended: the operator let it go.
+                    lane.innerEnd = "cancelled"
+                    let before = ordered.filter { $0.time <= end }
+                    lane.cancelledAt =
+                        isVirtualTime
+                        ? Double(before.last?.virtualTime ?? subscription.virtualTime ?? 0) + 0.5
+                        : Double(before.count) - 0.5
+                }
+            }
+            lanes.append(lane)
         }
 
         var disposedAt: Double?
