@@ -24,6 +24,7 @@ public enum ExampleCatalog {
         JustMapExample(),
         MapThrowsExample(),
         FlatMapExample(),
+        FlatMapLatestExample(),
         CombineLatestExample(),
         ZipExample(),
         CompletedCleansUpExample(),
