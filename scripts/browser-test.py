@@ -11,7 +11,9 @@ and leaks.
 Then it drives share-replay.html and empty.html over the DevTools pipe
 (scripts/browser_session.py): #step=N, the keys and buttons forward and back, play and pause,
 the objects alive at a known step, a marble's causes, a step user code called (its line in the
-example's file, one click from RxCore's), the instrumentation folded and shown,
+example's file, one click from RxCore's), the instrumentation folded and shown, flatmap.html's
+inner lanes under their operator and its x axis switched to time and back, flatmap-latest.html's
+cancelled inner lane,
 and the layout at 1400×900 and 800×900, with the mid-step screenshots.
 Every load must leave the console empty (a script error or a request the page's CSP refused
 both land there) and the network log must show no request from the page. Then it takes the
@@ -126,6 +128,8 @@ def interact(chromium, screenshots):
         step_through(browser)
         caller_lines(browser)
         fold(browser)
+        marble_lanes(browser)
+        marble_axis(browser)
         layout(browser, screenshots)
         for problem in browser.problems:
             check(False, "interactive: " + problem)
@@ -301,6 +305,79 @@ def fold(browser):
     browser.click("#show-instrumentation")
 
 
+def marble_lanes(browser):
+    """flatmap: each inner just drawn under its FlatMap lane, boxed; flatmap-latest: the inner
+    subscription flatMapLatest let go marked cancelled where it was let go."""
+    browser.open(page_url("flatmap.html"))
+    inner = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('#marble-diagram .inner-lane'), function (g) {"
+        " return [Number(g.dataset.lane), Number(g.dataset.innerOf), g.querySelector('text').textContent,"
+        " Number(g.querySelector('line').getAttribute('x1'))]; })")
+    operators = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('#marble-diagram .lane:not(.inner-lane)'), function (g) {"
+        " return [Number(g.dataset.lane), g.querySelector('text').textContent, Number(g.querySelector('line').getAttribute('x1'))]; })")
+    check(len(inner) == 2, "flatmap.html: %d inner lanes, not the two inner justs" % len(inner))
+    flat_map = [lane for lane in operators if lane[1].startswith("FlatMap<")]
+    check(len(flat_map) == 1, "flatmap.html: no FlatMap lane among %r" % [lane[1] for lane in operators])
+    if flat_map and inner:
+        check(all(lane[1] == flat_map[0][0] and lane[0] > flat_map[0][0] for lane in inner),
+              "flatmap.html: the inner lanes %r are not drawn under the FlatMap lane %r" % (inner, flat_map[0]))
+        check(all(lane[2].startswith("inner: Just<Int>") for lane in inner), "flatmap.html: inner lanes %r" % inner)
+        check(all(lane[3] > flat_map[0][2] for lane in inner), "flatmap.html: the inner lanes are not indented")
+    check(browser.evaluate("document.querySelectorAll('#marble-diagram .inner-box').length") == 1,
+          "flatmap.html: the inner lanes are not boxed together")
+    check(browser.evaluate("document.querySelectorAll('#marble-diagram .lane.cancelled').length") == 0,
+          "flatmap.html: an inner just that completed is marked cancelled")
+
+    browser.open(page_url("flatmap-latest.html"))
+    cancelled = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('#marble-diagram .lane.cancelled text'), function (t) {"
+        " return t.textContent; })")
+    check(len(cancelled) == 1 and "PublishSubject<String> #2" in cancelled[0] and "cancelled" in cancelled[0],
+          "flatmap-latest.html: the cancelled inner lanes are %r, not the first search's results" % cancelled)
+    # The cancel mark sits after the second search's element and before the second results' b.
+    placed = browser.evaluate(
+        "(function () { var mark = document.querySelector('#marble-diagram .cancel[data-kind=\"cancelled\"] line');"
+        " var search = document.querySelector('#marble-diagram .event[data-value=\"1\"] circle');"
+        " var b = document.querySelector('#marble-diagram .event[data-value=\"b\"] circle');"
+        " if (!mark || !search || !b) return null;"
+        " var x = (Number(mark.getAttribute('x1')) + Number(mark.getAttribute('x2'))) / 2;"
+        " return [Number(search.getAttribute('cx')), x, Number(b.getAttribute('cx'))]; })()")
+    check(placed is not None and placed[0] < placed[1] < placed[2],
+          "flatmap-latest.html: the cancel mark is not between the second search and b: %r" % placed)
+
+
+def marble_axis(browser):
+    """flatmap: the x axis switches from event order to the recorded time and back."""
+    browser.open(page_url("flatmap.html"))
+    check(browser.evaluate("document.getElementById('marble-diagram').dataset.axis") == "order",
+          "flatmap.html: the marbles do not open in event order")
+    check(browser.evaluate("document.querySelector('#marble-axis [data-axis=\"order\"]').getAttribute('aria-pressed')") == "true",
+          "flatmap.html: the event order button is not pressed")
+    browser.evaluate("document.getElementById('marble-axis').scrollIntoView({ block: 'center' })")
+    browser.click('#marble-axis [data-axis="time"]')
+    check(browser.evaluate("document.getElementById('marble-diagram').dataset.axis") == "time",
+          "flatmap.html: the time button did not switch the x axis to time")
+    labels = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('#marble-diagram .axis-label'), function (t) { return t.textContent; })")
+    check(len(labels) == 2 and all(label.endswith(" ms") for label in labels),
+          "flatmap.html in time: the axis reads %r, not times" % labels)
+    # Left to right, the marbles go in the order of the times they were recorded at.
+    times = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('#marble-diagram .event[data-event]'), function (g) {"
+        " var shape = g.querySelector('circle') || g.querySelector('line') || g.querySelector('text');"
+        " var x = Number(shape.getAttribute('cx') || shape.getAttribute('x1') || shape.getAttribute('x'));"
+        " return [x, parseFloat(g.querySelector('title').textContent.split(' · ').filter(function (p) {"
+        " return / ms$/.test(p); })[0])]; }).sort(function (a, b) { return a[0] - b[0]; }).map(function (p) { return p[1]; })")
+    check(len(times) == 10 and times == sorted(times), "flatmap.html in time: marbles left to right at %r ms" % times)
+    browser.click('#marble-axis [data-axis="order"]')
+    labels = browser.evaluate(
+        "Array.prototype.map.call(document.querySelectorAll('#marble-diagram .axis-label'), function (t) { return t.textContent; })")
+    check(browser.evaluate("document.getElementById('marble-diagram').dataset.axis") == "order"
+          and labels == ["event 0", "event 9"],
+          "flatmap.html: back in event order, the axis reads %r" % labels)
+
+
 def layout(browser, screenshots):
     """Flow tree, source and marbles on screen at 1400×900, nothing cut off; usable at 800."""
     for size, name in [((1400, 900), "step-wide.png"), ((800, 900), "step-narrow.png")]:
@@ -332,7 +409,7 @@ def layout(browser, screenshots):
 
 def main():
     chromium = sys.argv[1] if len(sys.argv) > 1 else "chromium"
-    for page in ["empty.html", "subject-never-completes.html"]:
+    for page in ["empty.html", "subject-never-completes.html", "flatmap.html", "flatmap-latest.html"]:
         if not os.path.exists(os.path.join(TRACES, page)):
             print("browser test: traces/%s is missing; scripts/run-examples.sh writes it" % page)
             return 1

@@ -80,6 +80,11 @@ enum HTMLPageAssets {
         .dispose-mark { stroke: var(--leak); stroke-dasharray: 4 3; } .life { fill: var(--accent); opacity: .75; }
         .life.survivor { fill: var(--leak); } .resource-line { fill: none; stroke: var(--ok); stroke-width: 2; }
         .call-bar { fill: var(--accent); opacity: .55; } .axis { stroke: var(--line); }
+        .inner-box { fill: none; stroke: var(--line); stroke-dasharray: 5 3; } .inner-lane text { font-style: italic; }
+        .cancel-mark { stroke: var(--leak); stroke-width: 3; } .lane.cancelled .lane-line { stroke-dasharray: 2 3; }
+        svg text.axis-label { fill: var(--muted); font-size: 10px; }
+        .axis-choice { font: inherit; border: 1px solid var(--line); background: var(--bg); color: inherit; padding: 0 6px; cursor: pointer; }
+        .axis-choice[aria-pressed="true"] { background: var(--hl); font-weight: 600; }
         .figure { overflow-x: auto; }
         @media (max-width: 1000px) {
           #explorer { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); grid-template-rows: 52vh 38vh 34vh;
@@ -391,40 +396,129 @@ enum HTMLPageAssets {
             if (target) scrollWithin(view, target);
           }
 
+          // The x axis the reader chose ('order' or 'time'); null keeps each subscription's own:
+          // virtual time when a TestScheduler ran it, else event order.
+          var marbleAxis = null;
+          var shownSubscription = null;
+
+          // Where each marble and mark of `subscription` sits on `axis`. The trace gives positions
+          // in the subscription's own unit (event order, or virtual time); the other axis places
+          // marbles by their recorded time (or their order) and marks between their neighbours.
+          function axisPositions(subscription, axis) {
+            var all = [];
+            subscription.lanes.forEach(function (lane) { lane.marbles.forEach(function (m) { all.push(m); }); });
+            all.sort(function (a, b) { return a.event - b.event; });
+            var order = {};
+            all.forEach(function (m, i) { order[m.event] = i; });
+            var native = subscription.isVirtualTime ? 'time' : 'order';
+            function time(m) { return subscription.isVirtualTime ? m.x : m.time; }
+            var byNative = all.map(function (m) { return { at: m.x, other: axis === 'order' ? order[m.event] : time(m) }; })
+              .sort(function (a, b) { return a.at - b.at; });
+            function mark(value) {
+              if (value === null || value === undefined) return null;
+              if (axis === native) return value;
+              if (native === 'time') return byNative.filter(function (p) { return p.at < value; }).length - 0.5;
+              // From event order to time: between the neighbouring marbles' times.
+              if (!byNative.length) return 0;
+              var first = byNative[0], last = byNative[byNative.length - 1];
+              var gap = byNative.length > 1 ? (last.other - first.other) / (byNative.length - 1) : 1;
+              if (value <= first.at) return first.other - (first.at - value) * gap;
+              if (value >= last.at) return last.other + (value - last.at) * gap;
+              for (var i = 1; i < byNative.length; i += 1) {
+                var before = byNative[i - 1], after = byNative[i];
+                if (value <= after.at) {
+                  var share = after.at === before.at ? 0 : (value - before.at) / (after.at - before.at);
+                  return before.other + share * (after.other - before.other);
+                }
+              }
+              return last.other;
+            }
+            return {
+              marble: function (m) { return axis === 'order' ? order[m.event] : time(m); },
+              mark: mark,
+              label: function (value) {
+                if (axis === 'order') return 'event ' + Math.round(value);
+                return subscription.isVirtualTime ? 'virtual time ' + Math.round(value) : ms(value);
+              }
+            };
+          }
+
           function renderMarbles(subscription) {
             var box = byId('marbles');
             clear(box);
+            shownSubscription = subscription;
             if (!subscription) { box.appendChild(el('p', 'note', 'Choose a subscription to see its events.')); return; }
             if (!subscription.isInPage) { box.appendChild(el('p', 'note', 'The events of subscription #' + subscription.id + ' are not in this page.')); return; }
-            box.appendChild(el('p', 'muted', 'Subscription #' + subscription.id + ' at ' + subscription.site + ' · ' + subscription.end + ' · x axis: '
-              + (subscription.isVirtualTime ? 'virtual time' : 'event order (real time on hover)')
-              + (data.isRecordingValues ? '' : ' · values were not recorded (RXTRACE_VALUES=0)')));
+            var axis = marbleAxis || (subscription.isVirtualTime ? 'time' : 'order');
+            var head = el('p', 'muted', 'Subscription #' + subscription.id + ' at ' + subscription.site + ' · ' + subscription.end
+              + (data.isRecordingValues ? '' : ' · values were not recorded (RXTRACE_VALUES=0)') + ' · x axis: ');
+            var toggle = el('span', 'axis-toggle');
+            toggle.id = 'marble-axis';
+            [['order', 'event order'], ['time', subscription.isVirtualTime ? 'virtual time' : 'time']].forEach(function (choice) {
+              var button = el('button', 'axis-choice', choice[1]);
+              button.type = 'button';
+              button.dataset.axis = choice[0];
+              button.setAttribute('aria-pressed', String(axis === choice[0]));
+              button.addEventListener('click', function () { marbleAxis = choice[0]; renderMarbles(shownSubscription); });
+              toggle.appendChild(button);
+            });
+            head.appendChild(toggle);
+            box.appendChild(head);
             if (subscription.ended) box.appendChild(el('p', 'muted', subscription.ended + (subscription.endFlow ? ' · Flow ' + subscription.endFlow : '')));
             if (!subscription.lanes.length) { box.appendChild(el('p', 'note', 'No events reached this subscription.')); return; }
+            var at = axisPositions(subscription, axis);
             var xs = [];
             subscription.lanes.forEach(function (lane) {
-              lane.marbles.forEach(function (m) { xs.push(m.x); });
-              if (lane.subscribedAt !== null && lane.subscribedAt !== undefined) xs.push(lane.subscribedAt);
+              lane.marbles.forEach(function (m) { xs.push(at.marble(m)); });
+              [lane.subscribedAt, lane.cancelledAt].forEach(function (value) { if (value !== null && value !== undefined) xs.push(at.mark(value)); });
             });
-            if (subscription.disposedAt !== null && subscription.disposedAt !== undefined) xs.push(subscription.disposedAt);
+            if (subscription.disposedAt !== null && subscription.disposedAt !== undefined) xs.push(at.mark(subscription.disposedAt));
             var min = Math.min.apply(null, xs), max = Math.max.apply(null, xs);
-            var span = Math.max(1, max - min);
+            var span = Math.max(axis === 'order' || subscription.isVirtualTime ? 1 : 1000, max - min);
             var count = xs.length;
-            var left = 24, laneHeight = 58;
+            var left = 24, laneHeight = 58, indent = 28;
             var width = Math.max(box.clientWidth - 8, Math.min(4000, 60 + count * 44), 320);
-            var height = subscription.lanes.length * laneHeight + 24;
-            function x(value) { return left + 16 + (value - min) / span * (width - left - 48); }
-            var svg = sv('svg', { width: width, height: height, id: 'marble-diagram', role: 'img',
+            var height = subscription.lanes.length * laneHeight + 40;
+            function x(value) { return left + indent + 16 + (value - min) / span * (width - left - indent - 48); }
+            var svg = sv('svg', { width: width, height: height, id: 'marble-diagram', role: 'img', 'data-axis': axis,
               'aria-label': 'Marble diagram of subscription #' + subscription.id });
+            // Each operator's inner subscriptions are boxed together under its lane.
+            subscription.lanes.forEach(function (lane, i) {
+              if (lane.innerOf === null || lane.innerOf === undefined) return;
+              if (i > 0 && subscription.lanes[i - 1].innerOf === lane.innerOf) return;
+              var last = i;
+              while (subscription.lanes[last + 1] && subscription.lanes[last + 1].innerOf === lane.innerOf) last += 1;
+              var top = 30 + i * laneHeight - 30, bottom = 30 + last * laneHeight + 22;
+              svg.appendChild(tip(sv('rect', { x: left + indent - 8, y: top, width: width - left - indent, height: bottom - top, rx: 6,
+                'class': 'inner-box', 'data-operator-lane': lane.innerOf }),
+                'inner subscriptions of ' + subscription.lanes[lane.innerOf].label));
+            });
             subscription.lanes.forEach(function (lane, i) {
               var y = 30 + i * laneHeight;
-              svg.appendChild(sv('text', { x: left, y: y - 16 }, lane.label));
-              svg.appendChild(sv('line', { x1: left, y1: y, x2: width - 8, y2: y, 'class': 'lane-line' }));
+              var isInner = lane.innerOf !== null && lane.innerOf !== undefined;
+              var laneLeft = isInner ? left + indent : left;
+              var laneGroup = sv('g', { 'class': 'lane' + (isInner ? ' inner-lane' : '') + (lane.innerEnd === 'cancelled' ? ' cancelled' : ''),
+                'data-lane': i });
+              if (isInner) laneGroup.setAttribute('data-inner-of', lane.innerOf);
+              laneGroup.appendChild(sv('text', { x: laneLeft, y: y - 16 }, (isInner ? 'inner: ' : '') + lane.label
+                + (lane.innerEnd === 'cancelled' ? ' · cancelled by its operator' : '')));
+              var lineEnd = lane.innerEnd === 'cancelled' && lane.cancelledAt !== null && lane.cancelledAt !== undefined
+                ? x(at.mark(lane.cancelledAt)) : width - 8;
+              laneGroup.appendChild(sv('line', { x1: laneLeft, y1: y, x2: lineEnd, y2: y, 'class': 'lane-line' }));
+              svg.appendChild(laneGroup);
               if (lane.subscribedAt !== null && lane.subscribedAt !== undefined) {
                 // The lane opens where its part of the subscription began.
-                var sx = x(lane.subscribedAt);
+                var sx = x(at.mark(lane.subscribedAt));
                 svg.appendChild(tip(sv('path', { d: 'M ' + (sx - 5) + ' ' + (y - 9) + ' L ' + (sx + 4) + ' ' + y + ' L ' + (sx - 5) + ' ' + (y + 9) + ' Z',
                   'class': 'subscribe-mark' }), 'subscribed'));
+              }
+              if (lane.innerEnd === 'cancelled' && lane.cancelledAt !== null && lane.cancelledAt !== undefined) {
+                var cx0 = x(at.mark(lane.cancelledAt));
+                var cancel = sv('g', { 'class': 'cancel', 'data-kind': 'cancelled' });
+                tip(cancel, 'cancelled: its operator disposed this inner subscription (flatMapLatest moved on to a newer element)');
+                cancel.appendChild(sv('line', { x1: cx0 - 7, y1: y - 7, x2: cx0 + 7, y2: y + 7, 'class': 'cancel-mark' }));
+                cancel.appendChild(sv('line', { x1: cx0 - 7, y1: y + 7, x2: cx0 + 7, y2: y - 7, 'class': 'cancel-mark' }));
+                svg.appendChild(cancel);
               }
               lane.marbles.forEach(function (m) {
                 var group = sv('g', { 'class': 'event' + (m.isReplayed ? ' replayed' : ''), 'data-kind': m.kind, 'data-event': m.event,
@@ -433,7 +527,7 @@ enum HTMLPageAssets {
                   + (m.isReplayed ? ' · replayed to a new subscriber' : '')
                   + ' · ' + ms(m.time) + (subscription.isVirtualTime ? ' · virtual time ' + m.x : '') + (m.flow ? ' · flow ' + m.flow : '');
                 tip(group, where);
-                var cx = x(m.x);
+                var cx = x(at.marble(m));
                 if (m.kind === 'next') {
                   if (m.isReplayed) group.appendChild(sv('circle', { cx: cx, cy: y, r: 17, 'class': 'replay-ring' }));
                   group.appendChild(sv('circle', { cx: cx, cy: y, r: 13, 'class': 'marble' }));
@@ -450,12 +544,19 @@ enum HTMLPageAssets {
                 svg.appendChild(group);
               });
             });
+            // The axis: where it starts and ends, in its unit.
+            var axisY = height - 14;
+            svg.appendChild(sv('line', { x1: x(min), y1: axisY - 10, x2: x(max), y2: axisY - 10, 'class': 'axis' }));
+            var startLabel = sv('text', { x: x(min), y: axisY, 'class': 'axis-label', 'text-anchor': 'start' }, at.label(min));
+            var endLabel = sv('text', { x: x(max), y: axisY, 'class': 'axis-label', 'text-anchor': 'end' }, at.label(max));
+            svg.appendChild(startLabel);
+            svg.appendChild(endLabel);
             if (subscription.disposedAt !== null && subscription.disposedAt !== undefined) {
-              var dx = x(subscription.disposedAt);
+              var dx = x(at.mark(subscription.disposedAt));
               var dispose = sv('g', { 'class': 'event', 'data-kind': 'disposed' });
               tip(dispose, 'disposed');
-              dispose.appendChild(sv('line', { x1: dx, y1: 8, x2: dx, y2: height - 4, 'class': 'dispose-mark' }));
-              dispose.appendChild(sv('text', { x: dx - 4, y: height - 6, 'text-anchor': 'end' }, 'disposed'));
+              dispose.appendChild(sv('line', { x1: dx, y1: 8, x2: dx, y2: height - 28, 'class': 'dispose-mark' }));
+              dispose.appendChild(sv('text', { x: dx - 4, y: height - 30, 'text-anchor': 'end' }, 'disposed'));
               svg.appendChild(dispose);
             }
             var causality = el('div', 'mono');
