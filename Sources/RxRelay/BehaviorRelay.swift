@@ -16,10 +16,10 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
     private let subject: BehaviorSubject<Element>
 
     /// A relay whose current value is `value`.
-    public init(value: Element, file: StaticString = #fileID, line: UInt = #line) {
+    public init(value: Element) {
         let call = TraceCall.enter("BehaviorRelay.init"); defer { call.exit() }
         subject = BehaviorSubject(value: value)
-        _ = subject.assembled(by: "BehaviorRelay", file: file, line: line)
+        _ = subject.assembled(by: "BehaviorRelay")
     }
 
     /// Makes `event` the current value and sends it to every current subscriber.

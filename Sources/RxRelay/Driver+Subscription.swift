@@ -21,13 +21,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop driving the relays.
     public func drive(
-        _ relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: BehaviorRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return drive(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
@@ -36,13 +36,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop driving the relays.
     public func drive(
-        _ relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: BehaviorRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return drive(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -52,13 +52,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop driving the relays.
     public func drive(
-        _ relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: ReplayRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return drive(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
@@ -67,12 +67,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop driving the relays.
     public func drive(
-        _ relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: ReplayRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return drive(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 }

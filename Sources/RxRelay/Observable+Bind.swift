@@ -14,24 +14,24 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return bind(to: relays, file: file, line: line)
+        return bind(to: relays)
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return map({ $0 as Element? }, file: file, line: line).bind(to: relays, file: file, line: line)
+        return map({ $0 as Element? }).bind(to: relays)
     }
 
     /// Makes each relay accept every element; the funnel of the publish relay forms.
-    private func bind(to relays: [PublishRelay<Element>], file: StaticString, line: UInt) -> Disposable {
+    private func bind(to relays: [PublishRelay<Element>]) -> Disposable {
         subscribe({ event in
             switch event {
             case .next(let element):
@@ -41,7 +41,7 @@ extension ObservableType {
             case .completed:
                 break
             }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -51,24 +51,24 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return bind(to: relays, file: file, line: line)
+        return bind(to: relays)
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return map({ $0 as Element? }, file: file, line: line).bind(to: relays, file: file, line: line)
+        return map({ $0 as Element? }).bind(to: relays)
     }
 
     /// Makes each relay accept every element; the funnel of the behavior relay forms.
-    private func bind(to relays: [BehaviorRelay<Element>], file: StaticString, line: UInt) -> Disposable {
+    private func bind(to relays: [BehaviorRelay<Element>]) -> Disposable {
         subscribe({ event in
             switch event {
             case .next(let element):
@@ -78,7 +78,7 @@ extension ObservableType {
             case .completed:
                 break
             }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -88,24 +88,24 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return bind(to: relays, file: file, line: line)
+        return bind(to: relays)
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return map({ $0 as Element? }, file: file, line: line).bind(to: relays, file: file, line: line)
+        return map({ $0 as Element? }).bind(to: relays)
     }
 
     /// Makes each relay accept every element; the funnel of the replay relay forms.
-    private func bind(to relays: [ReplayRelay<Element>], file: StaticString, line: UInt) -> Disposable {
+    private func bind(to relays: [ReplayRelay<Element>]) -> Disposable {
         subscribe({ event in
             switch event {
             case .next(let element):
@@ -115,6 +115,6 @@ extension ObservableType {
             case .completed:
                 break
             }
-        }, file: file, line: line)
+        })
     }
 }

@@ -7,8 +7,8 @@ import RxCore
 extension PublishRelay {
     /// The relay as a ``Signal``: the elements accepted after each subscription, observed on
     /// the main scheduler; it needs no error fallback, since a relay cannot fail.
-    public func asSignal(file: StaticString = #fileID, line: UInt = #line) -> Signal<Element> {
+    public func asSignal() -> Signal<Element> {
         let call = TraceCall.enter("PublishRelay.asSignal()"); defer { call.exit() }
-        return Signal(asObservable().observe(on: SignalSharingStrategy.scheduler, file: file, line: line))
+        return Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
     }
 }

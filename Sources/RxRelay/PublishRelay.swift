@@ -16,10 +16,10 @@ public final class PublishRelay<Element>: ObservableType, Sendable {
     private let subject: PublishSubject<Element>
 
     /// A relay with no subscribers.
-    public init(file: StaticString = #fileID, line: UInt = #line) {
+    public init() {
         let call = TraceCall.enter("PublishRelay.init"); defer { call.exit() }
         subject = PublishSubject()
-        _ = subject.assembled(by: "PublishRelay", file: file, line: line)
+        _ = subject.assembled(by: "PublishRelay")
     }
 
     /// Sends `event` to every current subscriber.

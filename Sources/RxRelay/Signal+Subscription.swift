@@ -14,24 +14,24 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -40,24 +40,24 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -66,23 +66,23 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 }

@@ -13,14 +13,12 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind every observer.
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
         return asObservable().subscribe({ event in
             observers.forEach { $0.on(event) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and sends every event, its element wrapped in an `Optional`, to each of
@@ -28,15 +26,13 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind every observer.
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
-        return asObservable().map({ $0 as Element? }, file: file, line: line)
+        return asObservable().map({ $0 as Element? })
             .subscribe({ event in
                 observers.forEach { $0.on(event) }
-            }, file: file, line: line)
+            })
     }
 
     /// Calls `binder` with this infallible and returns what it returns: for binding functions
@@ -57,11 +53,9 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind.
     public func bind(
-        onNext: @escaping (Element) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onNext: @escaping (Element) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("Infallible.bind(onNext:)"); defer { call.exit() }
-        return subscribe(onNext: onNext, file: file, line: line)
+        return subscribe(onNext: onNext)
     }
 }

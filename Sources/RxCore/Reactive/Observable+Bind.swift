@@ -13,14 +13,12 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every observer.
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
         return subscribe({ event in
             observers.forEach { $0.on(event) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and sends every event, its element wrapped in an `Optional`, to each of
@@ -28,15 +26,13 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every observer.
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return map({ $0 as Element? }, file: file, line: line)
+        return map({ $0 as Element? })
             .subscribe({ event in
                 observers.forEach { $0.on(event) }
-            }, file: file, line: line)
+            })
     }
 
     /// Calls `binder` with this sequence and returns what it returns: for binding functions
@@ -61,9 +57,7 @@ extension ObservableType {
     /// - Returns: the subscription; dispose it to unbind.
     public func bind<Object: AnyObject>(
         with object: Object,
-        onNext: @escaping (Object, Element) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onNext: @escaping (Object, Element) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("bind(with:onNext:)"); defer { call.exit() }
         return subscribe(
@@ -73,9 +67,7 @@ extension ObservableType {
             },
             onError: { error in
                 rxFatalErrorInDebug("Binding error: \(error)")
-            },
-            file: file,
-            line: line
+            }
         )
     }
 
@@ -85,18 +77,14 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind.
     public func bind(
-        onNext: @escaping (Element) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onNext: @escaping (Element) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("bind(onNext:)"); defer { call.exit() }
         return subscribe(
             onNext: onNext,
             onError: { error in
                 rxFatalErrorInDebug("Binding error: \(error)")
-            },
-            file: file,
-            line: line
+            }
         )
     }
 }

@@ -22,10 +22,10 @@ public struct ControlEvent<PropertyType>: ControlEventType {
 
     /// A control event over `events`, which are subscribed to on the main scheduler.
     public init<Ev: ObservableType>(
-        events: Ev, file: StaticString = #fileID, line: UInt = #line
+        events: Ev
     ) where Ev.Element == Element {
         let call = TraceCall.enter("ControlEvent.init"); defer { call.exit() }
-        self.events = events.subscribe(on: ConcurrentMainScheduler.instance, file: file, line: line)
+        self.events = events.subscribe(on: ConcurrentMainScheduler.instance)
     }
 
     /// Subscribes `observer` to the events.

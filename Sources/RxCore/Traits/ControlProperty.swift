@@ -28,10 +28,10 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// A control property whose values are `values` (subscribed to on the main scheduler) and
     /// which `valueSink` sets.
     public init<Values: ObservableType, Sink: ObserverType>(
-        values: Values, valueSink: Sink, file: StaticString = #fileID, line: UInt = #line
+        values: Values, valueSink: Sink
     ) where Element == Values.Element, Element == Sink.Element {
         let call = TraceCall.enter("ControlProperty.init"); defer { call.exit() }
-        self.values = values.subscribe(on: ConcurrentMainScheduler.instance, file: file, line: line)
+        self.values = values.subscribe(on: ConcurrentMainScheduler.instance)
         self.valueSink = valueSink.asObserver()
     }
 

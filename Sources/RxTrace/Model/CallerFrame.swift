@@ -20,14 +20,31 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         file != nil && (line ?? 0) > 0 && file != "<compiler-generated>"
     }
 
-    /// Whether the frame is RxCore's, RxRelay's or RxTesting's, or code the compiler made: not
-    /// the user's line. A path with a folder of one of those names is theirs; so is RxTrace's
-    /// recorder (`Sources/RxTrace/`), whose frames open the stack an object's `init` recorded.
+    /// Whether the frame is RxCore's or a companion library's (RxRelay, RxTesting, and the
+    /// RxSwift-named `RxSwift`, `RxCocoa`, `RxTest`, `RxBlocking`), or code the compiler made:
+    /// not the user's line. A path with a folder of one of those names is theirs; so is
+    /// RxTrace's recorder (`Sources/RxTrace/`), whose frames open the stack an object's `init`
+    /// recorded.
     public var isInsideRxCore: Bool {
         guard let file, isKnown else { return true }
         let folders = file.split(separator: "/").dropLast()
-        return folders.contains { $0 == "RxCore" || $0 == "RxRelay" || $0 == "RxTesting" }
-            || file.contains("/Sources/RxTrace/")
+        return folders.contains { Self.libraryModules.contains(String($0)) } || file.contains("/Sources/RxTrace/")
+    }
+
+    /// The modules whose frames are never the user's: RxCore and the libraries that come with it.
+    static let libraryModules: Set<String> = [
+        "RxCore", "RxRelay", "RxTesting", "RxSwift", "RxCocoa", "RxTest", "RxBlocking",
+    ]
+
+    /// The frame as a build, subscribe or tag site reads it: `#fileID`-form file (the module,
+    /// a slash, the file's name) and line; `nil` when the frame names no line.
+    public var siteLocation: (file: String, line: Int)? {
+        guard isKnown, let file, let line else { return nil }
+        let parts = Self.shortened(file).split(separator: "/")
+        let fileID =
+            moduleName.map { "\($0)/\(parts[parts.count - 1])" }
+            ?? (parts.count > 2 ? "\(parts[0])/\(parts[parts.count - 1])" : parts.joined(separator: "/"))
+        return (fileID, line)
     }
 
     /// Whether the frame is in a function of the user's (named, and not RxCore's, RxRelay's,
@@ -43,7 +60,9 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         let isThunk =
             head.hasPrefix("protocol witness") || head.contains("thunk") || head.hasPrefix("merged ")
             || head.contains("closure #") || head.hasPrefix("partial apply")
-        let isLibrary = ["RxCore.", "RxRelay.", "RxTesting.", "RxTrace.", "Swift."].contains { qualified.hasPrefix($0) }
+        let isLibrary = (Self.libraryModules.map { "\($0)." } + ["RxTrace.", "Swift."]).contains {
+            qualified.hasPrefix($0)
+        }
         return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary
             && !qualified.hasPrefix("swift_") && !qualified.hasPrefix("_") && !qualified.hasPrefix("$")
     }

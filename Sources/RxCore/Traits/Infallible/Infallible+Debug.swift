@@ -8,7 +8,7 @@ extension InfallibleType {
     public func debug(
         _ identifier: String? = nil,
         trimOutput: Bool = false,
-        file: StaticString = #file,
+        file: String = #file,
         line: UInt = #line,
         function: String = #function
     ) -> Infallible<Element> {
