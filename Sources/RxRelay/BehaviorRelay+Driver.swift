@@ -1,6 +1,6 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Driver/BehaviorRelay+Driver.swift.
 // Deviation from RxSwift: it lives in RxRelay, since RxCore cannot see the relays (RxTrace has
-// no RxCocoa module), and takes `file`/`line` default arguments for the recorded `observe(on:)`.
+// no RxCocoa module).
 
 import RxCore
 

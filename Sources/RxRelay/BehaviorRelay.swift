@@ -1,7 +1,7 @@
 // Mirrors RxSwift's RxRelay/BehaviorRelay.swift.
-// Deviation from RxSwift: `init(value:)` takes `file`/`line` default arguments and records the
-// relay's subject as assembled by `BehaviorRelay` there; `accept`, `value` and `subscribe` are
-// recorded steps on that subject.
+// Deviation from RxSwift: `init(value:)` records the relay's subject as assembled by
+// `BehaviorRelay` at the user's line; `accept`, `value` and `subscribe` are recorded steps on
+// that subject.
 // Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
 // checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 

@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Driver/Driver+Subscription.swift (its relay forms).
 // Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
 // (RxTrace has no RxCocoa module); the other `drive` forms are in RxCore's
-// `Traits/Driver/Driver+Subscription.swift`. Each takes `file`/`line` default arguments and
-// subscribes through `drive(onNext:)` with them, so the trace names the user's `drive` line as
-// the subscription's call site; calls written for RxCocoa compile unchanged.
+// `Traits/Driver/Driver+Subscription.swift`. Each subscribes through `drive(onNext:)`, so the
+// trace names the user's `drive` line as the subscription's call site.
 
 import RxCore
 

@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Common/Infallible+Bind.swift (its relay forms).
 // Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
 // (RxTrace has no RxCocoa module); its other `bind` forms are in RxCore's
-// `Reactive/Infallible+Bind.swift`. Every form takes `file`/`line` default arguments and
-// subscribes through the recorded `subscribe` with them, so the trace names the user's `bind`
-// line as the subscription's call site; calls written for RxSwift compile unchanged.
+// `Reactive/Infallible+Bind.swift`. Every form subscribes through the recorded `subscribe`, so
+// the trace names the user's `bind` line as the subscription's call site.
 
 import RxCore
 

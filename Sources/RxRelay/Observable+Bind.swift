@@ -1,8 +1,7 @@
 // Mirrors RxSwift's RxRelay/Observable+Bind.swift.
-// Deviation from RxSwift: every form takes `file`/`line` default arguments and subscribes
-// through the recorded `subscribe` with them, so the trace names the user's `bind` line as the
-// subscription's call site (and the `map` of the optional forms as assembled there); calls
-// written for RxSwift compile unchanged.
+// Deviation from RxSwift: every form subscribes through the recorded `subscribe`, so the trace
+// names the user's `bind` line (found on the captured stack, past RxRelay's frames) as the
+// subscription's call site, and the `map` of the optional forms as assembled there.
 
 import RxCore
 

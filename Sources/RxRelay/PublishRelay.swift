@@ -1,7 +1,6 @@
 // Mirrors RxSwift's RxRelay/PublishRelay.swift.
-// Deviation from RxSwift: `init` takes `file`/`line` default arguments and records the relay's
-// subject as assembled by `PublishRelay` there; `accept` and `subscribe` are recorded steps on
-// that subject.
+// Deviation from RxSwift: `init` records the relay's subject as assembled by `PublishRelay` at the
+// user's line; `accept` and `subscribe` are recorded steps on that subject.
 // Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
 // checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 

@@ -1,7 +1,6 @@
 // Mirrors RxSwift's RxRelay/ReplayRelay.swift.
-// Deviation from RxSwift: `create(bufferSize:)` and `createUnbound()` take `file`/`line`
-// default arguments and record the relay's subject as assembled there; `accept` and
-// `subscribe` are recorded steps on that subject.
+// Deviation from RxSwift: `create(bufferSize:)` and `createUnbound()` record the relay's subject
+// as assembled at the user's line; `accept` and `subscribe` are recorded steps on that subject.
 // Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
 // checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 

@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Signal/Signal+Subscription.swift (its relay forms).
 // Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
 // (RxTrace has no RxCocoa module); the other `emit` forms are in RxCore's
-// `Traits/Signal/Signal+Subscription.swift`. Each takes `file`/`line` default arguments and
-// subscribes through `emit(onNext:)` with them, so the trace names the user's `emit` line as
-// the subscription's call site; calls written for RxCocoa compile unchanged.
+// `Traits/Signal/Signal+Subscription.swift`. Each subscribes through `emit(onNext:)`, so the
+// trace names the user's `emit` line as the subscription's call site.
 
 import RxCore
 

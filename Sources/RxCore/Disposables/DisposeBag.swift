@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/Disposables/DisposeBag.swift.
-// Deviation from RxSwift: the initializers take `file`/`line` defaults (RxSwift: `init()`), so a
-// trace knows where each bag was made and can say which bag's deinit ended a subscription.
+// Deviation from RxSwift: `init()` records where user code made the bag (the captured stack), so
+// a trace knows where each bag was made and can say which bag's deinit ended a subscription.
 
 extension Disposable {
     /// Adds this disposable to `bag`, which disposes it when the bag is deinitialized.

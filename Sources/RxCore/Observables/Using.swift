@@ -17,7 +17,7 @@ extension ObservableType {
         observableFactory: @escaping (Resource) throws -> Observable<Element>
     ) -> Observable<Element> {
         let call = TraceCall.enter("using"); defer { call.exit() }
-        return Using(resourceFactory: resourceFactory, observableFactory: observableFactory)
+        return Using(resourceFactory: resourceFactory, observableFactory: observableFactory, site: CallSite.captureIfRecording())
             .assembled(by: "using")
     }
 }
@@ -50,8 +50,8 @@ final class UsingSink<ResourceType: Disposable, Observer: ObserverType>: Sink<Ob
             let source = try parent.observableFactory(resource)
             return Disposables.create(source.subscribeSafe(self), disposable)
         } catch {
-            // Its build site is the first user frame on the stack: the line that subscribed.
-            let failed = Observable<SourceType>.error(error)
+            // Built at the user's `using` line, not here: the error is the user's factory's.
+            let failed = Observable<SourceType>.error(error).assembled(by: "error", at: parent.site)
             return Disposables.create(failed.subscribeSafe(self), disposable)
         }
     }
@@ -78,12 +78,16 @@ final class Using<SourceType, ResourceType: Disposable>: Producer<SourceType> {
 
     fileprivate let resourceFactory: ResourceFactory
     fileprivate let observableFactory: ObservableFactory
+    /// The user's `using` line, where the error of a factory that throws is built; `nil` when
+    /// nothing recorded then.
+    fileprivate let site: CallSite?
 
     init(
-        resourceFactory: @escaping ResourceFactory, observableFactory: @escaping ObservableFactory
+        resourceFactory: @escaping ResourceFactory, observableFactory: @escaping ObservableFactory, site: CallSite?
     ) {
         self.resourceFactory = resourceFactory
         self.observableFactory = observableFactory
+        self.site = site
         super.init()
     }
 

@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Common/Observable+Bind.swift.
 // Deviation from RxSwift: these forms live in RxCore, not in an RxCocoa module (RxTrace has
-// none), so `import RxCore` brings them. The forms that subscribe take `file`/`line` default
-// arguments and subscribe through the recorded `subscribe` forms with them, so the trace names
-// the user's `bind` line as the subscription's call site; calls written for RxSwift compile
-// unchanged.
+// none), so `import RxCore` brings them. The forms that subscribe go through the recorded
+// `subscribe` forms, so the trace names the user's `bind` line (found on the captured stack) as
+// the subscription's call site.
 
 extension ObservableType {
     /// Subscribes and sends every event to each of `observers`, in order.

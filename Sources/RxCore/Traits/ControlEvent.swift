@@ -1,6 +1,5 @@
 // Mirrors RxCocoa's RxCocoa/Traits/ControlEvent.swift.
-// Deviation from RxSwift: it lives in RxCore (RxTrace has no RxCocoa module; it needs no UIKit),
-// and `init(events:)` takes `file`/`line` default arguments for the recorded `subscribe(on:)`.
+// Deviation from RxSwift: it lives in RxCore (RxTrace has no RxCocoa module; it needs no UIKit).
 
 /// A type that can be turned into a ``ControlEvent``.
 public protocol ControlEventType: ObservableType {

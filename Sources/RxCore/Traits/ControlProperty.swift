@@ -1,7 +1,5 @@
 // Mirrors RxCocoa's RxCocoa/Traits/ControlProperty.swift.
-// Deviation from RxSwift: it lives in RxCore (RxTrace has no RxCocoa module; it needs no UIKit),
-// and `init(values:valueSink:)` takes `file`/`line` default arguments for the recorded
-// `subscribe(on:)`.
+// Deviation from RxSwift: it lives in RxCore (RxTrace has no RxCocoa module; it needs no UIKit).
 
 /// A type that can be turned into a ``ControlProperty``: both an observable of a property's
 /// values and an observer that sets it.

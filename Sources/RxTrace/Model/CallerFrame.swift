@@ -39,12 +39,35 @@ public struct CallerFrame: Codable, Equatable, Sendable {
     /// The frame as a build, subscribe or tag site reads it: `#fileID`-form file (the module,
     /// a slash, the file's name) and line; `nil` when the frame names no line.
     public var siteLocation: (file: String, line: Int)? {
+        siteLocation(inImage: nil)
+    }
+
+    /// ``siteLocation``, for a frame of the executable or library at `imagePath`: top-level code,
+    /// whose function's name holds no module, is in the executable's module. SwiftPM names its
+    /// `main` after the module (`rxtrace_fixture_main`); a plain `main` is in the module the
+    /// executable is named after, as SwiftPM names an executable target's module
+    /// (`rxtrace-fixture`: `rxtrace_fixture`).
+    func siteLocation(inImage imagePath: String?) -> (file: String, line: Int)? {
         guard isKnown, let file, let line else { return nil }
         let parts = Self.shortened(file).split(separator: "/")
+        var module = moduleName
+        if module == nil, let function, function.hasSuffix("_main"), !function.hasPrefix("$") {
+            module = String(function.dropLast("_main".count))
+        } else if module == nil, function == "main" {
+            module = imagePath.flatMap(Self.moduleName(ofExecutable:))
+        }
         let fileID =
-            moduleName.map { "\($0)/\(parts[parts.count - 1])" }
+            module.map { "\($0)/\(parts[parts.count - 1])" }
             ?? (parts.count > 2 ? "\(parts[0])/\(parts[parts.count - 1])" : parts.joined(separator: "/"))
         return (fileID, line)
+    }
+
+    /// The module of the executable at `path`: its file's name with every character that cannot
+    /// be in a Swift identifier made `_`, as SwiftPM names an executable target's module.
+    static func moduleName(ofExecutable path: String) -> String? {
+        guard let name = path.split(separator: "/").last, !name.contains(".") else { return nil }
+        let module = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return module.first?.isNumber == true ? "_" + module : module
     }
 
     /// Whether the frame is in a function of the user's (named, and not RxCore's, RxRelay's,

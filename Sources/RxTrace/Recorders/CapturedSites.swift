@@ -13,8 +13,9 @@ enum CapturedSites {
         let rows = try database.rows(
             """
             SELECT caller.stack_id AS stack, caller.frame AS frame, caller_line.function AS function,
-                caller_line.file AS file, caller_line.line AS line
+                caller_line.file AS file, caller_line.line AS line, image.path AS image
             FROM caller LEFT JOIN caller_line ON caller_line.address = caller.address
+                LEFT JOIN image ON image.id = caller.image_id
             WHERE caller.stack_id IN (
                 SELECT caller_stack_id FROM assembly WHERE caller_stack_id IS NOT NULL
                 UNION SELECT caller_stack_id FROM subscription WHERE caller_stack_id IS NOT NULL
@@ -24,6 +25,7 @@ enum CapturedSites {
             """
         )
         var chainsByStack: [Int64: [[CallerFrame]]] = [:]
+        var imagesByStack: [Int64: [String?]] = [:]
         var lastFrame: (stack: Int64, frame: Int64)? = nil
         for row in rows {
             guard let stack = row.integer("stack"), let frame = row.integer("frame") else { continue }
@@ -34,6 +36,7 @@ enum CapturedSites {
                 chainsByStack[stack, default: []][chainsByStack[stack, default: []].count - 1].append(callerFrame)
             } else {
                 chainsByStack[stack, default: []].append([callerFrame])
+                imagesByStack[stack, default: []].append(row.text("image"))
             }
             lastFrame = (stack, frame)
         }
@@ -42,9 +45,10 @@ enum CapturedSites {
             try database.execute("CREATE TEMP TABLE site_line (stack_id INTEGER PRIMARY KEY, file TEXT, line INTEGER)")
             let insert = try database.prepare("INSERT INTO site_line (stack_id, file, line) VALUES (?, ?, ?)")
             for (stack, chains) in chainsByStack {
-                guard case .line(let frame) = CallerLine.find(in: chains), let site = frame.siteLocation else {
-                    continue
-                }
+                guard case .line(let frame) = CallerLine.find(in: chains),
+                    let site = frame.siteLocation(
+                        inImage: chains.firstIndex { $0.contains(frame) }.flatMap { imagesByStack[stack]?[$0] })
+                else { continue }
                 insert.bind(stack, at: 1)
                 insert.bind(site.file, at: 2)
                 insert.bind(Int64(site.line), at: 3)

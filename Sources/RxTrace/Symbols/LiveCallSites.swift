@@ -50,7 +50,9 @@ package enum LiveCallSites {
             if let image = images.image(containing: address) { byImage[image, default: []].insert(address) }
         }
         var chains: [UInt: [CallerFrame]] = [:]
+        var imagePaths: [UInt: String] = [:]
         for (image, addresses) in byImage {
+            for address in addresses { imagePaths[address] = image.path }
             let sorted = addresses.sorted()
             guard let named = try? symbolizer.symbolize(sorted.map { $0 - image.loadAddress }, in: image.path) else {
                 continue
@@ -59,7 +61,10 @@ package enum LiveCallSites {
         }
         for stack in stacks {
             let stackChains = stack.map { chains[$0] ?? [CallerFrame(function: nil, file: nil, line: nil)] }
-            if case .line(let frame) = CallerLine.find(in: stackChains), let site = frame.siteLocation {
+            if case .line(let frame) = CallerLine.find(in: stackChains),
+                let site = frame.siteLocation(
+                    inImage: stackChains.firstIndex { $0.contains(frame) }.flatMap { imagePaths[stack[$0]] })
+            {
                 result[stack] = .some(site)
             } else {
                 result[stack] = .some(nil)

@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/Traits/Infallible/Infallible.swift.
-// Deviation from RxSwift: the subscribe forms here, and every `Infallible` operator and factory, take
-// `file`/`line` defaults and go through the recorded observable paths; `init(_:)` is `package`.
+// Deviation from RxSwift: the subscribe forms here, and every `Infallible` operator and factory, go
+// through the recorded observable paths; `init(_:)` is `package`.
 
 /// A type that can be turned into an observable that never sends an error: the constraint
 /// the ``Infallible`` operators extend.

@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/PrimitiveSequence.swift.
-// Deviation from RxSwift: every trait operator and factory takes `file`/`line` defaults and
-// hands them to the observable operator it wraps, which records where user code built it.
+// Deviation from RxSwift: every trait operator and factory goes through the observable operator
+// it wraps, which records where user code built it (the first user frame on the stack).
 
 /// An observable sequence of at most one element whose type says so: ``Single``, ``Maybe``
 /// or ``Completable``, told apart by `Trait`.

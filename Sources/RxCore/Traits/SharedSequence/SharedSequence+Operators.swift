@@ -1,9 +1,6 @@
 // Mirrors RxCocoa's RxCocoa/Traits/SharedSequence/SharedSequence+Operators.swift.
-// Deviation from RxSwift: `debug`'s `file` is a `StaticString` defaulting to `#file`, as in
-// RxCore's `Observable.debug` (RxCocoa: `String`); calls passing no `file` or a literal
-// compile unchanged. Each operator hands its `file`/`line` to the observable operators it is
-// built from, so the trace names the user's line. Driver's `withUnretained`, which RxCocoa
-// marks unavailable, is left out.
+// Deviation from RxSwift: Driver's `withUnretained`, which RxCocoa marks unavailable, is left
+// out.
 
 extension SharedSequenceConvertibleType {
     /// Transforms each element with `selector`.

@@ -1,7 +1,7 @@
 // Mirrors RxCocoa's RxCocoa/Traits/SharedSequence/SharedSequence.swift.
 // Deviation from RxSwift: RxCocoa's `SharedSequence`, `Driver` and `Signal` live in RxCore
-// (RxTrace has no RxCocoa module; they need no UIKit), and every factory and operator takes
-// `file`/`line` default arguments, passed to the observable operators it is built from.
+// (RxTrace has no RxCocoa module; they need no UIKit); every factory and operator goes through
+// the recorded observable operators it is built from.
 
 /// A sequence that never fails, delivers its events on its sharing strategy's scheduler and
 /// shares one subscription to its source among its observers, as the strategy says.
