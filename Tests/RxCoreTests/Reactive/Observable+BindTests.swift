@@ -269,6 +269,7 @@ extension ObservableBindTests {
             _ = Observable.just(1).bind(with: self) { _, _ in }
         }
 
-        XCTAssertEqual(recorder.state.withLock { $0.subscriptionSites.map(\.line) }, lines)
+        let sites = recorder.state.withLock { $0.subscriptionSites }
+        XCTAssertEqual(LiveCallSites.locations(of: sites).map { UInt($0.line) }, lines)
     }
 }
