@@ -83,10 +83,10 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting"]),
+        .testTarget(name: "RxCoreTests", dependencies: ["RxCore", "RxTesting", "RxTrace"]),
         .testTarget(
             name: "RxRelayTests",
-            dependencies: ["RxCore", "RxRelay", "RxTesting", "RxSwift", "RxCocoa", "RxTest", "RxBlocking"]
+            dependencies: ["RxCore", "RxRelay", "RxTesting", "RxTrace", "RxSwift", "RxCocoa", "RxTest", "RxBlocking"]
         ),
         .testTarget(name: "RxTestingTests", dependencies: ["RxCore", "RxTrace", "RxTesting"]),
         .testTarget(

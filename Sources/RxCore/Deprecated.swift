@@ -6,140 +6,132 @@ extension ObservableType {
     /// Deprecated: ``catch(_:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
-        _ handler: @escaping (Swift.Error) throws -> Observable<Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>
     ) -> Observable<Element> {
-        self.catch(handler, file: file, line: line)
+        self.catch(handler)
     }
 
     /// Deprecated: ``catchAndReturn(_:)``.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     public func catchErrorJustReturn(
-        _ element: Element, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element
     ) -> Observable<Element> {
-        catchAndReturn(element, file: file, line: line)
+        catchAndReturn(element)
     }
 
     /// Deprecated: ``element(at:)``.
     @available(*, deprecated, renamed: "element(at:)")
-    public func elementAt(_ index: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
-        element(at: index, file: file, line: line)
+    public func elementAt(_ index: Int) -> Observable<Element> {
+        element(at: index)
     }
 
     /// Deprecated: ``retry(when:)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> Observable<Element> {
-        retry(when: notificationHandler, file: file, line: line)
+        retry(when: notificationHandler)
     }
 
     /// Deprecated: ``retry(when:)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> Observable<Element> {
-        retry(when: notificationHandler, file: file, line: line)
+        retry(when: notificationHandler)
     }
 
     /// Deprecated: ``take(until:)``.
     @available(*, deprecated, renamed: "take(until:)")
     public func takeUntil<Source: ObservableType>(
-        _ other: Source, file: StaticString = #fileID, line: UInt = #line
+        _ other: Source
     ) -> Observable<Element> {
-        take(until: other, file: file, line: line)
+        take(until: other)
     }
 
     /// Deprecated: ``take(until:behavior:)``.
     @available(*, deprecated, renamed: "take(until:behavior:)")
     public func takeUntil(
         _ behavior: TakeBehavior,
-        predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        take(until: predicate, behavior: behavior, file: file, line: line)
+        take(until: predicate, behavior: behavior)
     }
 
     /// Deprecated: ``take(while:behavior:)``.
     @available(*, deprecated, renamed: "take(while:)")
     public func takeWhile(
-        _ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        take(while: predicate, file: file, line: line)
+        take(while: predicate)
     }
 
     /// Deprecated: ``take(for:scheduler:)``.
     @available(*, deprecated, renamed: "take(for:scheduler:)")
     public func take(
-        _ duration: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ duration: RxTimeInterval, scheduler: SchedulerType
     ) -> Observable<Element> {
-        take(for: duration, scheduler: scheduler, file: file, line: line)
+        take(for: duration, scheduler: scheduler)
     }
 
     /// Deprecated: ``skip(while:)``.
     @available(*, deprecated, renamed: "skip(while:)")
     public func skipWhile(
-        _ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
-        skip(while: predicate, file: file, line: line)
+        skip(while: predicate)
     }
 
     /// Deprecated: ``skip(until:)``.
     @available(*, deprecated, renamed: "skip(until:)")
     public func skipUntil<Source: ObservableType>(
-        _ other: Source, file: StaticString = #fileID, line: UInt = #line
+        _ other: Source
     ) -> Observable<Element> {
-        skip(until: other, file: file, line: line)
+        skip(until: other)
     }
 
     /// Deprecated: ``observe(on:)``.
     @available(*, deprecated, renamed: "observe(on:)")
     public func observeOn(
-        _ scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ scheduler: ImmediateSchedulerType
     ) -> Observable<Element> {
-        observe(on: scheduler, file: file, line: line)
+        observe(on: scheduler)
     }
 
     /// Deprecated: ``subscribe(on:)``.
     @available(*, deprecated, renamed: "subscribe(on:)")
     public func subscribeOn(
-        _ scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ scheduler: ImmediateSchedulerType
     ) -> Observable<Element> {
-        subscribe(on: scheduler, file: file, line: line)
+        subscribe(on: scheduler)
     }
 }
 
 extension ObservableType {
-    /// Deprecated: ``ObservableType/catch(sequence:file:line:)``.
+    /// Deprecated: ``ObservableType/catch(sequence:)``.
     @available(*, deprecated, renamed: "catch(sequence:)")
     public static func catchError<Sequence: Swift.Sequence>(
-        _ sequence: Sequence, file: StaticString = #fileID, line: UInt = #line
+        _ sequence: Sequence
     ) -> Observable<Element> where Sequence.Element == Observable<Element> {
-        Self.catch(sequence: sequence, file: file, line: line)
+        Self.catch(sequence: sequence)
     }
 }
 
 extension Observable {
-    /// Deprecated: ``ObservableType/from(optional:file:line:)``; an implicit conversion to
+    /// Deprecated: ``ObservableType/from(optional:)``; an implicit conversion to
     /// `Optional` made `from(_:)` ambiguous.
     @available(*, deprecated, renamed: "from(optional:)")
     public static func from(
-        _ optional: Element?, file: StaticString = #fileID, line: UInt = #line
+        _ optional: Element?
     ) -> Observable<Element> {
-        Observable.from(optional: optional, file: file, line: line)
+        Observable.from(optional: optional)
     }
 
-    /// Deprecated: ``ObservableType/from(optional:scheduler:file:line:)``.
+    /// Deprecated: ``ObservableType/from(optional:scheduler:)``.
     @available(*, deprecated, renamed: "from(optional:scheduler:)")
     public static func from(
-        _ optional: Element?, scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ optional: Element?, scheduler: ImmediateSchedulerType
     ) -> Observable<Element> {
-        Observable.from(optional: optional, scheduler: scheduler, file: file, line: line)
+        Observable.from(optional: optional, scheduler: scheduler)
     }
 }

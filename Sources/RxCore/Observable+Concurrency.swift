@@ -2,9 +2,7 @@
 // Deviation from RxSwift: Swift 6 asks for `Sendable` where RxSwift's Swift 5 code does not.
 // `values` needs `Element: Sendable`, because each element goes from the thread the observable
 // emits on to the consuming task. `asObservable()` on an `AsyncSequence` needs the sequence to be
-// `Sendable`, because each subscription iterates it in a task of its own. `values` is also a
-// method, `values(file:line:)`, which records the caller's line as the subscribe line; the
-// property cannot take default arguments, so it records its own line in this file.
+// `Sendable`, because each subscription iterates it in a task of its own.
 // `asObservable(detached:)` is RxSwift's form; it declares no `priority:` one. The async
 // `create` and `asObservable()` run in a sink of their own (`TaskSink`) rather than through the
 // closure `create`, so that the trace shows the task's start and each element it forwards.
@@ -23,23 +21,11 @@ extension ObservableConvertibleType where Element: Sendable {
     /// Reading the property subscribes. Cancelling the consuming task disposes the
     /// subscription, and a loop that is waiting then throws `CancellationError`. Releasing the
     /// stream and its iterator disposes it too, as leaving `for try await element in
-    /// observable.values` early does. The trace records the subscribe at this property's line
-    /// in RxCore; call ``values(file:line:)`` to record your own line.
+    /// observable.values` early does.
     public var values: AsyncThrowingStream<Element, Swift.Error> {
-        values(file: #fileID, line: #line)
-    }
-
-    /// The elements of this sequence as an async stream, as ``values``, with the subscribe
-    /// recorded at the caller's line.
-    ///
-    /// - Parameters:
-    ///   - file: the `#fileID` the trace records as the subscribing code.
-    ///   - line: the line the trace records as the subscribing code.
-    /// - Returns: a stream that yields each element and ends as the sequence ends.
-    public func values(file: StaticString = #fileID, line: UInt = #line) -> AsyncThrowingStream<Element, Swift.Error> {
         let call = TraceCall.enter("values"); defer { call.exit() }
         return AsyncThrowingStream { continuation in
-            subscribeValues(feeding: ThrowingValuesContinuation(continuation), file: file, line: line)
+            subscribeValues(feeding: ThrowingValuesContinuation(continuation))
         }
     }
 
@@ -51,9 +37,7 @@ extension ObservableConvertibleType where Element: Sendable {
     /// through ``ThrowingValuesContinuation``; a sequence that cannot fail feeds an
     /// `AsyncStream`'s through ``NonThrowingValuesContinuation``.
     package func subscribeValues<Continuation: ValuesContinuation>(
-        feeding continuation: Continuation,
-        file: StaticString,
-        line: UInt
+        feeding continuation: Continuation
     ) where Continuation.Element == Element {
         let values = ObservableValues(continuation)
         let subscription = SingleAssignmentDisposable()
@@ -63,9 +47,7 @@ extension ObservableConvertibleType where Element: Sendable {
                 onNext: { values.yield($0) },
                 onError: { values.finish(.error($0)) },
                 onCompleted: { values.finish(.completed) },
-                onDisposed: { values.disposed() },
-                file: file,
-                line: line
+                onDisposed: { values.disposed() }
             )
         )
     }
@@ -189,7 +171,7 @@ final class ObservableValues<Continuation: ValuesContinuation>: TraceableObject 
 // MARK: - Async to Observable
 
 extension ObservableConvertibleType {
-    /// What an async ``create(detached:priority:work:file:line:)`` hands its work: a closure
+    /// What an async ``create(detached:priority:work:)`` hands its work: a closure
     /// that sends one element.
     public typealias ElementObserver<Element> = (Element) -> Void
 
@@ -209,9 +191,7 @@ extension ObservableConvertibleType {
     public static func create(
         detached: Bool = false,
         priority: TaskPriority? = nil,
-        work: @Sendable @escaping (_ observer: ElementObserver<Element>) async throws -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        work: @Sendable @escaping (_ observer: ElementObserver<Element>) async throws -> Void
     ) -> Observable<Element> {
         let call = TraceCall.enter("create(detached:priority:work:)"); defer { call.exit() }
         return TaskProducer<Element>(isDetached: detached, priority: priority) { forward in
@@ -220,7 +200,7 @@ extension ObservableConvertibleType {
                 forward(element)
             }
         }
-        .assembled(by: "create", file: file, line: line)
+        .assembled(by: "create")
     }
 }
 
@@ -234,7 +214,7 @@ extension AsyncSequence where Self: Sendable {
     /// - Parameter detached: whether the task is detached (`Task.detached`) instead of a
     ///   `Task` that inherits the subscriber's task-local values.
     /// - Returns: an observable of the sequence's elements.
-    public func asObservable(detached: Bool = false, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func asObservable(detached: Bool = false) -> Observable<Element> {
         let call = TraceCall.enter("asObservable"); defer { call.exit() }
         return TaskProducer<Element>(isDetached: detached, priority: nil) { forward in
             do {
@@ -245,7 +225,7 @@ extension AsyncSequence where Self: Sendable {
                 return
             }
         }
-        .assembled(by: "asObservable", file: file, line: line)
+        .assembled(by: "asObservable")
     }
 }
 

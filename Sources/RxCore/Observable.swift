@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/Observable.swift.
-// Deviation from RxSwift: every operator and factory takes `file`/`line` default arguments and
-// records through `assembled(by:file:line:)` where user code built the observable.
+// Deviation from RxSwift: every operator and factory records through `assembled(by:)` where user
+// code built the observable (the return addresses on the stack, while a recorder is installed).
 
 /// The abstract base of every observable sequence: operators' producers and subjects.
 ///
@@ -25,27 +25,41 @@ open class Observable<Element>: ObservableType, TraceableObject {
         self
     }
 
-    /// Records that user code at `file`:`line` built this observable with the operator or
-    /// factory `name`, and returns it; every public operator ends with it.
+    /// Records that user code built this observable with the operator or factory `name`, and
+    /// returns it; every public operator ends with it.
     ///
-    /// The operators take `file: StaticString = #fileID, line: UInt = #line` default
-    /// arguments and hand them here, so a report can say `map at LoginViewModel.swift:42`.
-    /// When nothing records, this is one atomic load.
+    /// The site is the stack's return addresses (``CallSite/capture()``), which lead through
+    /// the operator to the user's line, so a report can say `map at LoginViewModel.swift:42`
+    /// while the operator's signature stays RxSwift's. When nothing records, this is one
+    /// atomic load.
     @inlinable @inline(__always)
-    package final func assembled(by name: StaticString, file: StaticString, line: UInt) -> Observable<Element> {
+    package final func assembled(by name: StaticString) -> Observable<Element> {
         if let recorder = Instrumentation.recorder {
-            recorder.observableAssembled(traceObjectID, by: name, at: CallSite(file: file, line: line))
+            recorder.observableAssembled(traceObjectID, by: name, at: CallSite.capture())
+        }
+        return self
+    }
+
+    /// Records that user code built this observable with `name` at `site`, a site its operator
+    /// captured when user code called it (``CallSite/captureIfRecording()``), and returns it: for
+    /// an observable RxCore builds later on the user's behalf, whose own stack holds no user
+    /// frame. A trace keeps an object's last assembly, so this one wins. With no `site`, or
+    /// when nothing records, this records nothing.
+    @inline(__always)
+    package final func assembled(by name: StaticString, at site: CallSite?) -> Observable<Element> {
+        if let site, let recorder = Instrumentation.recorder {
+            recorder.observableAssembled(traceObjectID, by: name, at: site)
         }
         return self
     }
 
     /// Names the chain that ends in this observable `tag` for the trace (`.traceTag`, a
-    /// `debug` identifier), as user code at `file`:`line` asked; returns `self`. When nothing
-    /// records, this is one atomic load.
+    /// `debug` identifier), as user code asked (its site captured as ``assembled(by:)``'s is);
+    /// returns `self`. When nothing records, this is one atomic load.
     @inline(__always)
-    package final func tagged(_ tag: String, file: StaticString, line: UInt) -> Observable<Element> {
+    package final func tagged(_ tag: String) -> Observable<Element> {
         if let recorder = Instrumentation.recorder {
-            recorder.observableTagged(traceObjectID, as: tag, at: CallSite(file: file, line: line))
+            recorder.observableTagged(traceObjectID, as: tag, at: CallSite.capture())
         }
         return self
     }

@@ -1,20 +1,17 @@
 // Mirrors RxSwift's RxSwift/ObservableType+Extensions.swift.
-// Deviation from RxSwift: the public subscribe forms take `file`/`line` default arguments
-// (`#fileID`/`#line`) so that the trace knows which line of user code subscribed; callers
-// written for RxSwift compile unchanged.
+// Deviation from RxSwift: the subscribe forms record which line of user code subscribed, from the
+// return addresses on the stack (``CallSite/capture()``), while a recorder is installed.
 
 extension ObservableType {
     /// Subscribes a closure that receives every event.
     ///
     /// - Returns: the subscription; dispose it to stop receiving events.
     @inlinable public func subscribe(
-        _ on: @escaping (Event<Element>) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ on: @escaping (Event<Element>) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("subscribe(_:)"); defer { call.exit() }
         let observer = AnonymousObserver<Element> { event in on(event) }
-        return subscribeRecorded(observer, at: CallSite(file: file, line: line)) { $0 }
+        return subscribeRecorded(observer) { $0 }
     }
 
     /// Subscribes closures for elements, the error, completion and disposal; each is optional.
@@ -27,9 +24,7 @@ extension ObservableType {
         onNext: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let call = TraceCall.enter("subscribe(onNext:onError:onCompleted:onDisposed:)"); defer { call.exit() }
         let disposable: Disposable
@@ -55,7 +50,7 @@ extension ObservableType {
                 disposable.dispose()
             }
         }
-        return subscribeRecorded(observer, at: CallSite(file: file, line: line)) { subscription in
+        return subscribeRecorded(observer) { subscription in
             Disposables.create(subscription, disposable)
         }
     }
@@ -69,9 +64,7 @@ extension ObservableType {
         onNext: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
             onNext: { [weak object] in
@@ -89,9 +82,7 @@ extension ObservableType {
             onDisposed: { [weak object] in
                 guard let object else { return }
                 onDisposed?(object)
-            },
-            file: file,
-            line: line
+            }
         )
     }
 
@@ -99,7 +90,6 @@ extension ObservableType {
     /// which line, the disposable returned); the traits' subscribe forms come through here too.
     @inlinable @inline(__always) func subscribeRecorded(
         _ observer: AnonymousObserver<Element>,
-        at site: CallSite,
         wrap: (Disposable) -> Disposable
     ) -> Disposable {
         guard let recorder = Instrumentation.recorder else {
@@ -107,7 +97,7 @@ extension ObservableType {
         }
         let observable = asObservable()
         let subscription = recorder.subscriptionStarted(
-            observable: observable.traceObjectID, observer: observer.traceObjectID, at: site
+            observable: observable.traceObjectID, observer: observer.traceObjectID, at: CallSite.capture()
         )
         observer.traceSubscriptionID = subscription
         let disposable = wrap(observable.subscribeSafe(observer))

@@ -7,12 +7,12 @@ import Synchronization
 
 /// Traps: a subclass must override the method that called this.
 @usableFromInline func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Swift.Never {
-    rxFatalError("Abstract method", file: file, line: line)
+    rxFatalError("Abstract method")
 }
 
 /// Traps with `message`: used for broken invariants, never for user input.
 func rxFatalError(_ message: @autoclosure () -> String, file: StaticString = #file, line: UInt = #line) -> Swift.Never {
-    fatalError(message(), file: file, line: line)
+    fatalError(message())
 }
 
 /// Traps with `message` in debug builds and prints it in release builds, as RxSwift's does:
@@ -28,13 +28,13 @@ package func rxFatalErrorInDebug(_ message: @autoclosure () -> String, file: Sta
         return
     }
     #if DEBUG
-    fatalError(message(), file: file, line: line)
+    fatalError(message())
     #else
     print("\(file):\(line): \(message())")
     #endif
 }
 
-/// The test-only way around ``rxFatalErrorInDebug(_:file:line:)``'s trap.
+/// The test-only way around ``rxFatalErrorInDebug(_:)``'s trap.
 package enum FatalErrorInDebug {
     /// Receives the message instead of the trap.
     package typealias Intercept = @Sendable (String) -> Void

@@ -1,14 +1,14 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Driver/BehaviorRelay+Driver.swift.
 // Deviation from RxSwift: it lives in RxRelay, since RxCore cannot see the relays (RxTrace has
-// no RxCocoa module), and takes `file`/`line` default arguments for the recorded `observe(on:)`.
+// no RxCocoa module).
 
 import RxCore
 
 extension BehaviorRelay {
     /// The relay as a ``Driver``: its current value, then every value accepted later, observed
     /// on the main scheduler; it needs no error fallback, since a relay cannot fail.
-    public func asDriver(file: StaticString = #fileID, line: UInt = #line) -> Driver<Element> {
+    public func asDriver() -> Driver<Element> {
         let call = TraceCall.enter("BehaviorRelay.asDriver()"); defer { call.exit() }
-        return Driver(asObservable().observe(on: DriverSharingStrategy.scheduler, file: file, line: line))
+        return Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
 }

@@ -1,7 +1,7 @@
 // Mirrors RxSwift's RxRelay/BehaviorRelay.swift.
-// Deviation from RxSwift: `init(value:)` takes `file`/`line` default arguments and records the
-// relay's subject as assembled by `BehaviorRelay` there; `accept`, `value` and `subscribe` are
-// recorded steps on that subject.
+// Deviation from RxSwift: `init(value:)` records the relay's subject as assembled by
+// `BehaviorRelay` at the user's line; `accept`, `value` and `subscribe` are recorded steps on
+// that subject.
 // Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
 // checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 
@@ -16,10 +16,10 @@ public final class BehaviorRelay<Element>: ObservableType, Sendable {
     private let subject: BehaviorSubject<Element>
 
     /// A relay whose current value is `value`.
-    public init(value: Element, file: StaticString = #fileID, line: UInt = #line) {
+    public init(value: Element) {
         let call = TraceCall.enter("BehaviorRelay.init"); defer { call.exit() }
         subject = BehaviorSubject(value: value)
-        _ = subject.assembled(by: "BehaviorRelay", file: file, line: line)
+        _ = subject.assembled(by: "BehaviorRelay")
     }
 
     /// Makes `event` the current value and sends it to every current subscriber.

@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Driver/Driver+Subscription.swift (its relay forms).
 // Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
 // (RxTrace has no RxCocoa module); the other `drive` forms are in RxCore's
-// `Traits/Driver/Driver+Subscription.swift`. Each takes `file`/`line` default arguments and
-// subscribes through `drive(onNext:)` with them, so the trace names the user's `drive` line as
-// the subscription's call site; calls written for RxCocoa compile unchanged.
+// `Traits/Driver/Driver+Subscription.swift`. Each subscribes through `drive(onNext:)`, so the
+// trace names the user's `drive` line as the subscription's call site.
 
 import RxCore
 
@@ -21,13 +20,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop driving the relays.
     public func drive(
-        _ relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: BehaviorRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return drive(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
@@ -36,13 +35,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop driving the relays.
     public func drive(
-        _ relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: BehaviorRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return drive(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -52,13 +51,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop driving the relays.
     public func drive(
-        _ relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: ReplayRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return drive(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
@@ -67,12 +66,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop driving the relays.
     public func drive(
-        _ relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        _ relays: ReplayRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return drive(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 }

@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Common/Infallible+Bind.swift (its relay forms).
 // Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
 // (RxTrace has no RxCocoa module); its other `bind` forms are in RxCore's
-// `Reactive/Infallible+Bind.swift`. Every form takes `file`/`line` default arguments and
-// subscribes through the recorded `subscribe` with them, so the trace names the user's `bind`
-// line as the subscription's call site; calls written for RxSwift compile unchanged.
+// `Reactive/Infallible+Bind.swift`. Every form subscribes through the recorded `subscribe`, so
+// the trace names the user's `bind` line as the subscription's call site.
 
 import RxCore
 
@@ -14,24 +13,24 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
         return subscribe(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
         return subscribe(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -40,24 +39,24 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
         return subscribe(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
         return subscribe(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -66,23 +65,23 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
         return subscribe(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
         return subscribe(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 }

@@ -1,8 +1,7 @@
 // Mirrors RxSwift's RxRelay/Observable+Bind.swift.
-// Deviation from RxSwift: every form takes `file`/`line` default arguments and subscribes
-// through the recorded `subscribe` with them, so the trace names the user's `bind` line as the
-// subscription's call site (and the `map` of the optional forms as assembled there); calls
-// written for RxSwift compile unchanged.
+// Deviation from RxSwift: every form subscribes through the recorded `subscribe`, so the trace
+// names the user's `bind` line (found on the captured stack, past RxRelay's frames) as the
+// subscription's call site, and the `map` of the optional forms as assembled there.
 
 import RxCore
 
@@ -14,24 +13,24 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return bind(to: relays, file: file, line: line)
+        return bind(to: relays)
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return map({ $0 as Element? }, file: file, line: line).bind(to: relays, file: file, line: line)
+        return map({ $0 as Element? }).bind(to: relays)
     }
 
     /// Makes each relay accept every element; the funnel of the publish relay forms.
-    private func bind(to relays: [PublishRelay<Element>], file: StaticString, line: UInt) -> Disposable {
+    private func bind(to relays: [PublishRelay<Element>]) -> Disposable {
         subscribe({ event in
             switch event {
             case .next(let element):
@@ -41,7 +40,7 @@ extension ObservableType {
             case .completed:
                 break
             }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -51,24 +50,24 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return bind(to: relays, file: file, line: line)
+        return bind(to: relays)
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return map({ $0 as Element? }, file: file, line: line).bind(to: relays, file: file, line: line)
+        return map({ $0 as Element? }).bind(to: relays)
     }
 
     /// Makes each relay accept every element; the funnel of the behavior relay forms.
-    private func bind(to relays: [BehaviorRelay<Element>], file: StaticString, line: UInt) -> Disposable {
+    private func bind(to relays: [BehaviorRelay<Element>]) -> Disposable {
         subscribe({ event in
             switch event {
             case .next(let element):
@@ -78,7 +77,7 @@ extension ObservableType {
             case .completed:
                 break
             }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -88,24 +87,24 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return bind(to: relays, file: file, line: line)
+        return bind(to: relays)
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to unbind every relay.
     public func bind(
-        to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return map({ $0 as Element? }, file: file, line: line).bind(to: relays, file: file, line: line)
+        return map({ $0 as Element? }).bind(to: relays)
     }
 
     /// Makes each relay accept every element; the funnel of the replay relay forms.
-    private func bind(to relays: [ReplayRelay<Element>], file: StaticString, line: UInt) -> Disposable {
+    private func bind(to relays: [ReplayRelay<Element>]) -> Disposable {
         subscribe({ event in
             switch event {
             case .next(let element):
@@ -115,6 +114,6 @@ extension ObservableType {
             case .completed:
                 break
             }
-        }, file: file, line: line)
+        })
     }
 }

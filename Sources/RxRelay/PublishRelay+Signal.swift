@@ -1,14 +1,14 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Signal/PublishRelay+Signal.swift.
 // Deviation from RxSwift: it lives in RxRelay, since RxCore cannot see the relays (RxTrace has
-// no RxCocoa module), and takes `file`/`line` default arguments for the recorded `observe(on:)`.
+// no RxCocoa module).
 
 import RxCore
 
 extension PublishRelay {
     /// The relay as a ``Signal``: the elements accepted after each subscription, observed on
     /// the main scheduler; it needs no error fallback, since a relay cannot fail.
-    public func asSignal(file: StaticString = #fileID, line: UInt = #line) -> Signal<Element> {
+    public func asSignal() -> Signal<Element> {
         let call = TraceCall.enter("PublishRelay.asSignal()"); defer { call.exit() }
-        return Signal(asObservable().observe(on: SignalSharingStrategy.scheduler, file: file, line: line))
+        return Signal(asObservable().observe(on: SignalSharingStrategy.scheduler))
     }
 }

@@ -1,7 +1,6 @@
 // Mirrors RxSwift's RxRelay/PublishRelay.swift.
-// Deviation from RxSwift: `init` takes `file`/`line` default arguments and records the relay's
-// subject as assembled by `PublishRelay` there; `accept` and `subscribe` are recorded steps on
-// that subject.
+// Deviation from RxSwift: `init` records the relay's subject as assembled by `PublishRelay` at the
+// user's line; `accept` and `subscribe` are recorded steps on that subject.
 // Deviation from RxSwift: the relay is `Sendable` (RxSwift's is not marked), which the compiler
 // checks: its one stored property is its subject, and RxCore's subjects are `Sendable`.
 
@@ -16,10 +15,10 @@ public final class PublishRelay<Element>: ObservableType, Sendable {
     private let subject: PublishSubject<Element>
 
     /// A relay with no subscribers.
-    public init(file: StaticString = #fileID, line: UInt = #line) {
+    public init() {
         let call = TraceCall.enter("PublishRelay.init"); defer { call.exit() }
         subject = PublishSubject()
-        _ = subject.assembled(by: "PublishRelay", file: file, line: line)
+        _ = subject.assembled(by: "PublishRelay")
     }
 
     /// Sends `event` to every current subscriber.

@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Traits/Signal/Signal+Subscription.swift (its relay forms).
 // Deviation from RxSwift: these forms live in RxRelay, since RxCore cannot see the relays
 // (RxTrace has no RxCocoa module); the other `emit` forms are in RxCore's
-// `Traits/Signal/Signal+Subscription.swift`. Each takes `file`/`line` default arguments and
-// subscribes through `emit(onNext:)` with them, so the trace names the user's `emit` line as
-// the subscription's call site; calls written for RxCocoa compile unchanged.
+// `Traits/Signal/Signal+Subscription.swift`. Each subscribes through `emit(onNext:)`, so the
+// trace names the user's `emit` line as the subscription's call site.
 
 import RxCore
 
@@ -14,24 +13,24 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: BehaviorRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: BehaviorRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: BehaviorRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -40,24 +39,24 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: PublishRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: PublishRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: PublishRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, in order.
@@ -66,23 +65,23 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: ReplayRelay<Element>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and makes each of `relays` accept every element, wrapped in an `Optional`.
     ///
     /// - Returns: the subscription; dispose it to stop emitting to the relays.
     public func emit(
-        to relays: ReplayRelay<Element?>..., file: StaticString = #fileID, line: UInt = #line
+        to relays: ReplayRelay<Element?>...
     ) -> Disposable {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return emit(onNext: { element in
             relays.forEach { $0.accept(element) }
-        }, file: file, line: line)
+        })
     }
 }

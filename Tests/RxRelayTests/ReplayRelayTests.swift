@@ -1,6 +1,7 @@
 import RxCore
 import RxRelay
 import RxTesting
+import RxTrace
 import XCTest
 
 final class ReplayRelayTests: RxRelayTestCase {
@@ -92,7 +93,7 @@ final class ReplayRelayTests: RxRelayTestCase {
         unbounded.accept(1)
 
         XCTAssertEqual(recorder.assemblies.map(\.name), ["ReplayRelay.create", "ReplayRelay.createUnbound"])
-        XCTAssertEqual(recorder.assemblies.map(\.site.line), [line, line + 1])
+        XCTAssertEqual(LiveCallSites.locations(of: recorder.assemblies.map(\.site)).map { UInt($0.line) }, [line, line + 1])
         XCTAssertEqual(recorder.stepNames.filter { $0 == "ReplayRelay.accept" }.count, 2)
     }
 }

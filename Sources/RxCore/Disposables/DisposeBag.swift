@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/Disposables/DisposeBag.swift.
-// Deviation from RxSwift: the initializers take `file`/`line` defaults (RxSwift: `init()`), so a
-// trace knows where each bag was made and can say which bag's deinit ended a subscription.
+// Deviation from RxSwift: `init()` records where user code made the bag (the captured stack), so
+// a trace knows where each bag was made and can say which bag's deinit ended a subscription.
 
 extension Disposable {
     /// Adds this disposable to `bag`, which disposes it when the bag is deinitialized.
@@ -22,19 +22,14 @@ public final class DisposeBag: DisposeBase {
     private var isDisposed = false
 
     /// An empty bag.
-    ///
-    /// - Parameters:
-    ///   - file: The `#fileID` of the code that made the bag; a trace says which bag ended a
-    ///     subscription, and where it was made.
-    ///   - line: The line of that code.
-    public init(file: StaticString = #fileID, line: UInt = #line) {
+    public override init() {
         // A step of its own, entered before the bag exists so the bag is made inside it: its
         // caller's function tells a global's bag (`main`, a global's initializer) from an
         // owner's (a view model's `init`).
         let call = TraceCall.enterFromUser("DisposeBag.init", on: nil); defer { call.exit() }
         super.init()
         if let recorder = Instrumentation.recorder {
-            recorder.observableAssembled(traceObjectID, by: "DisposeBag", at: CallSite(file: file, line: line))
+            recorder.observableAssembled(traceObjectID, by: "DisposeBag", at: CallSite.capture())
         }
     }
 
@@ -68,21 +63,19 @@ public final class DisposeBag: DisposeBase {
 }
 
 extension DisposeBag {
-    /// A bag holding `disposables`, made at `file`:`line`.
-    public convenience init(disposing disposables: Disposable..., file: StaticString = #fileID, line: UInt = #line) {
-        self.init(disposing: disposables, file: file, line: line)
+    /// A bag holding `disposables`.
+    public convenience init(disposing disposables: Disposable...) {
+        self.init(disposing: disposables)
     }
 
-    /// A bag holding the disposables `builder` lists, made at `file`:`line`.
-    public convenience init(
-        file: StaticString = #fileID, line: UInt = #line, @DisposableBuilder builder: () -> [Disposable]
-    ) {
-        self.init(disposing: builder(), file: file, line: line)
+    /// A bag holding the disposables `builder` lists.
+    public convenience init(@DisposableBuilder builder: () -> [Disposable]) {
+        self.init(disposing: builder())
     }
 
-    /// A bag holding `disposables`, made at `file`:`line`.
-    public convenience init(disposing disposables: [Disposable], file: StaticString = #fileID, line: UInt = #line) {
-        self.init(file: file, line: line)
+    /// A bag holding `disposables`.
+    public convenience init(disposing disposables: [Disposable]) {
+        self.init()
         insert(disposables)
     }
 

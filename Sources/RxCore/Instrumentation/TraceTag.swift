@@ -15,18 +15,16 @@ extension ObservableType {
     ///
     /// - Parameters:
     ///   - name: The chain's name: a feature, a screen, a request.
-    ///   - file: The `#fileID` of the code that names it.
-    ///   - line: The line of that code.
     /// - Returns: This sequence, as an `Observable`.
-    public func traceTag(_ name: String, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func traceTag(_ name: String) -> Observable<Element> {
         let call = TraceCall.enter("traceTag"); defer { call.exit() }
-        return asObservable().tagged(name, file: file, line: line)
+        return asObservable().tagged(name)
     }
 
-    /// The former name of ``traceTag(_:file:line:)``: a chain's name is its *tag* everywhere
+    /// The former name of ``traceTag(_:)``: a chain's name is its *tag* everywhere
     /// else (the `tag` table, `report --tag`), so the method took that word too.
-    @available(*, deprecated, renamed: "traceTag(_:file:line:)")
-    public func traceName(_ name: String, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
-        traceTag(name, file: file, line: line)
+    @available(*, deprecated, renamed: "traceTag(_:)")
+    public func traceName(_ name: String) -> Observable<Element> {
+        traceTag(name)
     }
 }

@@ -7,16 +7,14 @@ extension ObservableType {
     /// Forwards whichever sequence of `sequence` sends its first event first, and ends the
     /// subscriptions to all the others then.
     ///
-    /// Built as a chain of ``amb(_:file:line:)`` starting from `never()`; with no sequence it
+    /// Built as a chain of ``amb(_:)`` starting from `never()`; with no sequence it
     /// never sends anything.
     public static func amb<Sequence: Swift.Sequence>(
-        _ sequence: Sequence,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ sequence: Sequence
     ) -> Observable<Element> where Sequence.Element == Observable<Element> {
         let call = TraceCall.enter("amb"); defer { call.exit() }
-        return sequence.reduce(Observable<Element>.never(file: file, line: line)) { chain, next in
-            Amb(left: chain, right: next.asObservable()).assembled(by: "amb", file: file, line: line)
+        return sequence.reduce(Observable<Element>.never()) { chain, next in
+            Amb(left: chain, right: next.asObservable()).assembled(by: "amb")
         }
     }
 }
@@ -27,12 +25,10 @@ extension ObservableType {
     ///
     /// - Parameter right: The sequence this one races.
     public func amb<Right: ObservableType>(
-        _ right: Right,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ right: Right
     ) -> Observable<Element> where Right.Element == Element {
         let call = TraceCall.enter("amb"); defer { call.exit() }
-        return Amb(left: asObservable(), right: right.asObservable()).assembled(by: "amb", file: file, line: line)
+        return Amb(left: asObservable(), right: right.asObservable()).assembled(by: "amb")
     }
 }
 

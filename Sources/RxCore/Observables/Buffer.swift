@@ -17,13 +17,11 @@ extension ObservableType {
     public func buffer(
         timeSpan: RxTimeInterval,
         count: Int,
-        scheduler: SchedulerType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: SchedulerType
     ) -> Observable<[Element]> {
         let call = TraceCall.enter("buffer"); defer { call.exit() }
         return BufferTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
-            .assembled(by: "buffer", file: file, line: line)
+            .assembled(by: "buffer")
     }
 }
 

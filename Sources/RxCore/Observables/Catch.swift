@@ -8,23 +8,24 @@ extension ObservableType {
     /// An error `handler` throws ends the result with that error. The handler's sequence is
     /// not caught again: its error ends the result.
     public func `catch`(
-        _ handler: @escaping (Swift.Error) throws -> Observable<Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ handler: @escaping (Swift.Error) throws -> Observable<Element>
     ) -> Observable<Element> {
         let call = TraceCall.enter("catch"); defer { call.exit() }
-        return Catch(source: asObservable(), handler: handler).assembled(by: "catch", file: file, line: line)
+        return Catch(source: asObservable(), handler: handler).assembled(by: "catch")
     }
 
     /// This sequence's events until it fails; then `element` and completion.
     public func catchAndReturn(
-        _ element: Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ element: Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("catchAndReturn"); defer { call.exit() }
-        let handler: (Swift.Error) -> Observable<Element> = { _ in Observable.just(element, file: file, line: line) }
-        return Catch(source: asObservable(), handler: handler).assembled(by: "catchAndReturn", file: file, line: line)
+        // The element's `just` is built when the error comes, on a stack of RxCore's only: it is
+        // recorded as built here, where user code asked for it.
+        let site = CallSite.captureIfRecording()
+        let handler: (Swift.Error) -> Observable<Element> = { _ in
+            Observable.just(element).assembled(by: "just", at: site)
+        }
+        return Catch(source: asObservable(), handler: handler).assembled(by: "catchAndReturn")
     }
 }
 
@@ -32,22 +33,20 @@ extension ObservableType {
     /// The events of the first sequence in `sequence`; when one fails, the next one is
     /// subscribed, until one completes. When every one failed, the last error ends the result.
     public static func `catch`<Sequence: Swift.Sequence>(
-        sequence: Sequence,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        sequence: Sequence
     ) -> Observable<Element> where Sequence.Element == Observable<Element> {
         let call = TraceCall.enter("catch"); defer { call.exit() }
-        return CatchSequence(sources: sequence).assembled(by: "catch", file: file, line: line)
+        return CatchSequence(sources: sequence).assembled(by: "catch")
     }
 }
 
 extension ObservableType {
     /// Subscribes to this sequence again each time it fails, until it completes; this may
     /// never end.
-    public func retry(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func retry() -> Observable<Element> {
         let call = TraceCall.enter("retry"); defer { call.exit() }
         let sources = InfiniteSequence(repeatedValue: asObservable())
-        return CatchSequence(sources: sources).assembled(by: "retry", file: file, line: line)
+        return CatchSequence(sources: sources).assembled(by: "retry")
     }
 
     /// Subscribes to this sequence up to `maxAttemptCount` times in all, again each time it
@@ -55,10 +54,10 @@ extension ObservableType {
     ///
     /// `retry(1)` is one attempt, without any retry: to retry once after an error, use
     /// `retry(2)`.
-    public func retry(_ maxAttemptCount: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func retry(_ maxAttemptCount: Int) -> Observable<Element> {
         let call = TraceCall.enter("retry"); defer { call.exit() }
         let sources = Swift.repeatElement(asObservable(), count: maxAttemptCount)
-        return CatchSequence(sources: sources).assembled(by: "retry", file: file, line: line)
+        return CatchSequence(sources: sources).assembled(by: "retry")
     }
 }
 

@@ -10,25 +10,21 @@ extension ObservableType {
     /// sends `resultSelector([])` and completes at once.
     public static func combineLatest<Collection: Swift.Collection>(
         _ collection: Collection,
-        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatestCollectionType(sources: collection, resultSelector: resultSelector)
-            .assembled(by: "combineLatest", file: file, line: line)
+            .assembled(by: "combineLatest")
     }
 
     /// Combines the latest elements of every sequence in `collection` into an array, in the
     /// collection's order, each time any of them sends, once every one has sent an element.
     public static func combineLatest<Collection: Swift.Collection>(
-        _ collection: Collection,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatestCollectionType(sources: collection, resultSelector: { $0 })
-            .assembled(by: "combineLatest", file: file, line: line)
+            .assembled(by: "combineLatest")
     }
 }
 

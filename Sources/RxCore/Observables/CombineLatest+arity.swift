@@ -12,15 +12,13 @@ extension ObservableType {
     /// source completed, or when a source sends while every other one is done.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest2(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -28,15 +26,13 @@ extension ObservableType where Element == Any {
     /// Combines the latest elements of 2 sequences into tuples, each time any of them sends,
     /// once every one has sent an element.
     public static func combineLatest<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest2(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: { ($0, $1) }
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -125,15 +121,13 @@ extension ObservableType {
     /// source completed, or when a source sends while every other one is done.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest3(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -141,15 +135,13 @@ extension ObservableType where Element == Any {
     /// Combines the latest elements of 3 sequences into tuples, each time any of them sends,
     /// once every one has sent an element.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest3(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             resultSelector: { ($0, $1, $2) }
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -252,16 +244,14 @@ extension ObservableType {
     /// source completed, or when a source sends while every other one is done.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest4(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -269,16 +259,14 @@ extension ObservableType where Element == Any {
     /// Combines the latest elements of 4 sequences into tuples, each time any of them sends,
     /// once every one has sent an element.
     public static func combineLatest<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest4(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(),
             resultSelector: { ($0, $1, $2, $3) }
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -394,16 +382,14 @@ extension ObservableType {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest5(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(), source5: source5.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -413,16 +399,14 @@ extension ObservableType where Element == Any {
     public static func combineLatest<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest5(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(), source5: source5.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4) }
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -552,16 +536,14 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest6(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -572,16 +554,14 @@ extension ObservableType where Element == Any {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest6(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5) }
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -729,9 +709,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest7(
@@ -739,7 +717,7 @@ extension ObservableType {
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             source7: source7.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -750,9 +728,7 @@ extension ObservableType where Element == Any {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest7(
@@ -760,7 +736,7 @@ extension ObservableType where Element == Any {
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             source7: source7.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -922,9 +898,7 @@ extension ObservableType {
         _ source8: O8,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest8(
@@ -932,7 +906,7 @@ extension ObservableType {
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             source7: source7.asObservable(), source8: source8.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 
@@ -944,9 +918,7 @@ extension ObservableType where Element == Any {
         O6: ObservableType, O7: ObservableType, O8: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        _ source8: O8,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
         let call = TraceCall.enter("combineLatest"); defer { call.exit() }
         return CombineLatest8(
@@ -954,7 +926,7 @@ extension ObservableType where Element == Any {
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             source7: source7.asObservable(), source8: source8.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
-        ).assembled(by: "combineLatest", file: file, line: line)
+        ).assembled(by: "combineLatest")
     }
 }
 

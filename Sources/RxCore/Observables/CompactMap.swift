@@ -7,12 +7,10 @@ extension ObservableType {
     /// - Parameter transform: Returns an element to forward, or `nil` to drop this one.
     /// - Returns: The non-`nil` results of `transform`.
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result?
     ) -> Observable<Result> {
         let call = TraceCall.enter("compactMap"); defer { call.exit() }
-        return CompactMap(source: asObservable(), transform: transform).assembled(by: "compactMap", file: file, line: line)
+        return CompactMap(source: asObservable(), transform: transform).assembled(by: "compactMap")
     }
 }
 

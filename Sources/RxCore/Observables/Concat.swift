@@ -6,13 +6,11 @@ extension ObservableType {
     /// An error from either ends the result; `second` is subscribed only after this sequence
     /// completed.
     public func concat<Source: ObservableConvertibleType>(
-        _ second: Source,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ second: Source
     ) -> Observable<Element> where Source.Element == Element {
         let call = TraceCall.enter("concat"); defer { call.exit() }
         let sources = [asObservable(), second.asObservable()]
-        return Concat(sources: sources, count: sources.count).assembled(by: "concat", file: file, line: line)
+        return Concat(sources: sources, count: sources.count).assembled(by: "concat")
     }
 
     /// The elements of each sequence in `sequence`, one sequence after another, each
@@ -21,12 +19,10 @@ extension ObservableType {
     /// Nested concatenations such as `a.concat(b.concat(c))` are walked without nesting
     /// subscriptions, and any number of sources runs in constant stack depth.
     public static func concat<Sequence: Swift.Sequence>(
-        _ sequence: Sequence,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ sequence: Sequence
     ) -> Observable<Element> where Sequence.Element == Observable<Element> {
         let call = TraceCall.enter("concat"); defer { call.exit() }
-        return Concat(sources: sequence, count: nil).assembled(by: "concat", file: file, line: line)
+        return Concat(sources: sequence, count: nil).assembled(by: "concat")
     }
 
     /// The elements of each sequence in `collection`, one sequence after another, each
@@ -35,23 +31,19 @@ extension ObservableType {
     /// Knowing the count lets the result drop the collection's iterator before its last
     /// source runs.
     public static func concat<Collection: Swift.Collection>(
-        _ collection: Collection,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ collection: Collection
     ) -> Observable<Element> where Collection.Element == Observable<Element> {
         let call = TraceCall.enter("concat"); defer { call.exit() }
-        return Concat(sources: collection, count: collection.count).assembled(by: "concat", file: file, line: line)
+        return Concat(sources: collection, count: collection.count).assembled(by: "concat")
     }
 
     /// The elements of each of `sources`, one sequence after another, each subscribed once
     /// the previous one completed; the first error ends the result.
     public static func concat(
-        _ sources: Observable<Element>...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ sources: Observable<Element>...
     ) -> Observable<Element> {
         let call = TraceCall.enter("concat"); defer { call.exit() }
-        return Concat(sources: sources, count: sources.count).assembled(by: "concat", file: file, line: line)
+        return Concat(sources: sources, count: sources.count).assembled(by: "concat")
     }
 }
 

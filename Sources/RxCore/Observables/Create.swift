@@ -5,9 +5,9 @@
 extension ObservableType {
     /// A sequence whose subscribers are served by `subscribe`: it receives an observer, sends it
     /// events, and returns what to dispose when the subscription ends.
-    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public static func create(_ subscribe: @escaping (AnyObserver<Element>) -> Disposable) -> Observable<Element> {
         let call = TraceCall.enter("create"); defer { call.exit() }
-        return AnonymousObservable(subscribe).assembled(by: "create", file: file, line: line)
+        return AnonymousObservable(subscribe).assembled(by: "create")
     }
 }
 

@@ -10,13 +10,11 @@ extension ObservableType {
     /// error is forwarded at once and drops the waiting element.
     public func debounce(
         _ dueTime: RxTimeInterval,
-        scheduler: SchedulerType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("debounce"); defer { call.exit() }
         return Debounce(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
-            .assembled(by: "debounce", file: file, line: line)
+            .assembled(by: "debounce")
     }
 }
 

@@ -1,8 +1,5 @@
 // Mirrors RxSwift's RxSwift/Observables/Debug.swift.
-// Deviation from RxSwift: `file` is a `StaticString` (RxSwift: `String`), still defaulting to
-// `#file`, because it is also the call site handed to `assembled(by:file:line:)`, which keeps
-// compile-time strings only. Every RxSwift call that passes no `file`, or a literal, compiles
-// unchanged. The lines go through `DebugOutput`, which tests point at a fixed clock and a
+// Deviation from RxSwift: the lines go through `DebugOutput`, which tests point at a fixed clock and a
 // buffer; by default it prints, with the current date, as RxSwift does.
 
 import Foundation
@@ -20,24 +17,24 @@ extension ObservableType {
     ///     function (`ViewModel.swift:12 (load())`).
     ///   - trimOutput: Whether an event's text longer than 40 characters is cut to its first
     ///     and last 20, joined by `...`.
-    ///   - file: The calling file, for the default identifier and the trace.
-    ///   - line: The calling line, for the default identifier and the trace.
+    ///   - file: The calling file, for the default identifier.
+    ///   - line: The calling line, for the default identifier.
     ///   - function: The calling function, for the default identifier.
     /// - Returns: This sequence's events, printed as they pass. With an `identifier`, a trace
-    ///   also shows it as the chain's tag, as ``traceTag(_:file:line:)`` does.
+    ///   also shows it as the chain's tag, as ``traceTag(_:)`` does.
     public func debug(
         _ identifier: String? = nil,
         trimOutput: Bool = false,
-        file: StaticString = #file,
+        file: String = #file,
         line: UInt = #line,
         function: String = #function
     ) -> Observable<Element> {
         let call = TraceCall.enter("debug"); defer { call.exit() }
-        let debug = Debug(source: self, identifier: identifier, trimOutput: trimOutput, file: "\(file)", line: line, function: function)
-            .assembled(by: "debug", file: file, line: line)
+        let debug = Debug(source: self, identifier: identifier, trimOutput: trimOutput, file: file, line: line, function: function)
+            .assembled(by: "debug")
         // An identifier names the chain in the trace too, as `traceTag` does.
         if let identifier {
-            return debug.tagged(identifier, file: file, line: line)
+            return debug.tagged(identifier)
         }
         return debug
     }

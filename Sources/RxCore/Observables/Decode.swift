@@ -14,13 +14,11 @@ extension ObservableType where Element == Data {
     /// - Returns: The decoded values.
     public func decode<Item: Decodable>(
         type: Item.Type,
-        decoder: some DataDecoder,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        decoder: some DataDecoder
     ) -> Observable<Item> {
         let call = TraceCall.enter("decode"); defer { call.exit() }
         return Map(source: asObservable()) { data in try decoder.decode(type, from: data) }
-            .assembled(by: "decode", file: file, line: line)
+            .assembled(by: "decode")
     }
 }
 

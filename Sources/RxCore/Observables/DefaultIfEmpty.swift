@@ -5,9 +5,9 @@ extension ObservableType {
     ///
     /// - Parameter default: The element sent, before completion, when there was none.
     /// - Returns: This sequence, never empty when it completes.
-    public func ifEmpty(default: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func ifEmpty(default: Element) -> Observable<Element> {
         let call = TraceCall.enter("ifEmpty(default:)"); defer { call.exit() }
-        return DefaultIfEmpty(source: asObservable(), default: `default`).assembled(by: "ifEmpty(default:)", file: file, line: line)
+        return DefaultIfEmpty(source: asObservable(), default: `default`).assembled(by: "ifEmpty(default:)")
     }
 }
 

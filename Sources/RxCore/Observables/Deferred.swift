@@ -4,12 +4,10 @@ extension ObservableType {
     /// A sequence that calls `observableFactory` for each subscriber and subscribes it to the
     /// sequence the factory returns; an error the factory throws is sent to the subscriber.
     public static func deferred(
-        _ observableFactory: @escaping () throws -> Observable<Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ observableFactory: @escaping () throws -> Observable<Element>
     ) -> Observable<Element> {
         let call = TraceCall.enter("deferred"); defer { call.exit() }
-        return Deferred(observableFactory: observableFactory).assembled(by: "deferred", file: file, line: line)
+        return Deferred(observableFactory: observableFactory).assembled(by: "deferred")
     }
 }
 

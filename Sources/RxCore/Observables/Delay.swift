@@ -6,11 +6,11 @@ extension ObservableType {
     /// Sends each element and the completion `dueTime` later than the source did, on
     /// `scheduler`; an error is sent at once, dropping what was still waiting.
     public func delay(
-        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("delay"); defer { call.exit() }
         return Delay(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
-            .assembled(by: "delay", file: file, line: line)
+            .assembled(by: "delay")
     }
 }
 

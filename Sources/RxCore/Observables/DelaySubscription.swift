@@ -4,11 +4,11 @@ extension ObservableType {
     /// Subscribes to this sequence `dueTime` after being subscribed, on `scheduler`; the events
     /// themselves are not delayed.
     public func delaySubscription(
-        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("delaySubscription"); defer { call.exit() }
         return DelaySubscription(source: asObservable(), dueTime: dueTime, scheduler: scheduler)
-            .assembled(by: "delaySubscription", file: file, line: line)
+            .assembled(by: "delaySubscription")
     }
 }
 

@@ -5,9 +5,9 @@ extension ObservableType where Element: EventConvertible {
     /// describe: a `.next` element is sent on, an `.error` or `.completed` element ends it.
     ///
     /// - Returns: The described sequence; this sequence's own error or completion ends it too.
-    public func dematerialize(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+    public func dematerialize() -> Observable<Element.Element> {
         let call = TraceCall.enter("dematerialize"); defer { call.exit() }
-        return Dematerialize(source: asObservable()).assembled(by: "dematerialize", file: file, line: line)
+        return Dematerialize(source: asObservable()).assembled(by: "dematerialize")
     }
 }
 

@@ -2,10 +2,10 @@
 
 extension ObservableType where Element: Equatable {
     /// The elements that differ from the element forwarded just before them (by `==`).
-    public func distinctUntilChanged(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func distinctUntilChanged() -> Observable<Element> {
         let call = TraceCall.enter("distinctUntilChanged"); defer { call.exit() }
         return DistinctUntilChanged(source: asObservable(), selector: { $0 }, comparer: { $0 == $1 })
-            .assembled(by: "distinctUntilChanged", file: file, line: line)
+            .assembled(by: "distinctUntilChanged")
     }
 }
 
@@ -13,25 +13,21 @@ extension ObservableType {
     /// The elements whose key, computed by `keySelector`, differs from the key of the element
     /// forwarded just before them (by `==`).
     public func distinctUntilChanged<Key: Equatable>(
-        _ keySelector: @escaping (Element) throws -> Key,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ keySelector: @escaping (Element) throws -> Key
     ) -> Observable<Element> {
         let call = TraceCall.enter("distinctUntilChanged"); defer { call.exit() }
         return DistinctUntilChanged(source: asObservable(), selector: keySelector, comparer: { $0 == $1 })
-            .assembled(by: "distinctUntilChanged", file: file, line: line)
+            .assembled(by: "distinctUntilChanged")
     }
 
     /// The elements that `comparer` finds different from the element forwarded just before
     /// them.
     public func distinctUntilChanged(
-        _ comparer: @escaping (Element, Element) throws -> Bool,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ comparer: @escaping (Element, Element) throws -> Bool
     ) -> Observable<Element> {
         let call = TraceCall.enter("distinctUntilChanged"); defer { call.exit() }
         return DistinctUntilChanged(source: asObservable(), selector: { $0 }, comparer: comparer)
-            .assembled(by: "distinctUntilChanged", file: file, line: line)
+            .assembled(by: "distinctUntilChanged")
     }
 
     /// The elements whose key, computed by `keySelector`, `comparer` finds different from the
@@ -40,26 +36,22 @@ extension ObservableType {
     /// An error either closure throws ends the result with that error.
     public func distinctUntilChanged<K>(
         _ keySelector: @escaping (Element) throws -> K,
-        comparer: @escaping (K, K) throws -> Bool,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        comparer: @escaping (K, K) throws -> Bool
     ) -> Observable<Element> {
         let call = TraceCall.enter("distinctUntilChanged"); defer { call.exit() }
         return DistinctUntilChanged(source: asObservable(), selector: keySelector, comparer: comparer)
-            .assembled(by: "distinctUntilChanged", file: file, line: line)
+            .assembled(by: "distinctUntilChanged")
     }
 
     /// The elements whose value at `keyPath` differs from that of the element forwarded just
     /// before them (by `==`).
     public func distinctUntilChanged<Property: Equatable>(
-        at keyPath: KeyPath<Element, Property>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        at keyPath: KeyPath<Element, Property>
     ) -> Observable<Element> {
         let call = TraceCall.enter("distinctUntilChanged"); defer { call.exit() }
         let comparer: (Element, Element) -> Bool = { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
         return DistinctUntilChanged(source: asObservable(), selector: { $0 }, comparer: comparer)
-            .assembled(by: "distinctUntilChanged", file: file, line: line)
+            .assembled(by: "distinctUntilChanged")
     }
 }
 

@@ -30,9 +30,7 @@ extension ObservableType {
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDispose: (() -> Void)? = nil
     ) -> Observable<Element> {
         let call = TraceCall.enter("do"); defer { call.exit() }
         let producer = Do(
@@ -55,7 +53,7 @@ extension ObservableType {
             onSubscribed: onSubscribed,
             onDispose: onDispose
         )
-        return producer.assembled(by: "do", file: file, line: line)
+        return producer.assembled(by: "do")
     }
 }
 

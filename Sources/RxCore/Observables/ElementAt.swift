@@ -6,10 +6,10 @@ extension ObservableType {
     ///
     /// If the source completes before reaching `index`, the result fails with
     /// `RxError.argumentOutOfRange`. A negative `index` is a programmer error and traps.
-    public func element(at index: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func element(at index: Int) -> Observable<Element> {
         let call = TraceCall.enter("element"); defer { call.exit() }
         return ElementAt(source: asObservable(), index: index, throwOnEmpty: true)
-            .assembled(by: "element", file: file, line: line)
+            .assembled(by: "element")
     }
 }
 

@@ -4,9 +4,9 @@
 
 extension ObservableType {
     /// A sequence that completes at once, with no elements.
-    public static func empty(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public static func empty() -> Observable<Element> {
         let call = TraceCall.enter("empty"); defer { call.exit() }
-        return EmptyProducer<Element>().assembled(by: "empty", file: file, line: line)
+        return EmptyProducer<Element>().assembled(by: "empty")
     }
 }
 

@@ -5,9 +5,9 @@ extension ObservableType {
     ///
     /// - Returns: `(index, element)` tuples; ends with ``RxError/overflow`` if the index would
     ///   pass `Int.max`.
-    public func enumerated(file: StaticString = #fileID, line: UInt = #line) -> Observable<(index: Int, element: Element)> {
+    public func enumerated() -> Observable<(index: Int, element: Element)> {
         let call = TraceCall.enter("enumerated"); defer { call.exit() }
-        return Enumerated(source: asObservable()).assembled(by: "enumerated", file: file, line: line)
+        return Enumerated(source: asObservable()).assembled(by: "enumerated")
     }
 }
 

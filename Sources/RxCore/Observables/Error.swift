@@ -2,9 +2,9 @@
 
 extension ObservableType {
     /// A sequence that fails at once with `error`, with no elements.
-    public static func error(_ error: Swift.Error, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public static func error(_ error: Swift.Error) -> Observable<Element> {
         let call = TraceCall.enter("error"); defer { call.exit() }
-        return ErrorProducer(error: error).assembled(by: "error", file: file, line: line)
+        return ErrorProducer(error: error).assembled(by: "error")
     }
 }
 

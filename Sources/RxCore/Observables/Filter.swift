@@ -3,9 +3,9 @@
 extension ObservableType {
     /// Forwards only the elements for which `predicate` returns `true`; an error it throws
     /// ends the sequence with that error.
-    @inlinable @inline(__always) public func filter(_ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    @inlinable @inline(__always) public func filter(_ predicate: @escaping (Element) throws -> Bool) -> Observable<Element> {
         let call = TraceCall.enter("filter"); defer { call.exit() }
-        return Filter(source: asObservable(), predicate: predicate).assembled(by: "filter", file: file, line: line)
+        return Filter(source: asObservable(), predicate: predicate).assembled(by: "filter")
     }
 }
 

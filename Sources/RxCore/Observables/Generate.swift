@@ -18,13 +18,11 @@ extension ObservableType {
         initialState: Element,
         condition: @escaping (Element) throws -> Bool,
         scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        iterate: @escaping (Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        iterate: @escaping (Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("generate"); defer { call.exit() }
         return Generate(initialState: initialState, condition: condition, iterate: iterate, resultSelector: { $0 }, scheduler: scheduler)
-            .assembled(by: "generate", file: file, line: line)
+            .assembled(by: "generate")
     }
 }
 

@@ -13,12 +13,10 @@ extension ObservableType {
     /// - Parameter keySelector: Returns the key of an element.
     /// - Returns: One group per key, in the order the keys first appear.
     public func groupBy<Key: Hashable>(
-        keySelector: @escaping (Element) throws -> Key,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        keySelector: @escaping (Element) throws -> Key
     ) -> Observable<GroupedObservable<Key, Element>> {
         let call = TraceCall.enter("groupBy"); defer { call.exit() }
-        return GroupBy(source: asObservable(), selector: keySelector).assembled(by: "groupBy", file: file, line: line)
+        return GroupBy(source: asObservable(), selector: keySelector).assembled(by: "groupBy")
     }
 }
 

@@ -7,10 +7,10 @@ extension ObservableType {
     ///
     /// The result's element type is `Never`: it can only terminate. As in RxSwift 6, it is a
     /// `flatMap` of each element to an empty sequence, so its steps show as `FlatMapSink`'s.
-    public func ignoreElements(file: StaticString = #fileID, line: UInt = #line) -> Observable<Never> {
+    public func ignoreElements() -> Observable<Never> {
         let call = TraceCall.enter("ignoreElements"); defer { call.exit() }
-        let empty = Observable<Never>.empty(file: file, line: line)
+        let empty = Observable<Never>.empty()
         return FlatMap(source: asObservable(), selector: { _ in empty })
-            .assembled(by: "ignoreElements", file: file, line: line)
+            .assembled(by: "ignoreElements")
     }
 }

@@ -2,17 +2,17 @@
 
 extension ObservableType {
     /// A sequence of one element, then completion.
-    @inlinable @inline(__always) public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    @inlinable @inline(__always) public static func just(_ element: Element) -> Observable<Element> {
         let call = TraceCall.enter("just"); defer { call.exit() }
-        return Just(element: element).assembled(by: "just", file: file, line: line)
+        return Just(element: element).assembled(by: "just")
     }
 
     /// A sequence of one element, then completion, each sent as its own step on `scheduler`.
     public static func just(
-        _ element: Element, scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element, scheduler: ImmediateSchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("just"); defer { call.exit() }
-        return JustScheduled(element: element, scheduler: scheduler).assembled(by: "just", file: file, line: line)
+        return JustScheduled(element: element, scheduler: scheduler).assembled(by: "just")
     }
 }
 

@@ -3,9 +3,9 @@
 extension ObservableType {
     /// Transforms each element with `transform`; an error it throws ends the sequence with
     /// that error.
-    @inlinable @inline(__always) public func map<Result>(_ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line) -> Observable<Result> {
+    @inlinable @inline(__always) public func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         let call = TraceCall.enter("map"); defer { call.exit() }
-        return Map(source: asObservable(), transform: transform).assembled(by: "map", file: file, line: line)
+        return Map(source: asObservable(), transform: transform).assembled(by: "map")
     }
 }
 

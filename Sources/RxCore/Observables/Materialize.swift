@@ -5,9 +5,9 @@ extension ObservableType {
     /// `next(.error(e))` or `next(.completed)` followed by completion.
     ///
     /// - Returns: The events as elements; it never fails.
-    public func materialize(file: StaticString = #fileID, line: UInt = #line) -> Observable<Event<Element>> {
+    public func materialize() -> Observable<Event<Element>> {
         let call = TraceCall.enter("materialize"); defer { call.exit() }
-        return Materialize(source: asObservable()).assembled(by: "materialize", file: file, line: line)
+        return Materialize(source: asObservable()).assembled(by: "materialize")
     }
 }
 

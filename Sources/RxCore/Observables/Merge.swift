@@ -16,27 +16,23 @@ extension ObservableType {
     /// The result completes once this sequence and every inner sequence completed; the first
     /// error, from this sequence, an inner one or `selector`, ends it.
     public func flatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
         let call = TraceCall.enter("flatMap"); defer { call.exit() }
-        return FlatMap(source: asObservable(), selector: selector).assembled(by: "flatMap", file: file, line: line)
+        return FlatMap(source: asObservable(), selector: selector).assembled(by: "flatMap")
     }
 
     /// Maps an element to a sequence with `selector` and forwards that sequence's elements, but
     /// only while no earlier inner sequence is still running: elements that arrive meanwhile
     /// are dropped without calling `selector`.
     ///
-    /// Completion and errors follow ``flatMap(_:file:line:)``.
+    /// Completion and errors follow ``flatMap(_:)``.
     public func flatMapFirst<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
         let call = TraceCall.enter("flatMapFirst"); defer { call.exit() }
         return FlatMapFirst(source: asObservable(), selector: selector)
-            .assembled(by: "flatMapFirst", file: file, line: line)
+            .assembled(by: "flatMapFirst")
     }
 }
 
@@ -45,9 +41,9 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// Each inner sequence is subscribed as soon as it arrives. The result completes once this
     /// sequence and every inner sequence completed; the first error ends it.
-    public func merge(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+    public func merge() -> Observable<Element.Element> {
         let call = TraceCall.enter("merge"); defer { call.exit() }
-        return Merge(source: asObservable()).assembled(by: "merge", file: file, line: line)
+        return Merge(source: asObservable()).assembled(by: "merge")
     }
 
     /// Merges the events of the inner sequences this sequence sends, subscribed to at most
@@ -57,10 +53,10 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// subscribed, in arrival order, when a running one completes.
     ///
     /// - Parameter maxConcurrent: How many inner sequences may be subscribed at once.
-    public func merge(maxConcurrent: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+    public func merge(maxConcurrent: Int) -> Observable<Element.Element> {
         let call = TraceCall.enter("merge"); defer { call.exit() }
         return MergeLimited(source: asObservable(), maxConcurrent: maxConcurrent)
-            .assembled(by: "merge", file: file, line: line)
+            .assembled(by: "merge")
     }
 }
 
@@ -69,9 +65,9 @@ extension ObservableType where Element: ObservableConvertibleType {
     /// other: the next is subscribed when the previous completed.
     ///
     /// It is `merge(maxConcurrent: 1)`. An error from any sequence ends the result.
-    public func concat(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+    public func concat() -> Observable<Element.Element> {
         let call = TraceCall.enter("concat"); defer { call.exit() }
-        return MergeLimited(source: asObservable(), maxConcurrent: 1).assembled(by: "concat", file: file, line: line)
+        return MergeLimited(source: asObservable(), maxConcurrent: 1).assembled(by: "concat")
     }
 }
 
@@ -82,34 +78,28 @@ extension ObservableType {
     /// The result completes when every source completed (at once for no source); the first
     /// error ends it.
     public static func merge<Collection: Swift.Collection>(
-        _ sources: Collection,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ sources: Collection
     ) -> Observable<Element> where Collection.Element == Observable<Element> {
         let call = TraceCall.enter("merge"); defer { call.exit() }
-        return MergeArray(sources: Array(sources)).assembled(by: "merge", file: file, line: line)
+        return MergeArray(sources: Array(sources)).assembled(by: "merge")
     }
 
     /// Merges the events of every sequence in `sources` into one sequence; as the
     /// `Collection` form.
     public static func merge(
-        _ sources: [Observable<Element>],
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ sources: [Observable<Element>]
     ) -> Observable<Element> {
         let call = TraceCall.enter("merge"); defer { call.exit() }
-        return MergeArray(sources: sources).assembled(by: "merge", file: file, line: line)
+        return MergeArray(sources: sources).assembled(by: "merge")
     }
 
     /// Merges the events of every sequence in `sources` into one sequence; as the
     /// `Collection` form.
     public static func merge(
-        _ sources: Observable<Element>...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ sources: Observable<Element>...
     ) -> Observable<Element> {
         let call = TraceCall.enter("merge"); defer { call.exit() }
-        return MergeArray(sources: sources).assembled(by: "merge", file: file, line: line)
+        return MergeArray(sources: sources).assembled(by: "merge")
     }
 }
 
@@ -117,16 +107,14 @@ extension ObservableType {
 
 extension ObservableType {
     /// Maps each element to a sequence with `selector` and forwards those sequences' elements
-    /// one sequence after the other, as ``concat(file:line:)`` does.
+    /// one sequence after the other, as ``concat()`` does.
     ///
     /// `selector` runs when the element arrives, even if its sequence then waits in the queue.
     public func concatMap<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
         let call = TraceCall.enter("concatMap"); defer { call.exit() }
-        return ConcatMap(source: asObservable(), selector: selector).assembled(by: "concatMap", file: file, line: line)
+        return ConcatMap(source: asObservable(), selector: selector).assembled(by: "concatMap")
     }
 }
 

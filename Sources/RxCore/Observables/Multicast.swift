@@ -25,9 +25,9 @@ public class ConnectableObservable<Element>: Observable<Element>, ConnectableObs
     /// Records that user code at `file`:`line` built this connectable observable with
     /// `name`, and returns it with its connectable type.
     final func assembledConnectable(
-        by name: StaticString, file: StaticString, line: UInt
+        by name: StaticString
     ) -> ConnectableObservable<Element> {
-        _ = assembled(by: name, file: file, line: line)
+        _ = assembled(by: name)
         return self
     }
 }
@@ -45,47 +45,45 @@ extension ObservableType {
     /// - Returns: the sequence `selector` built, one per subscription.
     public func multicast<Subject: SubjectType, Result>(
         _ subjectSelector: @escaping () throws -> Subject,
-        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        selector: @escaping (Observable<Subject.Element>) throws -> Observable<Result>
     ) -> Observable<Result> where Subject.Observer.Element == Element {
         let call = TraceCall.enter("multicast"); defer { call.exit() }
         return Multicast(source: asObservable(), subjectSelector: subjectSelector, selector: selector)
-            .assembled(by: "multicast", file: file, line: line)
+            .assembled(by: "multicast")
     }
 
     /// A connectable observable that shares one subscription to this sequence through a
     /// `PublishSubject`: subscribers get what is sent while connected, after they subscribed.
     ///
-    /// A new subject is made for each connection, as with ``multicast(makeSubject:file:line:)``.
-    public func publish(file: StaticString = #fileID, line: UInt = #line) -> ConnectableObservable<Element> {
+    /// A new subject is made for each connection, as with ``multicast(makeSubject:)``.
+    public func publish() -> ConnectableObservable<Element> {
         let call = TraceCall.enter("publish"); defer { call.exit() }
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: { PublishSubject<Element>() })
-            .assembledConnectable(by: "publish", file: file, line: line)
+            .assembledConnectable(by: "publish")
     }
 
     /// A connectable observable that shares one subscription to this sequence through a
     /// `ReplaySubject` of `bufferSize`: a new subscriber first gets up to the last
     /// `bufferSize` elements of the current connection.
     ///
-    /// A new subject is made for each connection, as with ``multicast(makeSubject:file:line:)``.
+    /// A new subject is made for each connection, as with ``multicast(makeSubject:)``.
     public func replay(
-        _ bufferSize: Int, file: StaticString = #fileID, line: UInt = #line
+        _ bufferSize: Int
     ) -> ConnectableObservable<Element> {
         let call = TraceCall.enter("replay"); defer { call.exit() }
         return ConnectableObservableAdapter(
             source: asObservable(), makeSubject: { ReplaySubject<Element>.create(bufferSize: bufferSize) }
-        ).assembledConnectable(by: "replay", file: file, line: line)
+        ).assembledConnectable(by: "replay")
     }
 
     /// A connectable observable that shares one subscription to this sequence through an
     /// unbounded `ReplaySubject`: a new subscriber first gets every element of the current
     /// connection.
-    public func replayAll(file: StaticString = #fileID, line: UInt = #line) -> ConnectableObservable<Element> {
+    public func replayAll() -> ConnectableObservable<Element> {
         let call = TraceCall.enter("replayAll"); defer { call.exit() }
         return ConnectableObservableAdapter(
             source: asObservable(), makeSubject: { ReplaySubject<Element>.createUnbounded() }
-        ).assembledConnectable(by: "replayAll", file: file, line: line)
+        ).assembledConnectable(by: "replayAll")
     }
 
     /// A connectable observable that, once connected, sends this sequence's events into
@@ -94,11 +92,11 @@ extension ObservableType {
     /// The same subject serves every connection, so it keeps what it holds (a replay buffer,
     /// a stop event) across them.
     public func multicast<Subject: SubjectType>(
-        _ subject: Subject, file: StaticString = #fileID, line: UInt = #line
+        _ subject: Subject
     ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         let call = TraceCall.enter("multicast"); defer { call.exit() }
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: { subject })
-            .assembledConnectable(by: "multicast", file: file, line: line)
+            .assembledConnectable(by: "multicast")
     }
 
     /// A connectable observable that sends this sequence's events into a subject made by
@@ -107,11 +105,11 @@ extension ObservableType {
     /// The subject is dropped when its connection is disposed or the source terminates; the
     /// next subscriber or connection gets a new one.
     public func multicast<Subject: SubjectType>(
-        makeSubject: @escaping () -> Subject, file: StaticString = #fileID, line: UInt = #line
+        makeSubject: @escaping () -> Subject
     ) -> ConnectableObservable<Subject.Element> where Subject.Observer.Element == Element {
         let call = TraceCall.enter("multicast"); defer { call.exit() }
         return ConnectableObservableAdapter(source: asObservable(), makeSubject: makeSubject)
-            .assembledConnectable(by: "multicast", file: file, line: line)
+            .assembledConnectable(by: "multicast")
     }
 }
 
@@ -121,9 +119,9 @@ extension ConnectableObservableType {
     ///
     /// When the source terminates, the connection is dropped too, so the next subscriber
     /// connects again.
-    public func refCount(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func refCount() -> Observable<Element> {
         let call = TraceCall.enter("refCount"); defer { call.exit() }
-        return RefCount(source: self).assembled(by: "refCount", file: file, line: line)
+        return RefCount(source: self).assembled(by: "refCount")
     }
 }
 

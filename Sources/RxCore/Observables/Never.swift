@@ -2,9 +2,9 @@
 
 extension ObservableType {
     /// A sequence that sends nothing, ever: no element, no error, no completion.
-    public static func never(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public static func never() -> Observable<Element> {
         let call = TraceCall.enter("never"); defer { call.exit() }
-        return NeverProducer().assembled(by: "never", file: file, line: line)
+        return NeverProducer().assembled(by: "never")
     }
 }
 

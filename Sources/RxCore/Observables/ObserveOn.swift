@@ -15,15 +15,15 @@ extension ObservableType {
     ///
     /// - Parameter scheduler: where the events are delivered.
     public func observe(
-        on scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        on scheduler: ImmediateSchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("observe(on:)"); defer { call.exit() }
         guard let serialScheduler = scheduler as? SerialDispatchQueueScheduler else {
             return ObserveOn(source: asObservable(), scheduler: scheduler)
-                .assembled(by: "observe(on:)", file: file, line: line)
+                .assembled(by: "observe(on:)")
         }
         return ObserveOnSerialDispatchQueue(source: asObservable(), scheduler: serialScheduler)
-            .assembled(by: "observe(on:)", file: file, line: line)
+            .assembled(by: "observe(on:)")
     }
 }
 

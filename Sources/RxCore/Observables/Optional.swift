@@ -2,16 +2,16 @@
 
 extension ObservableType {
     /// A sequence of the optional's value if it has one, then completion.
-    public static func from(optional: Element?, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public static func from(optional: Element?) -> Observable<Element> {
         let call = TraceCall.enter("from"); defer { call.exit() }
-        return ObservableOptional(optional: optional).assembled(by: "from", file: file, line: line)
+        return ObservableOptional(optional: optional).assembled(by: "from")
     }
 
     /// A sequence of the optional's value if it has one, then completion; each event is sent
     /// in its own step on `scheduler`.
-    public static func from(optional: Element?, scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public static func from(optional: Element?, scheduler: ImmediateSchedulerType) -> Observable<Element> {
         let call = TraceCall.enter("from"); defer { call.exit() }
-        return ObservableOptionalScheduled(optional: optional, scheduler: scheduler).assembled(by: "from", file: file, line: line)
+        return ObservableOptionalScheduled(optional: optional, scheduler: scheduler).assembled(by: "from")
     }
 }
 

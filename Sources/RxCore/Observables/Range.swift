@@ -8,12 +8,10 @@ extension ObservableType where Element: RxAbstractInteger {
     public static func range(
         start: Element,
         count: Element,
-        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
         let call = TraceCall.enter("range"); defer { call.exit() }
-        return RangeProducer(start: start, count: count, scheduler: scheduler).assembled(by: "range", file: file, line: line)
+        return RangeProducer(start: start, count: count, scheduler: scheduler).assembled(by: "range")
     }
 }
 

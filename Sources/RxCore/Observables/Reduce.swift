@@ -15,13 +15,11 @@ extension ObservableType {
     public func reduce<A, Result>(
         _ seed: A,
         accumulator: @escaping (A, Element) throws -> A,
-        mapResult: @escaping (A) throws -> Result,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        mapResult: @escaping (A) throws -> Result
     ) -> Observable<Result> {
         let call = TraceCall.enter("reduce"); defer { call.exit() }
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: mapResult)
-            .assembled(by: "reduce", file: file, line: line)
+            .assembled(by: "reduce")
     }
 
     /// Folds every element into an accumulator with `accumulator`, starting from `seed`, and
@@ -36,13 +34,11 @@ extension ObservableType {
     /// - Returns: A sequence of one element, sent at completion.
     public func reduce<A>(
         _ seed: A,
-        accumulator: @escaping (A, Element) throws -> A,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        accumulator: @escaping (A, Element) throws -> A
     ) -> Observable<A> {
         let call = TraceCall.enter("reduce"); defer { call.exit() }
         return Reduce(source: asObservable(), seed: seed, accumulator: accumulator, mapResult: { $0 })
-            .assembled(by: "reduce", file: file, line: line)
+            .assembled(by: "reduce")
     }
 }
 

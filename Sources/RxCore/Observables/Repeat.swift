@@ -10,12 +10,10 @@ extension ObservableType {
     /// - Returns: `element`, endlessly.
     public static func repeatElement(
         _ element: Element,
-        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
         let call = TraceCall.enter("repeatElement"); defer { call.exit() }
-        return RepeatElement(element: element, scheduler: scheduler).assembled(by: "repeatElement", file: file, line: line)
+        return RepeatElement(element: element, scheduler: scheduler).assembled(by: "repeatElement")
     }
 }
 

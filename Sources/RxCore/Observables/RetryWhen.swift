@@ -9,14 +9,12 @@ extension ObservableType {
     /// and its error ends the result with that error. An error that is not an `Error` ends the
     /// result at once.
     public func retry<TriggerObservable: ObservableType, Error: Swift.Error>(
-        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        when notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> Observable<Element> {
         let call = TraceCall.enter("retry"); defer { call.exit() }
         let sources = InfiniteSequence(repeatedValue: asObservable())
         return RetryWhenSequence(sources: sources, notificationHandler: notificationHandler)
-            .assembled(by: "retry", file: file, line: line)
+            .assembled(by: "retry")
     }
 
     /// Subscribes to this sequence again each time the trigger sequence emits after an error.
@@ -26,14 +24,12 @@ extension ObservableType {
     /// trigger resubscribes to this sequence; the trigger's completion completes the result,
     /// and its error ends the result with that error.
     public func retry<TriggerObservable: ObservableType>(
-        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        when notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> Observable<Element> {
         let call = TraceCall.enter("retry"); defer { call.exit() }
         let sources = InfiniteSequence(repeatedValue: asObservable())
         return RetryWhenSequence(sources: sources, notificationHandler: notificationHandler)
-            .assembled(by: "retry", file: file, line: line)
+            .assembled(by: "retry")
     }
 }
 

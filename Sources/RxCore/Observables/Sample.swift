@@ -10,13 +10,11 @@ extension ObservableType {
     /// completes on the next tick of `sampler`, after sending what that tick samples.
     public func sample<Source: ObservableType>(
         _ sampler: Source,
-        defaultValue: Element? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        defaultValue: Element? = nil
     ) -> Observable<Element> {
         let call = TraceCall.enter("sample"); defer { call.exit() }
         return Sample(source: asObservable(), sampler: sampler.asObservable(), defaultValue: defaultValue)
-            .assembled(by: "sample", file: file, line: line)
+            .assembled(by: "sample")
     }
 }
 

@@ -13,12 +13,10 @@ extension ObservableType {
     /// - Returns: The accumulator after each element.
     public func scan<A>(
         into seed: A,
-        accumulator: @escaping (inout A, Element) throws -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        accumulator: @escaping (inout A, Element) throws -> Void
     ) -> Observable<A> {
         let call = TraceCall.enter("scan"); defer { call.exit() }
-        return Scan(source: asObservable(), seed: seed, accumulator: accumulator).assembled(by: "scan", file: file, line: line)
+        return Scan(source: asObservable(), seed: seed, accumulator: accumulator).assembled(by: "scan")
     }
 
     /// Folds each element into an accumulator with `accumulator`, starting from `seed`, and
@@ -33,15 +31,13 @@ extension ObservableType {
     /// - Returns: The accumulator after each element.
     public func scan<A>(
         _ seed: A,
-        accumulator: @escaping (A, Element) throws -> A,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        accumulator: @escaping (A, Element) throws -> A
     ) -> Observable<A> {
         let call = TraceCall.enter("scan"); defer { call.exit() }
         let scan = Scan(source: asObservable(), seed: seed) { (accumulate: inout A, element: Element) in
             accumulate = try accumulator(accumulate, element)
         }
-        return scan.assembled(by: "scan", file: file, line: line)
+        return scan.assembled(by: "scan")
     }
 }
 

@@ -4,36 +4,30 @@ extension ObservableType {
     /// A sequence of `elements`, then completion; one element per step on `scheduler`.
     public static func of(
         _ elements: Element...,
-        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
         let call = TraceCall.enter("of"); defer { call.exit() }
-        return ObservableSequence(elements: elements, scheduler: scheduler).assembled(by: "of", file: file, line: line)
+        return ObservableSequence(elements: elements, scheduler: scheduler).assembled(by: "of")
     }
 
     /// A sequence of the elements of `array`, then completion; one element per step on
     /// `scheduler`.
     public static func from(
         _ array: [Element],
-        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> {
         let call = TraceCall.enter("from"); defer { call.exit() }
-        return ObservableSequence(elements: array, scheduler: scheduler).assembled(by: "from", file: file, line: line)
+        return ObservableSequence(elements: array, scheduler: scheduler).assembled(by: "from")
     }
 
     /// A sequence of the elements of `sequence`, then completion; one element per step on
     /// `scheduler`.
     public static func from<Sequence: Swift.Sequence>(
         _ sequence: Sequence,
-        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: ImmediateSchedulerType = CurrentThreadScheduler.instance
     ) -> Observable<Element> where Sequence.Element == Element {
         let call = TraceCall.enter("from"); defer { call.exit() }
-        return ObservableSequence(elements: sequence, scheduler: scheduler).assembled(by: "from", file: file, line: line)
+        return ObservableSequence(elements: sequence, scheduler: scheduler).assembled(by: "from")
     }
 }
 

@@ -39,8 +39,7 @@ extension ObservableType {
     ///   - scope: how long the shared subject lives.
     /// - Returns: the shared sequence.
     public func share(
-        replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected,
-        file: StaticString = #fileID, line: UInt = #line
+        replay: Int = 0, scope: SubjectLifetimeScope = .whileConnected
     ) -> Observable<Element> {
         let call = TraceCall.enter("share"); defer { call.exit() }
         let source = asObservable()
@@ -63,7 +62,7 @@ extension ObservableType {
                 )
             )
         }
-        return shared.assembled(by: "share", file: file, line: line)
+        return shared.assembled(by: "share")
     }
 }
 

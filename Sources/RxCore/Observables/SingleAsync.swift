@@ -5,9 +5,9 @@ extension ObservableType {
     ///
     /// A second element ends the result with `RxError.moreThanOneElement`; completion without
     /// any element ends it with `RxError.noElements`.
-    public func single(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func single() -> Observable<Element> {
         let call = TraceCall.enter("single"); defer { call.exit() }
-        return SingleAsync(source: asObservable()).assembled(by: "single", file: file, line: line)
+        return SingleAsync(source: asObservable()).assembled(by: "single")
     }
 
     /// The one element of this sequence that satisfies `predicate`, forwarded as it arrives,
@@ -17,12 +17,10 @@ extension ObservableType {
     /// without any ends it with `RxError.noElements`; an error `predicate` throws ends it with
     /// that error.
     public func single(
-        _ predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
         let call = TraceCall.enter("single"); defer { call.exit() }
-        return SingleAsync(source: asObservable(), predicate: predicate).assembled(by: "single", file: file, line: line)
+        return SingleAsync(source: asObservable(), predicate: predicate).assembled(by: "single")
     }
 }
 

@@ -6,22 +6,20 @@ import Synchronization
 
 extension ObservableType {
     /// This sequence without its first `count` elements.
-    public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func skip(_ count: Int) -> Observable<Element> {
         let call = TraceCall.enter("skip"); defer { call.exit() }
-        return SkipCount(source: asObservable(), count: count).assembled(by: "skip", file: file, line: line)
+        return SkipCount(source: asObservable(), count: count).assembled(by: "skip")
     }
 
     /// This sequence without the elements it sends during the first `duration` after the
     /// subscription, timed on `scheduler`.
     public func skip(
         _ duration: RxTimeInterval,
-        scheduler: SchedulerType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("skip"); defer { call.exit() }
         return SkipTime(source: asObservable(), duration: duration, scheduler: scheduler)
-            .assembled(by: "skip", file: file, line: line)
+            .assembled(by: "skip")
     }
 }
 

@@ -8,12 +8,10 @@ extension ObservableType {
     /// An error from either ends the result. This sequence's completion completes the result
     /// only if `other` already sent an element; otherwise the result ends silently.
     public func skip<Source: ObservableType>(
-        until other: Source,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        until other: Source
     ) -> Observable<Element> {
         let call = TraceCall.enter("skip"); defer { call.exit() }
-        return SkipUntil(source: asObservable(), other: other.asObservable()).assembled(by: "skip", file: file, line: line)
+        return SkipUntil(source: asObservable(), other: other.asObservable()).assembled(by: "skip")
     }
 }
 

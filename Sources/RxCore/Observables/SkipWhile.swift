@@ -6,12 +6,10 @@ extension ObservableType {
     ///
     /// An error `predicate` throws ends the result with that error.
     public func skip(
-        while predicate: @escaping (Element) throws -> Bool,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        while predicate: @escaping (Element) throws -> Bool
     ) -> Observable<Element> {
         let call = TraceCall.enter("skip"); defer { call.exit() }
-        return SkipWhile(source: asObservable(), predicate: predicate).assembled(by: "skip", file: file, line: line)
+        return SkipWhile(source: asObservable(), predicate: predicate).assembled(by: "skip")
     }
 }
 

@@ -7,9 +7,9 @@ extension ObservableType {
     /// subscribed to.
     ///
     /// - Parameter elements: The elements to send first.
-    public func startWith(_ elements: Element..., file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func startWith(_ elements: Element...) -> Observable<Element> {
         let call = TraceCall.enter("startWith"); defer { call.exit() }
-        return StartWith(source: asObservable(), elements: elements).assembled(by: "startWith", file: file, line: line)
+        return StartWith(source: asObservable(), elements: elements).assembled(by: "startWith")
     }
 }
 

@@ -8,10 +8,10 @@ extension ObservableType {
     ///
     /// - Parameter scheduler: where to subscribe and unsubscribe.
     public func subscribe(
-        on scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        on scheduler: ImmediateSchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("subscribe(on:)"); defer { call.exit() }
-        return SubscribeOn(source: self, scheduler: scheduler).assembled(by: "subscribe(on:)", file: file, line: line)
+        return SubscribeOn(source: self, scheduler: scheduler).assembled(by: "subscribe(on:)")
     }
 }
 

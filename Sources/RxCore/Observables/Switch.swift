@@ -10,13 +10,11 @@ extension ObservableType {
     /// sequence and the latest inner sequence completed; the first error, from this sequence,
     /// the latest inner one or `selector`, ends it.
     public func flatMapLatest<Source: ObservableConvertibleType>(
-        _ selector: @escaping (Element) throws -> Source,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ selector: @escaping (Element) throws -> Source
     ) -> Observable<Source.Element> {
         let call = TraceCall.enter("flatMapLatest"); defer { call.exit() }
         return FlatMapLatest(source: asObservable(), selector: selector)
-            .assembled(by: "flatMapLatest", file: file, line: line)
+            .assembled(by: "flatMapLatest")
     }
 }
 
@@ -26,9 +24,9 @@ extension ObservableType where Element: ObservableConvertibleType {
     ///
     /// The result completes once this sequence and the latest inner sequence completed; the
     /// first error, from this sequence or the latest inner one, ends it.
-    public func switchLatest(file: StaticString = #fileID, line: UInt = #line) -> Observable<Element.Element> {
+    public func switchLatest() -> Observable<Element.Element> {
         let call = TraceCall.enter("switchLatest"); defer { call.exit() }
-        return Switch(source: asObservable()).assembled(by: "switchLatest", file: file, line: line)
+        return Switch(source: asObservable()).assembled(by: "switchLatest")
     }
 }
 

@@ -6,9 +6,9 @@ extension ObservableType {
     ///
     /// - Parameter other: The sequence to continue with when this one is empty.
     /// - Returns: This sequence, or `other` in its place when it is empty.
-    public func ifEmpty(switchTo other: Observable<Element>, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func ifEmpty(switchTo other: Observable<Element>) -> Observable<Element> {
         let call = TraceCall.enter("ifEmpty(switchTo:)"); defer { call.exit() }
-        return SwitchIfEmpty(source: asObservable(), ifEmpty: other).assembled(by: "ifEmpty(switchTo:)", file: file, line: line)
+        return SwitchIfEmpty(source: asObservable(), ifEmpty: other).assembled(by: "ifEmpty(switchTo:)")
     }
 }
 

@@ -8,25 +8,23 @@ extension ObservableType {
     ///
     /// Completion is sent right after the `count`th element, without waiting for the source
     /// to complete, and the source subscription is disposed then.
-    public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func take(_ count: Int) -> Observable<Element> {
         let call = TraceCall.enter("take"); defer { call.exit() }
         if count == 0 {
-            return Observable.empty().assembled(by: "take", file: file, line: line)
+            return Observable.empty().assembled(by: "take")
         }
-        return TakeCount(source: asObservable(), count: count).assembled(by: "take", file: file, line: line)
+        return TakeCount(source: asObservable(), count: count).assembled(by: "take")
     }
 
     /// The elements this sequence sends during the first `duration` after the subscription,
     /// timed on `scheduler`; then completion, and the source subscription is disposed.
     public func take(
         for duration: RxTimeInterval,
-        scheduler: SchedulerType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("take"); defer { call.exit() }
         return TakeTime(source: asObservable(), duration: duration, scheduler: scheduler)
-            .assembled(by: "take", file: file, line: line)
+            .assembled(by: "take")
     }
 }
 

@@ -4,9 +4,9 @@ extension ObservableType {
     /// The last `count` elements of this sequence, sent when it completes, then completion.
     ///
     /// Nothing is sent before the source completes; an error ends the result without them.
-    public func takeLast(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> Observable<Element> {
+    public func takeLast(_ count: Int) -> Observable<Element> {
         let call = TraceCall.enter("takeLast"); defer { call.exit() }
-        return TakeLast(source: asObservable(), count: count).assembled(by: "takeLast", file: file, line: line)
+        return TakeLast(source: asObservable(), count: count).assembled(by: "takeLast")
     }
 }
 

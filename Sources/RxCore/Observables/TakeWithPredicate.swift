@@ -8,12 +8,10 @@ extension ObservableType {
     ///
     /// An error from either ends the result; `other`'s completion changes nothing.
     public func take<Source: ObservableType>(
-        until other: Source,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        until other: Source
     ) -> Observable<Element> {
         let call = TraceCall.enter("take"); defer { call.exit() }
-        return TakeUntil(source: asObservable(), other: other.asObservable()).assembled(by: "take", file: file, line: line)
+        return TakeUntil(source: asObservable(), other: other.asObservable()).assembled(by: "take")
     }
 
     /// This sequence's elements until one satisfies `predicate`; then completion. With
@@ -22,13 +20,11 @@ extension ObservableType {
     /// An error `predicate` throws ends the result with that error.
     public func take(
         until predicate: @escaping (Element) throws -> Bool,
-        behavior: TakeBehavior = .exclusive,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
         let call = TraceCall.enter("take"); defer { call.exit() }
         return TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: predicate)
-            .assembled(by: "take", file: file, line: line)
+            .assembled(by: "take")
     }
 
     /// This sequence's elements while they satisfy `predicate`; completion at the first that
@@ -37,13 +33,11 @@ extension ObservableType {
     /// An error `predicate` throws ends the result with that error.
     public func take(
         while predicate: @escaping (Element) throws -> Bool,
-        behavior: TakeBehavior = .exclusive,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        behavior: TakeBehavior = .exclusive
     ) -> Observable<Element> {
         let call = TraceCall.enter("take"); defer { call.exit() }
         return TakeUntilPredicate(source: asObservable(), behavior: behavior, predicate: { try !predicate($0) })
-            .assembled(by: "take", file: file, line: line)
+            .assembled(by: "take")
     }
 }
 

@@ -14,13 +14,11 @@ extension ObservableType {
     public func throttle(
         _ dueTime: RxTimeInterval,
         latest: Bool = true,
-        scheduler: SchedulerType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("throttle"); defer { call.exit() }
         return Throttle(source: asObservable(), dueTime: dueTime, latest: latest, scheduler: scheduler)
-            .assembled(by: "throttle", file: file, line: line)
+            .assembled(by: "throttle")
     }
 }
 

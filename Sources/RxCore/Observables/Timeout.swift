@@ -5,12 +5,12 @@ extension ObservableType {
     /// of subscribing, or a later one within `dueTime` of the one before, timed on
     /// `scheduler`.
     public func timeout(
-        _ dueTime: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ dueTime: RxTimeInterval, scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("timeout"); defer { call.exit() }
         let other = ErrorProducer<Element>(error: RxError.timeout)
         return Timeout(source: asObservable(), dueTime: dueTime, other: other, scheduler: scheduler)
-            .assembled(by: "timeout", file: file, line: line)
+            .assembled(by: "timeout")
     }
 
     /// Switches to `other` when the first element does not arrive within `dueTime` of
@@ -18,13 +18,11 @@ extension ObservableType {
     public func timeout<Source: ObservableConvertibleType>(
         _ dueTime: RxTimeInterval,
         other: Source,
-        scheduler: SchedulerType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: SchedulerType
     ) -> Observable<Element> where Element == Source.Element {
         let call = TraceCall.enter("timeout"); defer { call.exit() }
         return Timeout(source: asObservable(), dueTime: dueTime, other: other.asObservable(), scheduler: scheduler)
-            .assembled(by: "timeout", file: file, line: line)
+            .assembled(by: "timeout")
     }
 }
 

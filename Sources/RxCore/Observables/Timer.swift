@@ -6,11 +6,11 @@ extension ObservableType where Element: RxAbstractInteger {
     /// Sends 0, 1, 2, … one every `period` on `scheduler`, the first one `period` after
     /// subscribing; never completes.
     public static func interval(
-        _ period: RxTimeInterval, scheduler: SchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ period: RxTimeInterval, scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("interval"); defer { call.exit() }
         return Timer(dueTime: period, period: period, scheduler: scheduler)
-            .assembled(by: "interval", file: file, line: line)
+            .assembled(by: "interval")
     }
 
     /// Sends 0 `dueTime` after subscribing on `scheduler`; then, with a `period`, 1, 2, …
@@ -18,13 +18,11 @@ extension ObservableType where Element: RxAbstractInteger {
     public static func timer(
         _ dueTime: RxTimeInterval,
         period: RxTimeInterval? = nil,
-        scheduler: SchedulerType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: SchedulerType
     ) -> Observable<Element> {
         let call = TraceCall.enter("timer"); defer { call.exit() }
         return Timer(dueTime: dueTime, period: period, scheduler: scheduler)
-            .assembled(by: "timer", file: file, line: line)
+            .assembled(by: "timer")
     }
 }
 

@@ -5,9 +5,9 @@ extension ObservableType {
     /// completes; an error ends it with that error and drops what was collected.
     ///
     /// - Returns: A single of one array, sent at completion.
-    public func toArray(file: StaticString = #fileID, line: UInt = #line) -> Single<[Element]> {
+    public func toArray() -> Single<[Element]> {
         let call = TraceCall.enter("toArray"); defer { call.exit() }
-        return PrimitiveSequence(raw: ToArray(source: asObservable()).assembled(by: "toArray", file: file, line: line))
+        return PrimitiveSequence(raw: ToArray(source: asObservable()).assembled(by: "toArray"))
     }
 }
 

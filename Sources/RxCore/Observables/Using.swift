@@ -14,13 +14,11 @@ extension ObservableType {
     /// - Returns: The sequence whose subscriptions own a resource each.
     public static func using<Resource: Disposable>(
         _ resourceFactory: @escaping () throws -> Resource,
-        observableFactory: @escaping (Resource) throws -> Observable<Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        observableFactory: @escaping (Resource) throws -> Observable<Element>
     ) -> Observable<Element> {
         let call = TraceCall.enter("using"); defer { call.exit() }
-        return Using(resourceFactory: resourceFactory, observableFactory: observableFactory, file: file, line: line)
-            .assembled(by: "using", file: file, line: line)
+        return Using(resourceFactory: resourceFactory, observableFactory: observableFactory, site: CallSite.captureIfRecording())
+            .assembled(by: "using")
     }
 }
 
@@ -53,7 +51,7 @@ final class UsingSink<ResourceType: Disposable, Observer: ObserverType>: Sink<Ob
             return Disposables.create(source.subscribeSafe(self), disposable)
         } catch {
             // Built at the user's `using` line, not here: the error is the user's factory's.
-            let failed = Observable<SourceType>.error(error, file: parent.file, line: parent.line)
+            let failed = Observable<SourceType>.error(error).assembled(by: "error", at: parent.site)
             return Disposables.create(failed.subscribeSafe(self), disposable)
         }
     }
@@ -80,18 +78,16 @@ final class Using<SourceType, ResourceType: Disposable>: Producer<SourceType> {
 
     fileprivate let resourceFactory: ResourceFactory
     fileprivate let observableFactory: ObservableFactory
-    /// The user's `using` line, where the error of a factory that throws is built.
-    fileprivate let file: StaticString
-    fileprivate let line: UInt
+    /// The user's `using` line, where the error of a factory that throws is built; `nil` when
+    /// nothing recorded then.
+    fileprivate let site: CallSite?
 
     init(
-        resourceFactory: @escaping ResourceFactory, observableFactory: @escaping ObservableFactory,
-        file: StaticString, line: UInt
+        resourceFactory: @escaping ResourceFactory, observableFactory: @escaping ObservableFactory, site: CallSite?
     ) {
         self.resourceFactory = resourceFactory
         self.observableFactory = observableFactory
-        self.file = file
-        self.line = line
+        self.site = site
         super.init()
     }
 

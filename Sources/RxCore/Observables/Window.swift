@@ -20,13 +20,11 @@ extension ObservableType {
     public func window(
         timeSpan: RxTimeInterval,
         count: Int,
-        scheduler: SchedulerType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        scheduler: SchedulerType
     ) -> Observable<Observable<Element>> {
         let call = TraceCall.enter("window"); defer { call.exit() }
         return WindowTimeCount(source: asObservable(), timeSpan: timeSpan, count: count, scheduler: scheduler)
-            .assembled(by: "window", file: file, line: line)
+            .assembled(by: "window")
     }
 }
 

@@ -10,25 +10,21 @@ extension ObservableType {
     /// `resultSelector`; `second` completing only stops its subscription.
     public func withLatestFrom<Source: ObservableConvertibleType, ResultType>(
         _ second: Source,
-        resultSelector: @escaping (Element, Source.Element) throws -> ResultType,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (Element, Source.Element) throws -> ResultType
     ) -> Observable<ResultType> {
         let call = TraceCall.enter("withLatestFrom"); defer { call.exit() }
         return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: resultSelector)
-            .assembled(by: "withLatestFrom", file: file, line: line)
+            .assembled(by: "withLatestFrom")
     }
 
     /// The latest element of `second` each time this sequence sends an element; elements
     /// that arrive before `second` has sent one are dropped.
     public func withLatestFrom<Source: ObservableConvertibleType>(
-        _ second: Source,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ second: Source
     ) -> Observable<Source.Element> {
         let call = TraceCall.enter("withLatestFrom"); defer { call.exit() }
         return WithLatestFrom(first: asObservable(), second: second.asObservable(), resultSelector: { $1 })
-            .assembled(by: "withLatestFrom", file: file, line: line)
+            .assembled(by: "withLatestFrom")
     }
 }
 

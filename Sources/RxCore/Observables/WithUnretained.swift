@@ -13,13 +13,11 @@ extension ObservableType {
     /// - Returns: The combined values, until `obj` is released.
     public func withUnretained<Object: AnyObject, Out>(
         _ obj: Object,
-        resultSelector: @escaping (Object, Element) -> Out,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (Object, Element) -> Out
     ) -> Observable<Out> {
         let call = TraceCall.enter("withUnretained"); defer { call.exit() }
         return WithUnretained(source: asObservable(), object: obj, resultSelector: resultSelector)
-            .assembled(by: "withUnretained", file: file, line: line)
+            .assembled(by: "withUnretained")
     }
 
     /// Pairs each element with `obj`, held weakly; once `obj` is gone, the next element
@@ -28,13 +26,11 @@ extension ObservableType {
     /// - Parameter obj: The object to pass along without retaining it.
     /// - Returns: `(obj, element)` tuples, until `obj` is released.
     public func withUnretained<Object: AnyObject>(
-        _ obj: Object,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ obj: Object
     ) -> Observable<(Object, Element)> {
         let call = TraceCall.enter("withUnretained"); defer { call.exit() }
         return WithUnretained(source: asObservable(), object: obj, resultSelector: { ($0, $1) })
-            .assembled(by: "withUnretained", file: file, line: line)
+            .assembled(by: "withUnretained")
     }
 }
 

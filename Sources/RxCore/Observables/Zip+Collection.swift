@@ -13,25 +13,21 @@ extension ObservableType {
     /// to combine; an empty collection completes at once.
     public static func zip<Collection: Swift.Collection>(
         _ collection: Collection,
-        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping ([Collection.Element.Element]) throws -> Element
     ) -> Observable<Element> where Collection.Element: ObservableType {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return ZipCollectionType(sources: collection, resultSelector: resultSelector)
-            .assembled(by: "zip", file: file, line: line)
+            .assembled(by: "zip")
     }
 
     /// Combines the elements of every sequence in `collection` by index into arrays, in the
     /// collection's order: the first of each, then the second of each, and so on.
     public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ collection: Collection
     ) -> Observable<[Element]> where Collection.Element: ObservableType, Collection.Element.Element == Element {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return ZipCollectionType(sources: collection, resultSelector: { $0 })
-            .assembled(by: "zip", file: file, line: line)
+            .assembled(by: "zip")
     }
 }
 

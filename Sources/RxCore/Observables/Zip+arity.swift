@@ -12,15 +12,13 @@ extension ObservableType {
     /// source completed.
     public static func zip<O1: ObservableType, O2: ObservableType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip2(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -28,15 +26,13 @@ extension ObservableType where Element == Any {
     /// Combines the elements of 2 sequences by index into tuples: the first of each, then
     /// the second of each, and so on.
     public static func zip<O1: ObservableType, O2: ObservableType>(
-        _ source1: O1, _ source2: O2,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2
     ) -> Observable<(O1.Element, O2.Element)> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip2(
             source1: source1.asObservable(), source2: source2.asObservable(),
             resultSelector: { ($0, $1) }
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -130,15 +126,13 @@ extension ObservableType {
     /// source completed.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip3(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -146,15 +140,13 @@ extension ObservableType where Element == Any {
     /// Combines the elements of 3 sequences by index into tuples: the first of each, then
     /// the second of each, and so on.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Observable<(O1.Element, O2.Element, O3.Element)> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip3(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             resultSelector: { ($0, $1, $2) }
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -263,16 +255,14 @@ extension ObservableType {
     /// source completed.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip4(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -280,16 +270,14 @@ extension ObservableType where Element == Any {
     /// Combines the elements of 4 sequences by index into tuples: the first of each, then
     /// the second of each, and so on.
     public static func zip<O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip4(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(),
             resultSelector: { ($0, $1, $2, $3) }
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -412,16 +400,14 @@ extension ObservableType {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip5(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(), source5: source5.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -431,16 +417,14 @@ extension ObservableType where Element == Any {
     public static func zip<
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip5(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(), source5: source5.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4) }
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -580,16 +564,14 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip6(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -600,16 +582,14 @@ extension ObservableType where Element == Any {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip6(
             source1: source1.asObservable(), source2: source2.asObservable(), source3: source3.asObservable(),
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5) }
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -764,9 +744,7 @@ extension ObservableType {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip7(
@@ -774,7 +752,7 @@ extension ObservableType {
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             source7: source7.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -785,9 +763,7 @@ extension ObservableType where Element == Any {
         O1: ObservableType, O2: ObservableType, O3: ObservableType, O4: ObservableType, O5: ObservableType,
         O6: ObservableType, O7: ObservableType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip7(
@@ -795,7 +771,7 @@ extension ObservableType where Element == Any {
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             source7: source7.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5, $6) }
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -964,9 +940,7 @@ extension ObservableType {
         _ source8: O8,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Observable<Element> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip8(
@@ -974,7 +948,7 @@ extension ObservableType {
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             source7: source7.asObservable(), source8: source8.asObservable(),
             resultSelector: resultSelector
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 
@@ -986,9 +960,7 @@ extension ObservableType where Element == Any {
         O6: ObservableType, O7: ObservableType, O8: ObservableType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        _ source8: O8,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source8: O8
     ) -> Observable<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
         let call = TraceCall.enter("zip"); defer { call.exit() }
         return Zip8(
@@ -996,7 +968,7 @@ extension ObservableType where Element == Any {
             source4: source4.asObservable(), source5: source5.asObservable(), source6: source6.asObservable(),
             source7: source7.asObservable(), source8: source8.asObservable(),
             resultSelector: { ($0, $1, $2, $3, $4, $5, $6, $7) }
-        ).assembled(by: "zip", file: file, line: line)
+        ).assembled(by: "zip")
     }
 }
 

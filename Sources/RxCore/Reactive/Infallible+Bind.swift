@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Common/Infallible+Bind.swift.
 // Deviation from RxSwift: these forms live in RxCore, not in an RxCocoa module (RxTrace has
-// none), so `import RxCore` brings them. The forms that subscribe take `file`/`line` default
-// arguments and subscribe through the recorded `subscribe` forms with them, so the trace names
-// the user's `bind` line as the subscription's call site; calls written for RxSwift compile
-// unchanged.
+// none), so `import RxCore` brings them. The forms that subscribe go through the recorded
+// `subscribe` forms, so the trace names the user's `bind` line (found on the captured stack) as
+// the subscription's call site.
 
 extension InfallibleType {
     /// Subscribes and sends every event to each of `observers`, in order.
@@ -13,14 +12,12 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind every observer.
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
         return asObservable().subscribe({ event in
             observers.forEach { $0.on(event) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and sends every event, its element wrapped in an `Optional`, to each of
@@ -28,15 +25,13 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind every observer.
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
         let call = TraceCall.enter("Infallible.bind(to:)"); defer { call.exit() }
-        return asObservable().map({ $0 as Element? }, file: file, line: line)
+        return asObservable().map({ $0 as Element? })
             .subscribe({ event in
                 observers.forEach { $0.on(event) }
-            }, file: file, line: line)
+            })
     }
 
     /// Calls `binder` with this infallible and returns what it returns: for binding functions
@@ -57,11 +52,9 @@ extension InfallibleType {
     ///
     /// - Returns: the subscription; dispose it to unbind.
     public func bind(
-        onNext: @escaping (Element) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onNext: @escaping (Element) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("Infallible.bind(onNext:)"); defer { call.exit() }
-        return subscribe(onNext: onNext, file: file, line: line)
+        return subscribe(onNext: onNext)
     }
 }

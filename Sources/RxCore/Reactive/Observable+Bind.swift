@@ -1,9 +1,8 @@
 // Mirrors RxCocoa's RxCocoa/Common/Observable+Bind.swift.
 // Deviation from RxSwift: these forms live in RxCore, not in an RxCocoa module (RxTrace has
-// none), so `import RxCore` brings them. The forms that subscribe take `file`/`line` default
-// arguments and subscribe through the recorded `subscribe` forms with them, so the trace names
-// the user's `bind` line as the subscription's call site; calls written for RxSwift compile
-// unchanged.
+// none), so `import RxCore` brings them. The forms that subscribe go through the recorded
+// `subscribe` forms, so the trace names the user's `bind` line (found on the captured stack) as
+// the subscription's call site.
 
 extension ObservableType {
     /// Subscribes and sends every event to each of `observers`, in order.
@@ -13,14 +12,12 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every observer.
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
         return subscribe({ event in
             observers.forEach { $0.on(event) }
-        }, file: file, line: line)
+        })
     }
 
     /// Subscribes and sends every event, its element wrapped in an `Optional`, to each of
@@ -28,15 +25,13 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind every observer.
     public func bind<Observer: ObserverType>(
-        to observers: Observer...,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
         let call = TraceCall.enter("bind(to:)"); defer { call.exit() }
-        return map({ $0 as Element? }, file: file, line: line)
+        return map({ $0 as Element? })
             .subscribe({ event in
                 observers.forEach { $0.on(event) }
-            }, file: file, line: line)
+            })
     }
 
     /// Calls `binder` with this sequence and returns what it returns: for binding functions
@@ -61,9 +56,7 @@ extension ObservableType {
     /// - Returns: the subscription; dispose it to unbind.
     public func bind<Object: AnyObject>(
         with object: Object,
-        onNext: @escaping (Object, Element) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onNext: @escaping (Object, Element) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("bind(with:onNext:)"); defer { call.exit() }
         return subscribe(
@@ -73,9 +66,7 @@ extension ObservableType {
             },
             onError: { error in
                 rxFatalErrorInDebug("Binding error: \(error)")
-            },
-            file: file,
-            line: line
+            }
         )
     }
 
@@ -85,18 +76,14 @@ extension ObservableType {
     ///
     /// - Returns: the subscription; dispose it to unbind.
     public func bind(
-        onNext: @escaping (Element) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onNext: @escaping (Element) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("bind(onNext:)"); defer { call.exit() }
         return subscribe(
             onNext: onNext,
             onError: { error in
                 rxFatalErrorInDebug("Binding error: \(error)")
-            },
-            file: file,
-            line: line
+            }
         )
     }
 }

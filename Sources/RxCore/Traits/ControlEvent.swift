@@ -1,6 +1,5 @@
 // Mirrors RxCocoa's RxCocoa/Traits/ControlEvent.swift.
-// Deviation from RxSwift: it lives in RxCore (RxTrace has no RxCocoa module; it needs no UIKit),
-// and `init(events:)` takes `file`/`line` default arguments for the recorded `subscribe(on:)`.
+// Deviation from RxSwift: it lives in RxCore (RxTrace has no RxCocoa module; it needs no UIKit).
 
 /// A type that can be turned into a ``ControlEvent``.
 public protocol ControlEventType: ObservableType {
@@ -22,10 +21,10 @@ public struct ControlEvent<PropertyType>: ControlEventType {
 
     /// A control event over `events`, which are subscribed to on the main scheduler.
     public init<Ev: ObservableType>(
-        events: Ev, file: StaticString = #fileID, line: UInt = #line
+        events: Ev
     ) where Ev.Element == Element {
         let call = TraceCall.enter("ControlEvent.init"); defer { call.exit() }
-        self.events = events.subscribe(on: ConcurrentMainScheduler.instance, file: file, line: line)
+        self.events = events.subscribe(on: ConcurrentMainScheduler.instance)
     }
 
     /// Subscribes `observer` to the events.

@@ -1,7 +1,5 @@
 // Mirrors RxCocoa's RxCocoa/Traits/ControlProperty.swift.
-// Deviation from RxSwift: it lives in RxCore (RxTrace has no RxCocoa module; it needs no UIKit),
-// and `init(values:valueSink:)` takes `file`/`line` default arguments for the recorded
-// `subscribe(on:)`.
+// Deviation from RxSwift: it lives in RxCore (RxTrace has no RxCocoa module; it needs no UIKit).
 
 /// A type that can be turned into a ``ControlProperty``: both an observable of a property's
 /// values and an observer that sets it.
@@ -28,10 +26,10 @@ public struct ControlProperty<PropertyType>: ControlPropertyType {
     /// A control property whose values are `values` (subscribed to on the main scheduler) and
     /// which `valueSink` sets.
     public init<Values: ObservableType, Sink: ObserverType>(
-        values: Values, valueSink: Sink, file: StaticString = #fileID, line: UInt = #line
+        values: Values, valueSink: Sink
     ) where Element == Values.Element, Element == Sink.Element {
         let call = TraceCall.enter("ControlProperty.init"); defer { call.exit() }
-        self.values = values.subscribe(on: ConcurrentMainScheduler.instance, file: file, line: line)
+        self.values = values.subscribe(on: ConcurrentMainScheduler.instance)
         self.valueSink = valueSink.asObserver()
     }
 

@@ -65,13 +65,15 @@ final class LeakTracker: TraceRecorder {
     }
 
     /// The operator or factory that built an observable, and where user code called it: an
-    /// ``Assembly`` kept as the `StaticString`s it arrived as.
+    /// ``Assembly`` kept as it arrived (a `StaticString` and a ``CallSite``), its line found
+    /// only for a failure (``LiveCallSites``).
     private struct BuildSite {
         let name: StaticString
         let site: CallSite
 
         var assembly: Assembly {
-            Assembly(name: "\(name)", file: "\(site.file)", line: Int(site.line))
+            let location = LiveCallSites.location(of: site)
+            return Assembly(name: "\(name)", file: location.file, line: location.line)
         }
     }
 
@@ -323,13 +325,14 @@ final class LeakTracker: TraceRecorder {
                         links.map { ($0.id.rawValue, $0.tags) }, uniquingKeysWith: { first, _ in first }
                     )
                     let tags = LeakRules.chainTags(subscribedThrough: through) { tagsByObject[$0] ?? [] }
+                    let subscribedAt = LiveCallSites.location(of: subscription.site)
                     let record = SubscriptionRecord(
                         id: subscription.number, startNanoseconds: 0, threadName: "", callID: nil,
                         observableObjectID: subscription.observableNumber,
                         observableTypeName: subscription.observableType.map { String(describing: $0) },
                         observerObjectID: state.liveObjects[subscription.observer.rawValue]?.number,
                         disposableObjectID: state.liveObjects[subscription.disposable.rawValue]?.number,
-                        file: "\(subscription.site.file)", line: Int(subscription.site.line), endNanoseconds: nil,
+                        file: subscribedAt.file, line: subscribedAt.line, endNanoseconds: nil,
                         endKind: nil
                     )
                     let bag = subscription.bag.flatMap { state.liveObjects[$0.rawValue] }
@@ -361,7 +364,10 @@ final class LeakTracker: TraceRecorder {
                     let subscriptions = keepers[object.number] ?? []
                     return (
                         object.typeName, object.number,
-                        LeakRules.creationPlace(subscribeSite: object.createdIn?.description),
+                        LeakRules.creationPlace(
+                            subscribeSite: object.createdIn.map { LiveCallSites.location(of: $0) }.map {
+                                "\($0.file):\($0.line)"
+                            }),
                         LeakRules.verdict(
                             ofObjectMadeBy: nil, isMadeByATestCase: false, pendingWork: nil,
                             keptAliveBy: subscriptions.compactMap { verdicts[$0] }

@@ -20,14 +20,54 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         file != nil && (line ?? 0) > 0 && file != "<compiler-generated>"
     }
 
-    /// Whether the frame is RxCore's, RxRelay's or RxTesting's, or code the compiler made: not
-    /// the user's line. A path with a folder of one of those names is theirs; so is RxTrace's
-    /// recorder (`Sources/RxTrace/`), whose frames open the stack an object's `init` recorded.
+    /// Whether the frame is RxCore's or a companion library's (RxRelay, RxTesting, and the
+    /// RxSwift-named `RxSwift`, `RxCocoa`, `RxTest`, `RxBlocking`), or code the compiler made:
+    /// not the user's line. A path with a folder of one of those names is theirs; so is
+    /// RxTrace's recorder (`Sources/RxTrace/`), whose frames open the stack an object's `init`
+    /// recorded.
     public var isInsideRxCore: Bool {
         guard let file, isKnown else { return true }
         let folders = file.split(separator: "/").dropLast()
-        return folders.contains { $0 == "RxCore" || $0 == "RxRelay" || $0 == "RxTesting" }
-            || file.contains("/Sources/RxTrace/")
+        return folders.contains { Self.libraryModules.contains(String($0)) } || file.contains("/Sources/RxTrace/")
+    }
+
+    /// The modules whose frames are never the user's: RxCore and the libraries that come with it.
+    static let libraryModules: Set<String> = [
+        "RxCore", "RxRelay", "RxTesting", "RxSwift", "RxCocoa", "RxTest", "RxBlocking",
+    ]
+
+    /// The frame as a build, subscribe or tag site reads it: `#fileID`-form file (the module,
+    /// a slash, the file's name) and line; `nil` when the frame names no line.
+    public var siteLocation: (file: String, line: Int)? {
+        siteLocation(inImage: nil)
+    }
+
+    /// ``siteLocation``, for a frame of the executable or library at `imagePath`: top-level code,
+    /// whose function's name holds no module, is in the executable's module. SwiftPM names its
+    /// `main` after the module (`rxtrace_fixture_main`); a plain `main` is in the module the
+    /// executable is named after, as SwiftPM names an executable target's module
+    /// (`rxtrace-fixture`: `rxtrace_fixture`).
+    func siteLocation(inImage imagePath: String?) -> (file: String, line: Int)? {
+        guard isKnown, let file, let line else { return nil }
+        let parts = Self.shortened(file).split(separator: "/")
+        var module = moduleName
+        if module == nil, let function, function.hasSuffix("_main"), !function.hasPrefix("$") {
+            module = String(function.dropLast("_main".count))
+        } else if module == nil, function == "main" {
+            module = imagePath.flatMap(Self.moduleName(ofExecutable:))
+        }
+        let fileID =
+            module.map { "\($0)/\(parts[parts.count - 1])" }
+            ?? (parts.count > 2 ? "\(parts[0])/\(parts[parts.count - 1])" : parts.joined(separator: "/"))
+        return (fileID, line)
+    }
+
+    /// The module of the executable at `path`: its file's name with every character that cannot
+    /// be in a Swift identifier made `_`, as SwiftPM names an executable target's module.
+    static func moduleName(ofExecutable path: String) -> String? {
+        guard let name = path.split(separator: "/").last, !name.contains(".") else { return nil }
+        let module = String(name.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        return module.first?.isNumber == true ? "_" + module : module
     }
 
     /// Whether the frame is in a function of the user's (named, and not RxCore's, RxRelay's,
@@ -43,7 +83,9 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         let isThunk =
             head.hasPrefix("protocol witness") || head.contains("thunk") || head.hasPrefix("merged ")
             || head.contains("closure #") || head.hasPrefix("partial apply")
-        let isLibrary = ["RxCore.", "RxRelay.", "RxTesting.", "RxTrace.", "Swift."].contains { qualified.hasPrefix($0) }
+        let isLibrary = (Self.libraryModules.map { "\($0)." } + ["RxTrace.", "Swift."]).contains {
+            qualified.hasPrefix($0)
+        }
         return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary
             && !qualified.hasPrefix("swift_") && !qualified.hasPrefix("_") && !qualified.hasPrefix("$")
     }

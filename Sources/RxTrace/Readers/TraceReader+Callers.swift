@@ -41,6 +41,12 @@ extension TraceReader {
                 "SELECT caller_stack_id AS stack FROM \(table) WHERE id = ?", [.integer(id)], { $0.integer("stack") }
             ).first ?? nil
         else { return nil }
+        return try callerChains(ofStack: stack)
+    }
+
+    /// The inline chains of the addresses of caller stack `stack`, symbolized; `nil` when it has
+    /// no addresses.
+    private func callerChains(ofStack stack: Int64) throws -> [[CallerFrame]]? {
         if let known = callerChainsByStack[stack] { return known }
         let rows = try cachedRecords(
             """
@@ -70,6 +76,79 @@ extension TraceReader {
         if callerChainsByStack.count >= 100_000 { callerChainsByStack.removeAll() }
         callerChainsByStack[stack] = chains
         return chains
+    }
+
+    /// Gives the build, subscribe and tag sites of a trace cut short (schema 8) their user's
+    /// lines, on this connection only: RxCore captured them as stacks, and the trace's end, which
+    /// writes each one's line, never came. The stacks are symbolized here, in memory, and
+    /// temporary views named `assembly`, `subscription` and `tag` (which SQLite looks up before
+    /// the file's own tables) show the lines found, so every query, the reader's and
+    /// `rxtrace query`'s, reads them; the file itself is not touched.
+    func nameCapturedSitesOfACutShortTrace() throws {
+        guard features.hasSiteCallers,
+            try database.scalar("SELECT EXISTS (SELECT 1 FROM image WHERE symbolizer IS NULL)")?.integer == 1
+        else { return }
+        let stacks = try database.rows(
+            """
+            SELECT caller_stack_id AS stack FROM main.assembly WHERE caller_stack_id IS NOT NULL AND line = 0
+            UNION SELECT caller_stack_id FROM main.subscription WHERE caller_stack_id IS NOT NULL AND line = 0
+            UNION SELECT caller_stack_id FROM main.tag WHERE caller_stack_id IS NOT NULL AND line = 0
+            """
+        ).compactMap { $0.integer("stack") }
+        guard !stacks.isEmpty else { return }
+        var lines: [(stack: Int64, file: String, line: Int)] = []
+        for stack in stacks {
+            guard let chains = try callerChains(ofStack: stack), case .line(let frame) = CallerLine.find(in: chains)
+            else { continue }
+            let images = try database.rows(
+                """
+                SELECT image.path FROM caller LEFT JOIN image ON image.id = caller.image_id
+                WHERE caller.stack_id = ? ORDER BY caller.frame
+                """,
+                [.integer(stack)]
+            ).map { $0.text("path") }
+            let image = chains.firstIndex { $0.contains(frame) }.flatMap { $0 < images.count ? images[$0] : nil }
+            guard let site = frame.siteLocation(inImage: image) else { continue }
+            lines.append((stack, site.file, site.line))
+        }
+        guard !lines.isEmpty else { return }
+        let wasQueryOnly = try database.scalar("PRAGMA query_only")?.integer == 1
+        try database.execute("PRAGMA query_only = 0")
+        defer { if wasQueryOnly { try? database.execute("PRAGMA query_only = 1") } }
+        try database.execute("PRAGMA temp_store = MEMORY")
+        try database.execute(
+            "CREATE TEMP TABLE site_line (stack_id INTEGER PRIMARY KEY, file TEXT NOT NULL, line INTEGER NOT NULL)"
+        )
+        let insert = try database.prepare("INSERT INTO temp.site_line (stack_id, file, line) VALUES (?, ?, ?)")
+        for found in lines {
+            insert.bind(found.stack, at: 1)
+            insert.bind(found.file, at: 2)
+            insert.bind(Int64(found.line), at: 3)
+            try insert.run()
+        }
+        let named = """
+            coalesce(temp.site_line.file, site.file) AS file, coalesce(temp.site_line.line, site.line) AS line
+            """
+        let joined = "LEFT JOIN temp.site_line ON temp.site_line.stack_id = site.caller_stack_id"
+        try database.execute(
+            """
+            CREATE TEMP VIEW assembly AS
+            SELECT site.id AS id, site.object_id AS object_id, site.name AS name, \(named),
+                site.caller_stack_id AS caller_stack_id
+            FROM main.assembly AS site \(joined);
+            CREATE TEMP VIEW tag AS
+            SELECT site.id AS id, site.object_id AS object_id, site.name AS name, \(named),
+                site.caller_stack_id AS caller_stack_id
+            FROM main.tag AS site \(joined);
+            CREATE TEMP VIEW subscription AS
+            SELECT site.id AS id, site.ts AS ts, site.thread_id AS thread_id, site.call_id AS call_id,
+                site.observable_object_id AS observable_object_id, site.observer_object_id AS observer_object_id,
+                site.disposable_object_id AS disposable_object_id, \(named), site.end_ts AS end_ts,
+                site.end_kind AS end_kind, site.scope_id AS scope_id, site.virtual_ts AS virtual_ts,
+                site.end_call_id AS end_call_id, site.caller_stack_id AS caller_stack_id
+            FROM main.subscription AS site \(joined);
+            """
+        )
     }
 
     /// The `caller_line` rows of `address`, innermost first.

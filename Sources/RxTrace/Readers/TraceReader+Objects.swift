@@ -36,11 +36,14 @@ extension TraceReader {
 
     /// `object`, its build site moved out of RxCore when RxCore built it for user code:
     /// `asObservable()` wraps a sequence in `create`, a `Driver` shares its source with
-    /// `share(replay:scope:)`, each recording RxCore's own line. The user's line is the caller
+    /// `share(replay:scope:)`, each recording RxCore's own line (or, from a captured stack that
+    /// holds no user frame within its first addresses, no line at all). The user's line is the caller
     /// line of the nearest step enclosing the build that user code called (``callerLine(ofCall:)``,
     /// at most eight steps up); without one (no caller captured, no symbols), RxCore's line stays.
     func atUserBuildSite(_ object: ObjectRecord) throws -> ObjectRecord {
-        guard let assembly = object.assembly, assembly.file.hasPrefix("RxCore/"), let creator = object.callID else {
+        guard let assembly = object.assembly, assembly.file.hasPrefix("RxCore/") || assembly.file.isEmpty,
+            let creator = object.callID
+        else {
             return object
         }
         let enclosing = try cachedRecords(
@@ -56,16 +59,9 @@ extension TraceReader {
             [.integer(creator)]
         ) { $0.integer("id") ?? 0 }
         for call in enclosing {
-            guard case .line(let frame) = try callerLine(ofCall: call), let file = frame.file, let line = frame.line
-            else { continue }
+            guard case .line(let frame) = try callerLine(ofCall: call), let site = frame.siteLocation else { continue }
             var moved = object
-            // As `#fileID` says it, like every other build site: the module (the folder below
-            // `Sources/` or `Tests/`), a slash, the file's name.
-            let parts = CallerFrame.shortened(file).split(separator: "/")
-            let fileID =
-                frame.moduleName.map { "\($0)/\(parts[parts.count - 1])" }
-                ?? (parts.count > 2 ? "\(parts[0])/\(parts[parts.count - 1])" : parts.joined(separator: "/"))
-            moved.assembly = Assembly(name: assembly.name, file: fileID, line: line)
+            moved.assembly = Assembly(name: assembly.name, file: site.file, line: site.line)
             return moved
         }
         return object

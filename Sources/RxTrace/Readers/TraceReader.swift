@@ -129,6 +129,11 @@ public final class TraceReader {
         } catch {
             throw .unreadable(path: path, reason: String(describing: error))
         }
+        do {
+            try nameCapturedSitesOfACutShortTrace()
+        } catch {
+            throw .unreadable(path: path, reason: String(describing: error))
+        }
     }
 
     /// Gives a trace of schema 4 or older today's names, on this connection only: the steps'
@@ -272,6 +277,9 @@ public struct SchemaFeatures: Sendable, Equatable {
     /// `object.caller_stack_id` (schema 7): where user code made the objects it made outside
     /// any step.
     public var hasObjectCallers: Bool
+    /// `caller_stack_id` on `assembly`, `subscription` and `tag` (schema 8): the build, subscribe
+    /// and tag sites captured as stacks of return addresses.
+    public var hasSiteCallers: Bool
 
     init(database: Database) throws {
         let names = Set(try database.rows("SELECT name FROM sqlite_schema").compactMap { $0.text("name") })
@@ -288,5 +296,6 @@ public struct SchemaFeatures: Sendable, Equatable {
             $0.text("name")
         }
         hasObjectCallers = hasCallers && objectColumns.contains("caller_stack_id")
+        hasSiteCallers = hasCallers && columns.contains("caller_stack_id")
     }
 }

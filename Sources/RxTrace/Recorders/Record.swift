@@ -43,11 +43,15 @@ enum Record {
         kind: EventKind, value: TraceValue?, source: Int64, observer: Int64, ts: Int64, thread: Int32, call: Int64,
         virtualTS: Int64?
     )
-    /// User code subscribed at `file`:`line`.
+    /// User code subscribed at `file`:`line`; an empty `file` when the site was captured as
+    /// return addresses, which ``subscriptionCallerCaptured(id:callers:)`` brings next.
     case subscriptionStarted(
         id: Int64, observable: Int64, observer: Int64, file: StaticString, line: UInt, ts: Int64, thread: Int32,
         call: Int64, scope: TraceScope?, virtualTS: Int64?
     )
+    /// Subscription `id` was made from the return addresses `callers`; right after its
+    /// ``subscriptionStarted(id:observable:observer:file:line:ts:thread:call:scope:virtualTS:)``.
+    case subscriptionCallerCaptured(id: Int64, callers: CallerAddresses)
     /// The `subscribe` that began subscription `id` returned `disposable`.
     case subscriptionReturned(id: Int64, disposable: Int64)
     /// Subscription `id`'s observer received a terminal event while `call` was open.
@@ -56,18 +60,25 @@ enum Record {
     case objectDisposed(id: Int64, ts: Int64, thread: Int32, call: Int64)
     /// User code at `file`:`line` built observable `id` with the operator `name`.
     case observableAssembled(id: Int64, name: StaticString, file: StaticString, line: UInt)
+    /// User code built observable `id` with the operator `name`, from the return addresses
+    /// `callers` (RxCore's operators name no `file:line`).
+    case observableAssembledFrom(id: Int64, name: StaticString, callers: CallerAddresses)
     /// User code at `file`:`line` named the chain ending in observable `id` `tag`.
     case observableTagged(id: Int64, tag: String, file: StaticString, line: UInt)
+    /// User code named the chain ending in observable `id` `tag`, from the return addresses
+    /// `callers`.
+    case observableTaggedFrom(id: Int64, tag: String, callers: CallerAddresses)
     /// `DisposeBag` `bag` took disposable `id`.
     case disposableInserted(id: Int64, bag: Int64)
 
     /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
-    /// recorder adds itself, ``callerCaptured(call:thread:callers:)``, part of its call's entry, and
-    /// ``objectCallerCaptured(object:callers:)``, part of its object's);
+    /// recorder adds itself, ``callerCaptured(call:thread:callers:)``, part of its call's entry,
+    /// ``objectCallerCaptured(object:callers:)``, part of its object's, and
+    /// ``subscriptionCallerCaptured(id:callers:)``, part of its subscription's);
     /// what `run.record_count` counts.
     var isHookRecord: Bool {
         switch self {
-        case .thread, .callerCaptured, .objectCallerCaptured: false
+        case .thread, .callerCaptured, .objectCallerCaptured, .subscriptionCallerCaptured: false
         default: true
         }
     }

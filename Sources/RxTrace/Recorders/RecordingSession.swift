@@ -519,9 +519,13 @@ final class RecordingSession {
         let virtualTS = Instrumentation.boundVirtualTime
         let id = ring.append(.subscription) {
             .subscriptionStarted(
-                id: $0, observable: observable.rawValue, observer: observer.rawValue, file: site.file,
+                id: $0, observable: observable.rawValue, observer: observer.rawValue, file: site.file ?? "",
                 line: site.line, ts: ts, thread: thread.pointee.id, call: call, scope: scope, virtualTS: virtualTS
             )
+        }
+        if id != 0, site.file == nil, site.callers.count > 0 {
+            let callers = site.callers
+            _ = ring.append(.none) { _ in .subscriptionCallerCaptured(id: id, callers: callers) }
         }
         return SubscriptionID(rawValue: id)
     }
@@ -557,19 +561,32 @@ final class RecordingSession {
         }
     }
 
-    /// Records where user code built an observable.
+    /// Records where user code built an observable: the `#fileID` line it was handed, or the
+    /// return addresses RxCore captured, which the trace's end turns into the user's line.
     func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
         guard observable.isRecorded else { return }
+        guard let file = site.file else {
+            let callers = site.callers
+            _ = ring.append(.none) { _ in
+                .observableAssembledFrom(id: observable.rawValue, name: name, callers: callers)
+            }
+            return
+        }
         _ = ring.append(.none) { _ in
-            .observableAssembled(id: observable.rawValue, name: name, file: site.file, line: site.line)
+            .observableAssembled(id: observable.rawValue, name: name, file: file, line: site.line)
         }
     }
 
     /// Records the tag user code gave a chain.
     func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
         guard observable.isRecorded else { return }
+        guard let file = site.file else {
+            let callers = site.callers
+            _ = ring.append(.none) { _ in .observableTaggedFrom(id: observable.rawValue, tag: tag, callers: callers) }
+            return
+        }
         _ = ring.append(.none) { _ in
-            .observableTagged(id: observable.rawValue, tag: tag, file: site.file, line: site.line)
+            .observableTagged(id: observable.rawValue, tag: tag, file: file, line: site.line)
         }
     }
 

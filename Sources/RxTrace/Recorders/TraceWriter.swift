@@ -27,6 +27,7 @@ final class TraceWriter {
     private let updateRecordCount: Statement
     private let insertAssembly: Statement
     private let insertTag: Statement
+    private let subscriptionCallerStack: Statement
     private let insertBagEntry: Statement
     private let insertCaller: Statement
     private let objectCallerStack: Statement
@@ -171,7 +172,7 @@ final class TraceWriter {
             columns: [
                 "id", "ts", "thread_id", "call_id", "observable_object_id", "observer_object_id",
                 "disposable_object_id",
-                "file", "line", "end_ts", "end_kind", "scope_id", "virtual_ts", "end_call_id",
+                "file", "line", "end_ts", "end_kind", "scope_id", "virtual_ts", "end_call_id", "caller_stack_id",
             ],
             in: database
         ) { row, statement, first in
@@ -189,14 +190,18 @@ final class TraceWriter {
             statement.bind(row.scope, at: first + 11)
             statement.bind(row.virtualTS, at: first + 12)
             statement.bind(row.endCall.flatMap { TraceWriter.reference($0) }, at: first + 13)
+            statement.bind(row.callerStack, at: first + 14)
         }
         setDisposable = try database.prepare("UPDATE subscription SET disposable_object_id = ? WHERE id = ?")
         endSubscription = try database.prepare(
             "UPDATE subscription SET end_ts = ?, end_kind = ?, end_call_id = ? WHERE id = ? AND end_kind IS NULL"
         )
         updateRecordCount = try database.prepare("UPDATE run SET record_count = ? WHERE id = 1")
-        insertAssembly = try database.prepare("INSERT INTO assembly (object_id, name, file, line) VALUES (?, ?, ?, ?)")
-        insertTag = try database.prepare("INSERT INTO tag (object_id, name, file, line) VALUES (?, ?, ?, ?)")
+        insertAssembly = try database.prepare(
+            "INSERT INTO assembly (object_id, name, file, line, caller_stack_id) VALUES (?, ?, ?, ?, ?)")
+        insertTag = try database.prepare(
+            "INSERT INTO tag (object_id, name, file, line, caller_stack_id) VALUES (?, ?, ?, ?, ?)")
+        subscriptionCallerStack = try database.prepare("UPDATE subscription SET caller_stack_id = ? WHERE id = ?")
         insertBagEntry = try database.prepare("INSERT INTO bag_entry (bag_id, disposable_id) VALUES (?, ?)")
         insertCaller = try database.prepare(
             "INSERT INTO caller (stack_id, frame, address, image_id) VALUES (?, ?, ?, ?)")
@@ -245,6 +250,7 @@ final class TraceWriter {
         }
         if end == .finished {
             try symbolizeCallers()
+            try CapturedSites.resolve(in: database)
         }
         if end.isClean {
             try database.execute(TraceSchema.indexes)
@@ -390,18 +396,28 @@ final class TraceWriter {
             try endSubscription(subscription, by: .disposed, at: ticks.nanoseconds(stamp), in: callID(call, on: thread))
 
         case .observableAssembled(let id, let name, let file, let line):
-            insertAssembly.bind(id, at: 1)
-            insertAssembly.bind(name.description, at: 2)
-            insertAssembly.bind(file.description, at: 3)
-            insertAssembly.bind(Int64(line), at: 4)
-            try insertAssembly.run()
+            try insertSite(insertAssembly, object: id, name: name.description, file: file.description, line: line)
+
+        case .observableAssembledFrom(let id, let name, let callers):
+            let stack = try callerStackID(callers.addresses)
+            try insertSite(insertAssembly, object: id, name: name.description, file: "", line: 0, stack: stack)
 
         case .observableTagged(let id, let tag, let file, let line):
-            insertTag.bind(id, at: 1)
-            insertTag.bind(tag, at: 2)
-            insertTag.bind(file.description, at: 3)
-            insertTag.bind(Int64(line), at: 4)
-            try insertTag.run()
+            try insertSite(insertTag, object: id, name: tag, file: file.description, line: line)
+
+        case .observableTaggedFrom(let id, let tag, let callers):
+            let stack = try callerStackID(callers.addresses)
+            try insertSite(insertTag, object: id, name: tag, file: "", line: 0, stack: stack)
+
+        case .subscriptionCallerCaptured(let id, let callers):
+            let stack = try callerStackID(callers.addresses)
+            if newSubscriptions[id] != nil {
+                newSubscriptions[id]?.callerStack = stack
+            } else {
+                subscriptionCallerStack.bind(stack, at: 1)
+                subscriptionCallerStack.bind(id, at: 2)
+                try subscriptionCallerStack.run()
+            }
 
         case .disposableInserted(let id, let bag):
             insertBagEntry.bind(bag, at: 1)
@@ -468,6 +484,19 @@ final class TraceWriter {
     }
 
     // MARK: - Callers
+
+    /// Inserts an `assembly` or `tag` row (`statement`, one of ``insertAssembly`` and
+    /// ``insertTag``): a site named directly, or captured as `stack` and found at the end.
+    private func insertSite(
+        _ statement: Statement, object: Int64, name: String, file: String, line: UInt, stack: Int64? = nil
+    ) throws {
+        statement.bind(object, at: 1)
+        statement.bind(name, at: 2)
+        statement.bind(file, at: 3)
+        statement.bind(Int64(line), at: 4)
+        statement.bind(stack, at: 5)
+        try statement.run()
+    }
 
     /// The `caller` stack of `addresses`, written the first time it is seen: an entry point
     /// called in a loop captures the same stack each time, and writes one row per call
@@ -635,6 +664,8 @@ private struct SubscriptionRow {
     let virtualTS: Int64?
     /// The call open when it ended; 0 at top level, `nil` while it has not ended.
     var endCall: Int64? = nil
+    /// The stack of return addresses user code subscribed from, when RxCore captured the site.
+    var callerStack: Int64? = nil
 }
 
 /// A call that entered and has not exited yet: its row, but for the duration.

@@ -40,7 +40,13 @@ public enum TraceSchema {
     ///
     /// Version 7: `object.caller_stack_id`, the stack user code made an object from when it
     /// made it outside any step: who holds it (an XCTest case's stored property, say).
-    public static let version: Int32 = 7
+    ///
+    /// Version 8: RxCore's operators and `subscribe` forms have RxSwift's signatures, with no
+    /// `file:line` parameters: the build, subscribe and tag sites are stacks of return addresses
+    /// too, `assembly.caller_stack_id`, `subscription.caller_stack_id` and `tag.caller_stack_id`,
+    /// and their `file` and `line` are the user's line the trace's end found on that stack (''
+    /// and 0 until then, or when no frame outside RxCore was found).
+    public static let version: Int32 = 8
 
     /// The tables and views, created when a trace is started.
     public static let definition = """
@@ -213,9 +219,11 @@ public enum TraceSchema {
             observer_object_id INTEGER REFERENCES object(id),
             -- The disposable subscribe returned; NULL until it returned.
             disposable_object_id INTEGER REFERENCES object(id),
-            -- The #fileID of the user code that subscribed.
+            -- The #fileID of the user code that subscribed; for a captured site (caller_stack_id),
+            -- the first frame outside RxCore on its stack, found when the trace was finished
+            -- ('' until then, or when there is none).
             file TEXT NOT NULL,
-            -- The line of the user code that subscribed.
+            -- The line of the user code that subscribed; 0 with file ''.
             line INTEGER NOT NULL,
             -- When the subscription ended, in ns since the run started; NULL if it never did.
             end_ts INTEGER,
@@ -229,7 +237,10 @@ public enum TraceSchema {
             -- observer's step that received the event, for 'disposed' the step that disposed it
             -- (a bag's DisposeBag.dispose, inside its DisposeBag.deinit); NULL if it never ended,
             -- ended at top level, or the trace predates the column.
-            end_call_id INTEGER REFERENCES call(id)
+            end_call_id INTEGER REFERENCES call(id),
+            -- The return addresses on the stack when user code subscribed (caller.stack_id),
+            -- which file and line were found from; NULL when the site was named directly.
+            caller_stack_id INTEGER
         );
 
         CREATE TABLE assembly -- Where user code built an observable: the operator or factory it called and the line that called it; a DisposeBag's where it was made, named 'DisposeBag'.
@@ -240,10 +251,15 @@ public enum TraceSchema {
             object_id INTEGER NOT NULL REFERENCES object(id),
             -- The operator or factory: map, merge, just; or 'DisposeBag'.
             name TEXT NOT NULL,
-            -- The #fileID of the code that called it.
+            -- The #fileID of the code that called it; for a captured site (caller_stack_id), the
+            -- first frame outside RxCore on its stack, found when the trace was finished ('' until
+            -- then, or when there is none).
             file TEXT NOT NULL,
-            -- The line of that code.
-            line INTEGER NOT NULL
+            -- The line of that code; 0 with file ''.
+            line INTEGER NOT NULL,
+            -- The return addresses on the stack when user code built it (caller.stack_id), which
+            -- file and line were found from; NULL when the site was named directly.
+            caller_stack_id INTEGER
         );
 
         CREATE TABLE tag -- A name user code gave a chain: .traceTag("login"), or debug("login")'s identifier; it names every subscription whose chain holds the observable.
@@ -254,10 +270,15 @@ public enum TraceSchema {
             object_id INTEGER NOT NULL REFERENCES object(id),
             -- The name: 'login'.
             name TEXT NOT NULL,
-            -- The #fileID of the code that named it.
+            -- The #fileID of the code that named it; for a captured site (caller_stack_id), the
+            -- first frame outside RxCore on its stack, found when the trace was finished ('' until
+            -- then, or when there is none).
             file TEXT NOT NULL,
-            -- The line of that code.
-            line INTEGER NOT NULL
+            -- The line of that code; 0 with file ''.
+            line INTEGER NOT NULL,
+            -- The return addresses on the stack when user code named it (caller.stack_id), which
+            -- file and line were found from; NULL when the site was named directly.
+            caller_stack_id INTEGER
         );
 
         CREATE TABLE bag_entry -- A disposable a DisposeBag took (disposed(by:), insert), to dispose when the bag goes; reports set apart what a bag still alive at the end holds.
@@ -286,12 +307,13 @@ public enum TraceSchema {
             symbolizer TEXT
         );
 
-        CREATE TABLE caller -- A return address on the stack when user code called an entry point (onNext, accept, dispose(), connect(), a DisposeBag's deinit): the first of a call's addresses whose line lies outside RxCore is the user's line.
+        CREATE TABLE caller -- A return address on the stack when user code called an entry point (onNext, accept, dispose(), connect(), a DisposeBag's deinit), built an observable, subscribed or named a chain: the first of a stack's addresses whose line lies outside RxCore is the user's line.
         (
             -- Serial id, in order of capture.
             id INTEGER PRIMARY KEY,
             -- The stack this address is one frame of: each distinct stack of return addresses
-            -- is written once, and the calls made from it refer to it (call.caller_stack_id).
+            -- is written once, and the calls, objects, assemblies, subscriptions and tags made
+            -- from it refer to it (caller_stack_id).
             stack_id INTEGER NOT NULL,
             -- 0 for the innermost address (in the step's code, or already in the user's when the
             -- entry point was inlined there), 1 for its caller, and so on.
@@ -317,8 +339,9 @@ public enum TraceSchema {
             file TEXT,
             -- The line in that file; NULL with file.
             line INTEGER,
-            -- 1 when the file is RxCore's, RxRelay's or RxTesting's (or code the compiler
-            -- made): not the user's line.
+            -- 1 when the file is RxCore's or a companion library's (RxRelay, RxTesting, and the
+            -- RxSwift-named RxSwift, RxCocoa, RxTest, RxBlocking), or code the compiler made: not
+            -- the user's line.
             is_inside_rxcore INTEGER NOT NULL
         );
 

@@ -22,17 +22,6 @@ final class ObservableConcurrencyTests: RxCoreTestCase {
         XCTAssertEqual(lifecycle.values, ["subscribe", "dispose"])
     }
 
-    func testValues_MethodForm_YieldsTheSameAsTheProperty() async throws {
-        let observable = Observable.from([1, 2, 3])
-
-        var received: [Int] = []
-        for try await element in observable.values() {
-            received.append(element)
-        }
-
-        XCTAssertEqual(received, [1, 2, 3])
-    }
-
     func testValues_EachReadSubscribesOnce() async throws {
         let subscribeCount = SynchronizedLog<Int>()
         let observable = Observable.just(7).do(onSubscribe: { subscribeCount.append(1) })
@@ -407,7 +396,7 @@ final class ObservableConcurrencyTests: RxCoreTestCase {
 /// `observable`'s elements as an `AsyncStream`, as a sequence that cannot fail feeds one.
 private func nonThrowingValues(of observable: Observable<Int>) -> AsyncStream<Int> {
     AsyncStream { continuation in
-        observable.subscribeValues(feeding: NonThrowingValuesContinuation(continuation), file: #fileID, line: #line)
+        observable.subscribeValues(feeding: NonThrowingValuesContinuation(continuation))
     }
 }
 

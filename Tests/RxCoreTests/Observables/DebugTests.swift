@@ -1,6 +1,7 @@
 import Foundation
 @testable import RxCore
 import RxTesting
+import RxTrace
 import Synchronization
 import XCTest
 
@@ -45,7 +46,8 @@ private final class StepRecorder: TraceRecorder {
     func objectDisposed(_ object: ObjectID) {}
 
     func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
-        state.withLock { $0.assemblies.append(("\(name)", site.description)) }
+        let location = LiveCallSites.location(of: site)
+        state.withLock { $0.assemblies.append(("\(name)", "\(location.file):\(location.line)")) }
     }
 }
 

@@ -20,15 +20,6 @@ final class InfallibleConcurrencyTests: RxCoreTestCase {
         XCTAssertEqual(lifecycle.values, ["subscribe", "dispose"])
     }
 
-    func testValues_MethodForm_YieldsTheSameAsTheProperty() async {
-        var received: [String] = []
-        for await element in Infallible.of("a", "b").values() {
-            received.append(element)
-        }
-
-        XCTAssertEqual(received, ["a", "b"])
-    }
-
     func testValues_EachReadSubscribesOnce() async {
         let subscribeCount = SynchronizedLog<Int>()
         let infallible = Infallible.just(7).do(onSubscribe: { subscribeCount.append(1) })

@@ -19,12 +19,6 @@ final class PrimitiveSequenceConcurrencyTests: RxCoreTestCase {
         XCTAssertEqual(lifecycle.values, ["subscribe", "dispose"])
     }
 
-    func testSingleValue_MethodForm_ReturnsTheElement() async throws {
-        let value = try await Single.just("a").value()
-
-        XCTAssertEqual(value, "a")
-    }
-
     func testSingleValue_Failure_ThrowsTheError() async {
         do {
             _ = try await Single<Int>.error(TestError.boom).value
@@ -146,7 +140,7 @@ final class PrimitiveSequenceConcurrencyTests: RxCoreTestCase {
         let maybe = Maybe<Int>.empty()
             .do(onSubscribe: { lifecycle.append("subscribe") }, onDispose: { lifecycle.append("dispose") })
 
-        let value = try await maybe.value()
+        let value = try await maybe.value
 
         XCTAssertNil(value)
         XCTAssertEqual(lifecycle.values, ["subscribe", "dispose"])
@@ -196,10 +190,6 @@ final class PrimitiveSequenceConcurrencyTests: RxCoreTestCase {
         try await completable.value
 
         XCTAssertEqual(lifecycle.values, ["subscribe", "dispose"])
-    }
-
-    func testCompletableValue_MethodForm_Returns() async throws {
-        try await Completable.empty().value()
     }
 
     func testCompletableValue_Failure_ThrowsTheError() async {

@@ -118,6 +118,30 @@ final class CallerLineTests: XCTestCase {
         XCTAssertEqual(topLevel.location, "Fixtures/tool/main.swift:3", "no module in the name: the path below Tests/")
     }
 
+    func testFramesOfTheCompanionLibraries_areNotTheUsers() {
+        let companions = ["RxRelay", "RxCocoa", "RxSwift", "RxTest", "RxBlocking", "RxTesting"].map {
+            CallerFrame(function: "bind", file: "/src/Sources/\($0)/Observable+Bind.swift", line: 20)
+        }
+        let user = CallerFrame(function: "App.Model.start() -> ()", file: "/src/Sources/App/Model.swift", line: 8)
+
+        XCTAssertTrue(companions.allSatisfy(\.isInsideRxCore))
+        XCTAssertEqual(CallerLine.find(in: companions.map { [$0] } + [[user]]), .line(user))
+    }
+
+    func testASiteInTopLevelCode_isInTheExecutablesModule() {
+        let renamedMain = CallerFrame(
+            function: "rxtrace_fixture_main", file: "/src/Tests/Fixtures/rxtrace-fixture/main.swift", line: 12)
+        let plainMain = CallerFrame(function: "main", file: "/src/Sources/my-tool/main.swift", line: 3)
+        let method = CallerFrame(
+            function: "RxExamples.OnceExample.run(RxExamples.ExampleOutput) -> ()",
+            file: "/src/Sources/RxExamples/Examples/OnceExample.swift", line: 15)
+
+        XCTAssertEqual(renamedMain.siteLocation?.file, "rxtrace_fixture/main.swift")
+        XCTAssertEqual(plainMain.siteLocation(inImage: "/src/.build/debug/my-tool")?.file, "my_tool/main.swift")
+        XCTAssertEqual(method.siteLocation?.file, "RxExamples/OnceExample.swift")
+        XCTAssertEqual(method.siteLocation?.line, 15)
+    }
+
     func testTheUserLine_isTheFirstFrameOutsideRxCore_alongTheInlineChains() {
         let inlined = CallerFrame(function: "onNext", file: "/src/Sources/RxCore/ObserverType.swift", line: 15)
         let user = CallerFrame(function: "main", file: "/src/Sources/App/main.swift", line: 4)

@@ -93,7 +93,7 @@ final class LeakFinderTests: RxTraceTestCase {
         var subscribeLine: UInt = 0
         let reader = try recordedTrace(capturingCallers: false) {
             // As top-level code in a main.swift makes it: a global, alive until exit.
-            bag = DisposeBag(file: "App/main.swift", line: 3)
+            bag = disposeBag(madeAt: "App/main.swift", line: 3)
             let subject = PublishSubject<Int>()
             subscribeLine = #line; subject.map { $0 * 2 }.subscribe(onNext: { _ in }).disposed(by: bag!)
             subject.onNext(1)
@@ -117,7 +117,7 @@ final class LeakFinderTests: RxTraceTestCase {
         var bag: DisposeBag?
         let reader = try recordedTrace {
             // A view model's bag whose owner never went away: nothing says it is a global.
-            bag = DisposeBag(file: "App/ViewModel.swift", line: 12)
+            bag = disposeBag(madeAt: "App/ViewModel.swift", line: 12)
             PublishSubject<Int>().subscribe(onNext: { _ in }).disposed(by: bag!)
         }
         bag = nil
@@ -133,7 +133,7 @@ final class LeakFinderTests: RxTraceTestCase {
         var bag: DisposeBag?
         var leaked: Disposable?
         let reader = try recordedTrace(capturingCallers: false) {
-            bag = DisposeBag(file: "App/main.swift", line: 3)
+            bag = disposeBag(madeAt: "App/main.swift", line: 3)
             let subject = PublishSubject<Int>()
             subject.subscribe(onNext: { _ in }).disposed(by: bag!)
             leaked = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
@@ -148,4 +148,13 @@ final class LeakFinderTests: RxTraceTestCase {
         XCTAssertTrue(report.liveObjects.contains { $0.typeName.hasPrefix("MapSink") }, "\(report.liveObjects)")
         XCTAssertFalse(report.liveObjects.contains { $0.typeName == "DisposeBag" }, "\(report.liveObjects)")
     }
+}
+
+/// A bag whose build site reads `file`:`line`, as if top-level code there had made it: the
+/// recorder hears of the bag's site a second time, named directly, and a trace keeps the last
+/// (the outermost) assembly of an object.
+private func disposeBag(madeAt file: StaticString, line: UInt) -> DisposeBag {
+    let bag = DisposeBag()
+    Instrumentation.recorder?.observableAssembled(bag.traceObjectID, by: "DisposeBag", at: CallSite(file: file, line: line))
+    return bag
 }

@@ -1,4 +1,5 @@
 import RxCore
+import RxRelay
 @testable import RxTrace
 import XCTest
 
@@ -84,12 +85,13 @@ final class UserBuildSiteTests: RxTraceTestCase {
         XCTAssertFalse(locations.contains { $0.hasPrefix("built at RxCore/") }, "\(locations)")
     }
 
-    func testWithoutACapturedCaller_RxCoresLineStays() throws {
+    func testWithoutTheEntryPointsCallers_theBuildSiteIsStillTheUsersLine() throws {
+        var line: UInt = 0
         let reader = try recordedTrace(capturingCallers: false) {
-            _ = Forwarding(subject: PublishSubject<Int>()).asObservable()
+            line = #line; _ = Forwarding(subject: PublishSubject<Int>()).asObservable()
         }
 
-        XCTAssertTrue(try buildSites(in: reader).contains { $0.hasPrefix("create at RxCore/ObservableType.swift:") })
+        XCTAssertTrue(try buildSites(in: reader).contains("create at \(path):\(line)"))
     }
 }
 
@@ -114,5 +116,47 @@ extension UserBuildSiteTests {
         XCTAssertTrue(sites.contains("never at \(file):\(lines[1])"), "\(sites)")
         XCTAssertTrue(sites.contains("empty at \(file):\(lines[2])"), "\(sites)")
         XCTAssertFalse(sites.contains { $0.contains(" at RxCore/") }, "\(sites)")
+    }
+}
+
+extension UserBuildSiteTests {
+    /// With no `file:line` parameters, the build and subscribe sites come from the stack: `map`,
+    /// `subscribe`, `Driver.drive` and `bind(to:)` (whose frames in RxCore and RxRelay are
+    /// skipped) name the user's lines.
+    func testMapSubscribeDriveAndBind_areRecordedAtTheUsersLines() throws {
+        var lines: [UInt] = []
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let relay = PublishRelay<Int>()
+            lines.append(#line); let doubled = subject.map { $0 * 2 }
+            lines.append(#line); let subscription = doubled.subscribe(onNext: { _ in })
+            let driver = subject.asDriver(onErrorJustReturn: 0)
+            lines.append(#line); let driving = driver.drive(onNext: { _ in })
+            lines.append(#line); let binding = subject.bind(to: relay)
+            subject.onNext(1)
+            subscription.dispose()
+            driving.dispose()
+            binding.dispose()
+        }
+
+        let sites = try buildSites(in: reader)
+        XCTAssertTrue(sites.contains("map at \(path):\(lines[0])"), "\(sites)")
+        let subscribed = try reader.subscriptions().map(\.site)
+        XCTAssertEqual(subscribed, lines[1...].map { "\(path):\($0)" })
+    }
+
+    func testACallerStack_isKeptBesideTheLineItNamed() throws {
+        let reader = try recordedTrace {
+            _ = Observable.just(1).subscribe(onNext: { _ in })
+        }
+
+        let unnamed = try reader.database.scalar(
+            "SELECT count(*) FROM assembly WHERE caller_stack_id IS NULL OR line = 0"
+        )?.integer
+        XCTAssertEqual(unnamed, 0)
+        let stacks = try reader.database.scalar(
+            "SELECT count(*) FROM subscription WHERE caller_stack_id IS NOT NULL AND line > 0"
+        )?.integer
+        XCTAssertEqual(stacks, 1)
     }
 }

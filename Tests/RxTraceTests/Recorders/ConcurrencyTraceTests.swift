@@ -13,7 +13,7 @@ final class ConcurrencyTraceTests: RxTraceTestCase {
             let observable = Observable.from([1, 2])
             var received: [Int] = []
             subscribeLine = #line + 1
-            for try await element in observable.values() {
+            for try await element in observable.values {
                 received.append(element)
             }
             XCTAssertEqual(received, [1, 2])
@@ -47,61 +47,30 @@ final class ConcurrencyTraceTests: RxTraceTestCase {
         XCTAssertTrue(enclosing.contains("subscribe(onNext:onError:onCompleted:onDisposed:)"), "\(enclosing)")
     }
 
-    func testValuesProperty_RecordsItsOwnLineInRxCore_AsItCannotTakeTheCallers() async throws {
+    func testValuesProperty_RecordsTheUsersLine_FromTheCapturedStack() async throws {
+        var subscribeLine = 0
         let reader = try await recordedAsyncTrace {
             let observable = Observable.just(1)
+            subscribeLine = #line + 1
             for try await _ in observable.values {}
         }
 
-        let files = try reader.database.column("SELECT file FROM subscription")
-        XCTAssertEqual(files, ["RxCore/Observable+Concurrency.swift"])
+        let sites = try reader.database.rows("SELECT file, line FROM subscription")
+        XCTAssertEqual(sites.map { $0.text("file") }, ["RxTraceTests/ConcurrencyTraceTests.swift"])
+        XCTAssertEqual(sites.map { $0.integer("line") }, [Int64(subscribeLine)])
     }
 
-    func testSingleValue_MethodForm_RecordsTheCallersSubscribeLine_AndTheStepsOfValues() async throws {
-        var subscribeLine = 0
-        let reader = try await recordedAsyncTrace {
-            let single = Single.just(1)
-            subscribeLine = #line + 1
-            let value = try await single.value()
-            XCTAssertEqual(value, 1)
-        }
-        let database = reader.database
-
-        let subscriptions = try database.rows("SELECT file, line FROM subscription")
-        XCTAssertEqual(subscriptions.count, 1)
-        XCTAssertEqual(subscriptions.first?.text("file"), "RxTraceTests/ConcurrencyTraceTests.swift")
-        XCTAssertEqual(subscriptions.first?.integer("line"), Int64(subscribeLine))
-        let steps = try database.column("SELECT name FROM call_flow WHERE name LIKE 'ObservableValues.%' ORDER BY id")
-        XCTAssertEqual(steps, ["ObservableValues.yield", "ObservableValues.finish", "ObservableValues.disposed"])
-        let enclosing = try ancestors(ofFirst: "ObservableValues.yield", in: database)
-        XCTAssertEqual(enclosing.last, "Single.value")
-    }
-
-    func testMaybeValueProperty_RecordsItsOwnLineInRxCore_AsItCannotTakeTheCallers() async throws {
+    func testMaybeValueProperty_SubscribesInsideAContinuation_WhoseStackEndsAtTheTask_AndNamesNoLine() async throws {
         let reader = try await recordedAsyncTrace {
             _ = try await Maybe.just(1).value
         }
 
-        let files = try reader.database.column("SELECT file FROM subscription")
-        XCTAssertEqual(files, ["RxCore/PrimitiveSequence+Concurrency.swift"])
-    }
-
-    func testInfallibleValues_MethodForm_RecordsTheCallersSubscribeLine() async throws {
-        var subscribeLine = 0
-        let reader = try await recordedAsyncTrace {
-            let infallible = Infallible.of(1, 2)
-            var received: [Int] = []
-            subscribeLine = #line + 1
-            for await element in infallible.values() {
-                received.append(element)
-            }
-            XCTAssertEqual(received, [1, 2])
-        }
-
-        let subscriptions = try reader.database.rows("SELECT file, line FROM subscription")
-        XCTAssertEqual(subscriptions.count, 1)
-        XCTAssertEqual(subscriptions.first?.text("file"), "RxTraceTests/ConcurrencyTraceTests.swift")
-        XCTAssertEqual(subscriptions.first?.integer("line"), Int64(subscribeLine))
+        // The subscribe runs in `withCheckedThrowingContinuation`'s closure: the frame walk stops
+        // at the async frame below it, before any frame of the user's.
+        let sites = try reader.database.rows("SELECT file, line, caller_stack_id FROM subscription")
+        XCTAssertEqual(sites.map { $0.text("file") }, [""])
+        XCTAssertEqual(sites.map { $0.integer("line") }, [0])
+        XCTAssertNotNil(sites.first?.integer("caller_stack_id"))
     }
 
     func testValues_CancelledTask_EndsTheSubscriptionByDisposal() async throws {
@@ -114,7 +83,7 @@ final class ConcurrencyTraceTests: RxTraceTestCase {
                 let observable = Observable<Int>.never().do(onSubscribed: { subscribed.fulfill() })
                 defer { ended.fulfill() }
                 line.set(#line + 1)
-                for try await _ in observable.values() {}
+                for try await _ in observable.values {}
             }
             await fulfillment(of: [subscribed], timeout: 5)
             task.cancel()
@@ -145,7 +114,7 @@ final class ConcurrencyTraceTests: RxTraceTestCase {
                 assemblyLine = #line + 1
                 let observable = stream.asObservable()
                 var received: [Int] = []
-                for try await element in observable.values() {
+                for try await element in observable.values {
                     received.append(element)
                 }
                 XCTAssertEqual(received, [1, 2])

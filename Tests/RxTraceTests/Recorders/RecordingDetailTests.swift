@@ -108,7 +108,7 @@ final class RecordingDetailTests: RxTraceTestCase {
         XCTAssertFalse(one.contains("No calls were recorded."), one)
     }
 
-    func testEvents_captureNoCallers_soNoObjectInitWalksTheStack() throws {
+    func testEvents_captureNoEntryPointCallers_soNoObjectInitWalksTheStack_butTheSitesStillDo() throws {
         let recorder = try InMemoryTraceRecorder(detail: .events)
         Instrumentation.bootstrapInternal(recorder)
         let subject = PublishSubject<Int>()
@@ -119,8 +119,10 @@ final class RecordingDetailTests: RxTraceTestCase {
 
         XCTAssertFalse(recorder.isRecordingCallers)
         XCTAssertTrue(try InMemoryTraceRecorder().isRecordingCallers, "the calls detail captures them")
-        XCTAssertEqual(try database.scalar("SELECT count(*) FROM caller")?.integer, 0)
         XCTAssertEqual(try database.scalar("SELECT count(*) FROM object WHERE caller_stack_id IS NOT NULL")?.integer, 0)
+        // Build and subscribe sites are shown at every detail: their stacks are captured.
+        XCTAssertEqual(
+            try database.scalar("SELECT count(*) FROM subscription WHERE caller_stack_id IS NOT NULL")?.integer, 1)
     }
 
     func testCalls_report_hasNoNoteAboutEvents() throws {

@@ -62,7 +62,7 @@ final class SharingTraceTests: RxTraceTestCase {
         XCTAssertEqual(replayed, 1, "the element is sent once; the late subscriber gets it replayed")
     }
 
-    func testAsDriver_RecordsTheUsersLineForItsOperatorsAndTheStrategysLineForShare() throws {
+    func testAsDriver_RecordsTheUsersLineForItsOperatorsAndForTheStrategysShare() throws {
         var line: UInt = 0
         let reader = try recordedTrace {
             // Built, not subscribed: nothing is scheduled on the main queue.
@@ -71,9 +71,9 @@ final class SharingTraceTests: RxTraceTestCase {
 
         let assemblies = try reader.objects().compactMap(\.assembly)
         let file = "RxTraceTests/SharingTraceTests.swift"
-        for name in ["observe(on:)", "catchAndReturn", "map"] {
+        // The strategy's `share` has RxCocoa's signature, and its stack leads to the user's line too.
+        for name in ["observe(on:)", "catchAndReturn", "map", "share"] {
             XCTAssertTrue(assemblies.contains(Assembly(name: name, file: file, line: Int(line))), "\(name): \(assemblies)")
         }
-        XCTAssertTrue(assemblies.contains { $0.name == "share" && $0.file == "RxCore/Driver.swift" }, "\(assemblies)")
     }
 }

@@ -32,7 +32,7 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertEqual(report.summaryLine, TextReportRenderer().render(try XCTUnwrap(TraceReport(reader: reader, sections: .summary).summary)))
         let subscribeFlow = try XCTUnwrap(report.flows.first { $0.subscription == 1 })
         XCTAssertEqual(subscribeFlow.userPlace.flatMap(HTMLReportBuilder.fileAndLine)?.file, Self.thisFile)
-        XCTAssertEqual(subscribeFlow.steps.first?.place, "RxCore/ObservableType+Extensions.swift:34")
+        XCTAssertEqual(subscribeFlow.steps.first?.place, "RxCore/ObservableType+Extensions.swift:29")
     }
 
     func testMarbles_OneLanePerObservableSourceFirst_WithValuesAndCompletion() throws {

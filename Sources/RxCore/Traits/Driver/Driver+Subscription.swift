@@ -15,27 +15,27 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop the observers getting events.
     public func drive<Observer: ObserverType>(
-        _ observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        _ observers: Observer...
     ) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return asSharedSequence()
             .asObservable()
-            .subscribe({ event in observers.forEach { $0.on(event) } }, file: file, line: line)
+            .subscribe({ event in observers.forEach { $0.on(event) } })
     }
 
     /// Subscribes `observers` of optional elements, which all get every event.
     ///
     /// - Returns: the subscription; dispose it to stop the observers getting events.
     public func drive<Observer: ObserverType>(
-        _ observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        _ observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
         let call = TraceCall.enter("drive(_:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return asSharedSequence()
             .asObservable()
-            .map({ $0 as Element? }, file: file, line: line)
-            .subscribe({ event in observers.forEach { $0.on(event) } }, file: file, line: line)
+            .map({ $0 as Element? })
+            .subscribe({ event in observers.forEach { $0.on(event) } })
     }
 
     /// Hands this driver, as an observable, to `transformation`, which binds it; returns what
@@ -62,14 +62,12 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         let call = TraceCall.enter("drive(with:onNext:onCompleted:onDisposed:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed
         )
     }
 
@@ -79,20 +77,18 @@ extension SharedSequenceConvertibleType where SharingStrategy == DriverSharingSt
     public func drive(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let call = TraceCall.enter("drive(onNext:onCompleted:onDisposed:)"); defer { call.exit() }
         MainScheduler.ensureRunningOnMainThread(errorMessage: errorMessage)
         return asObservable().subscribe(
-            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed
         )
     }
 
     /// Subscribes with no closures (RxCocoa's spelling of `drive(onNext: nil)` that Swift can
     /// resolve).
-    public func drive(file: StaticString = #fileID, line: UInt = #line) -> Disposable {
-        drive(onNext: nil, onCompleted: nil, onDisposed: nil, file: file, line: line)
+    public func drive() -> Disposable {
+        drive(onNext: nil, onCompleted: nil, onDisposed: nil)
     }
 }

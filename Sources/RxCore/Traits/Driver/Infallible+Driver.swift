@@ -3,8 +3,8 @@
 extension InfallibleType {
     /// This infallible sequence as a ``Driver``: observed on the main scheduler and shared as
     /// drivers are; it needs no error fallback, since an ``Infallible`` cannot fail.
-    public func asDriver(file: StaticString = #fileID, line: UInt = #line) -> Driver<Element> {
+    public func asDriver() -> Driver<Element> {
         let call = TraceCall.enterFromUser("asDriver()", on: nil); defer { call.exit() }
-        return Driver(asObservable().observe(on: DriverSharingStrategy.scheduler, file: file, line: line))
+        return Driver(asObservable().observe(on: DriverSharingStrategy.scheduler))
     }
 }

@@ -4,38 +4,36 @@ extension ObservableConvertibleType {
     /// This sequence as a ``Driver``: observed on the main scheduler, ending with
     /// `onErrorJustReturn` and completion instead of an error.
     public func asDriver(
-        onErrorJustReturn: Element, file: StaticString = #fileID, line: UInt = #line
+        onErrorJustReturn: Element
     ) -> Driver<Element> {
         let call = TraceCall.enterFromUser("asDriver(onErrorJustReturn:)", on: nil); defer { call.exit() }
         let source = asObservable()
-            .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
-            .catchAndReturn(onErrorJustReturn, file: file, line: line)
+            .observe(on: DriverSharingStrategy.scheduler)
+            .catchAndReturn(onErrorJustReturn)
         return Driver(source)
     }
 
     /// This sequence as a ``Driver``: observed on the main scheduler, going on with
     /// `onErrorDriveWith` instead of an error.
     public func asDriver(
-        onErrorDriveWith: Driver<Element>, file: StaticString = #fileID, line: UInt = #line
+        onErrorDriveWith: Driver<Element>
     ) -> Driver<Element> {
         let call = TraceCall.enterFromUser("asDriver(onErrorDriveWith:)", on: nil); defer { call.exit() }
         let source = asObservable()
-            .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
-            .catch({ _ in onErrorDriveWith.asObservable() }, file: file, line: line)
+            .observe(on: DriverSharingStrategy.scheduler)
+            .catch({ _ in onErrorDriveWith.asObservable() })
         return Driver(source)
     }
 
     /// This sequence as a ``Driver``: observed on the main scheduler, going on with the
     /// driver `onErrorRecover` returns for an error.
     public func asDriver(
-        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onErrorRecover: @escaping (_ error: Swift.Error) -> Driver<Element>
     ) -> Driver<Element> {
         let call = TraceCall.enterFromUser("asDriver(onErrorRecover:)", on: nil); defer { call.exit() }
         let source = asObservable()
-            .observe(on: DriverSharingStrategy.scheduler, file: file, line: line)
-            .catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line)
+            .observe(on: DriverSharingStrategy.scheduler)
+            .catch({ error in onErrorRecover(error).asObservable() })
         return Driver(source)
     }
 }

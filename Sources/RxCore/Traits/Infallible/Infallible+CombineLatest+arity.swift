@@ -8,15 +8,13 @@ extension Infallible {
     /// of them sends, once every one has sent an element.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType>(
         _ source1: I1, _ source2: I2,
-        resultSelector: @escaping (I1.Element, I2.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (I1.Element, I2.Element) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -26,15 +24,12 @@ extension InfallibleType where Element == Any {
     /// Combines the latest elements of 2 infallibles into a tuple, each time any of them
     /// sends, once every one has sent an element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType>(
-        _ source1: O1, _ source2: O2,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2
     ) -> Infallible<(O1.Element, O2.Element)> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable()
             )
         )
     }
@@ -47,15 +42,13 @@ extension Infallible {
     /// of them sends, once every one has sent an element.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -65,15 +58,12 @@ extension InfallibleType where Element == Any {
     /// Combines the latest elements of 3 infallibles into a tuple, each time any of them
     /// sends, once every one has sent an element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType>(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3
     ) -> Infallible<(O1.Element, O2.Element, O3.Element)> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable(), source3.asObservable()
             )
         )
     }
@@ -86,15 +76,13 @@ extension Infallible {
     /// of them sends, once every one has sent an element.
     public static func combineLatest<I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType>(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -104,15 +92,12 @@ extension InfallibleType where Element == Any {
     /// Combines the latest elements of 4 infallibles into a tuple, each time any of them
     /// sends, once every one has sent an element.
     public static func combineLatest<O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType>(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element)> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
             )
         )
     }
@@ -127,16 +112,14 @@ extension Infallible {
         I1: InfallibleType, I2: InfallibleType, I3: InfallibleType, I4: InfallibleType, I5: InfallibleType
     >(
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5,
-        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (I1.Element, I2.Element, I3.Element, I4.Element, I5.Element) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -148,16 +131,13 @@ extension InfallibleType where Element == Any {
     public static func combineLatest<
         O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(),
-                file: file, line: line
+                source5.asObservable()
             )
         )
     }
@@ -175,16 +155,14 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6,
         resultSelector: @escaping (
             I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -197,16 +175,13 @@ extension InfallibleType where Element == Any {
         O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType,
         O6: InfallibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable()
             )
         )
     }
@@ -224,16 +199,14 @@ extension Infallible {
         _ source1: I1, _ source2: I2, _ source3: I3, _ source4: I4, _ source5: I5, _ source6: I6, _ source7: I7,
         resultSelector: @escaping (
             I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -246,16 +219,13 @@ extension InfallibleType where Element == Any {
         O1: InfallibleType, O2: InfallibleType, O3: InfallibleType, O4: InfallibleType, O5: InfallibleType,
         O6: InfallibleType, O7: InfallibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element)> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
             )
         )
     }
@@ -274,16 +244,14 @@ extension Infallible {
         _ source8: I8,
         resultSelector: @escaping (
             I1.Element, I2.Element, I3.Element, I4.Element, I5.Element, I6.Element, I7.Element, I8.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -297,16 +265,13 @@ extension InfallibleType where Element == Any {
         O6: InfallibleType, O7: InfallibleType, O8: InfallibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        _ source8: O8,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source8: O8
     ) -> Infallible<(O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element)> {
         let call = TraceCall.enter("Infallible.combineLatest"); defer { call.exit() }
         return Infallible(
             Observable.combineLatest(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
             )
         )
     }

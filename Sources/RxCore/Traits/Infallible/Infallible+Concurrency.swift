@@ -1,8 +1,6 @@
 // Mirrors RxSwift's RxSwift/Traits/Infallible/Infallible+Concurrency.swift.
 // Deviation from RxSwift: `values` needs `Element: Sendable`, as on observables, because each
-// element goes from the thread the infallible emits on to the consuming task. `values` is also a
-// method, `values(file:line:)`, which records the caller's line as the subscribe line; the
-// property cannot take default arguments, so it records its own line in this file. The async
+// element goes from the thread the infallible emits on to the consuming task. The async
 // `create` runs in a `TaskSink`, as the observables' async `create` does, rather than through the
 // closure `create`; the events are the same.
 
@@ -22,9 +20,7 @@ extension InfallibleType {
     public static func create(
         detached: Bool = false,
         priority: TaskPriority? = nil,
-        work: @Sendable @escaping (_ observer: ElementObserver<Element>) async -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        work: @Sendable @escaping (_ observer: ElementObserver<Element>) async -> Void
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.create(detached:priority:work:)"); defer { call.exit() }
         let producer = TaskProducer<Element>(isDetached: detached, priority: priority) { forward in
@@ -33,7 +29,7 @@ extension InfallibleType {
                 forward(element)
             }
         }
-        return Infallible(producer.assembled(by: "create", file: file, line: line))
+        return Infallible(producer.assembled(by: "create"))
     }
 }
 
@@ -43,20 +39,11 @@ extension InfallibleType where Element: Sendable {
     ///
     /// Reading the property subscribes. Cancelling the consuming task, or releasing the stream
     /// and its iterator (as leaving the `for await` loop early does), disposes the
-    /// subscription. The trace records the subscribe at this property's line in RxCore; call
-    /// ``values(file:line:)`` to record your own line.
+    /// subscription.
     public var values: AsyncStream<Element> {
-        values(file: #fileID, line: #line)
-    }
-
-    /// The elements of this infallible as an async stream, as ``values``, with the subscribe
-    /// recorded at the caller's line.
-    ///
-    /// - Returns: a stream that yields each element and ends as the infallible completes.
-    public func values(file: StaticString = #fileID, line: UInt = #line) -> AsyncStream<Element> {
         let call = TraceCall.enter("Infallible.values"); defer { call.exit() }
         return AsyncStream { continuation in
-            subscribeValues(feeding: NonThrowingValuesContinuation(continuation), file: file, line: line)
+            subscribeValues(feeding: NonThrowingValuesContinuation(continuation))
         }
     }
 }

@@ -10,7 +10,7 @@ public enum InfallibleEvent<Element> {
 }
 
 extension Infallible {
-    /// The closure an ``Infallible`` created with ``create(subscribe:file:line:)`` sends its
+    /// The closure an ``Infallible`` created with ``create(subscribe:)`` sends its
     /// events to.
     public typealias InfallibleObserver = (InfallibleEvent<Element>) -> Void
 
@@ -19,9 +19,7 @@ extension Infallible {
     ///
     /// Events after completion are dropped.
     public static func create(
-        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        subscribe: @escaping (@escaping InfallibleObserver) -> Disposable
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.create"); defer { call.exit() }
         let source = Observable<Element>.create({ observer in
@@ -33,7 +31,7 @@ extension Infallible {
                     observer.onCompleted()
                 }
             }
-        }, file: file, line: line)
+        })
         return Infallible(source)
     }
 }

@@ -1,6 +1,4 @@
 // Mirrors RxSwift's RxSwift/Traits/Infallible/Infallible+Debug.swift.
-// Deviation from RxSwift: `file` is a `StaticString` defaulting to `#file` (RxSwift: `String`), as in
-// `Observable.debug`.
 
 extension InfallibleType {
     /// This sequence, printing each subscription, event and disposal; see
@@ -8,7 +6,7 @@ extension InfallibleType {
     public func debug(
         _ identifier: String? = nil,
         trimOutput: Bool = false,
-        file: StaticString = #file,
+        file: String = #file,
         line: UInt = #line,
         function: String = #function
     ) -> Infallible<Element> {

@@ -8,15 +8,13 @@ extension InfallibleType {
     /// each, then the second of each, and so on.
     public static func zip<E1, E2>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.zip"); defer { call.exit() }
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -29,15 +27,13 @@ extension InfallibleType {
     /// each, then the second of each, and so on.
     public static func zip<E1, E2, E3>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.zip"); defer { call.exit() }
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -50,15 +46,13 @@ extension InfallibleType {
     /// each, then the second of each, and so on.
     public static func zip<E1, E2, E3, E4>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.zip"); defer { call.exit() }
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -72,16 +66,14 @@ extension InfallibleType {
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.zip"); defer { call.exit() }
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -95,16 +87,14 @@ extension InfallibleType {
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.zip"); defer { call.exit() }
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -118,16 +108,14 @@ extension InfallibleType {
     public static func zip<E1, E2, E3, E4, E5, E6, E7>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.zip"); defer { call.exit() }
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -141,16 +129,14 @@ extension InfallibleType {
     public static func zip<E1, E2, E3, E4, E5, E6, E7, E8>(
         _ source1: Infallible<E1>, _ source2: Infallible<E2>, _ source3: Infallible<E3>, _ source4: Infallible<E4>,
         _ source5: Infallible<E5>, _ source6: Infallible<E6>, _ source7: Infallible<E7>, _ source8: Infallible<E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> Infallible<Element> {
         let call = TraceCall.enter("Infallible.zip"); defer { call.exit() }
         return Infallible(
             Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }

@@ -1,6 +1,6 @@
 // Mirrors RxSwift's RxSwift/Traits/Infallible/Infallible.swift.
-// Deviation from RxSwift: the subscribe forms here, and every `Infallible` operator and factory, take
-// `file`/`line` defaults and go through the recorded observable paths; `init(_:)` is `package`.
+// Deviation from RxSwift: the subscribe forms here, and every `Infallible` operator and factory, go
+// through the recorded observable paths; `init(_:)` is `package`.
 
 /// A type that can be turned into an observable that never sends an error: the constraint
 /// the ``Infallible`` operators extend.
@@ -30,12 +30,10 @@ extension InfallibleType {
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed
         )
     }
 
@@ -46,20 +44,16 @@ extension InfallibleType {
     public func subscribe(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line)
+        asObservable().subscribe(onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed)
     }
 
     /// Subscribes a closure that receives every event, as an ``InfallibleEvent``.
     ///
     /// - Returns: the subscription; dispose it to stop receiving events.
     public func subscribe(
-        _ on: @escaping (InfallibleEvent<Element>) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ on: @escaping (InfallibleEvent<Element>) -> Void
     ) -> Disposable {
         let eventHandler: (Event<Element>) -> Void = { event in
             switch event {
@@ -71,6 +65,6 @@ extension InfallibleType {
                 rxFatalErrorInDebug("Infallible must never emit a error event. error: \(error)")
             }
         }
-        return asObservable().subscribe(eventHandler, file: file, line: line)
+        return asObservable().subscribe(eventHandler)
     }
 }

@@ -4,49 +4,49 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// This completable, then the single `second` once it completed; an error from this
     /// completable fails the result without subscribing `second`.
     public func andThen<Element>(
-        _ second: Single<Element>, file: StaticString = #fileID, line: UInt = #line
+        _ second: Single<Element>
     ) -> Single<Element> {
         let call = TraceCall.enter("andThen"); defer { call.exit() }
         let completable = primitiveSequence.asObservable()
         return Single(
             raw: ConcatCompletable(completable: completable, second: second.asObservable())
-                .assembled(by: "andThen", file: file, line: line)
+                .assembled(by: "andThen")
         )
     }
 
     /// This completable, then the maybe `second` once it completed; an error from this
     /// completable fails the result without subscribing `second`.
     public func andThen<Element>(
-        _ second: Maybe<Element>, file: StaticString = #fileID, line: UInt = #line
+        _ second: Maybe<Element>
     ) -> Maybe<Element> {
         let call = TraceCall.enter("andThen"); defer { call.exit() }
         let completable = primitiveSequence.asObservable()
         return Maybe(
             raw: ConcatCompletable(completable: completable, second: second.asObservable())
-                .assembled(by: "andThen", file: file, line: line)
+                .assembled(by: "andThen")
         )
     }
 
     /// This completable, then the completable `second` once it completed; an error from this
     /// completable fails the result without subscribing `second`.
-    public func andThen(_ second: Completable, file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public func andThen(_ second: Completable) -> Completable {
         let call = TraceCall.enter("andThen"); defer { call.exit() }
         let completable = primitiveSequence.asObservable()
         return Completable(
             raw: ConcatCompletable(completable: completable, second: second.asObservable())
-                .assembled(by: "andThen", file: file, line: line)
+                .assembled(by: "andThen")
         )
     }
 
     /// This completable, then the observable `second` once it completed; an error from this
     /// completable ends the result without subscribing `second`.
     public func andThen<Element>(
-        _ second: Observable<Element>, file: StaticString = #fileID, line: UInt = #line
+        _ second: Observable<Element>
     ) -> Observable<Element> {
         let call = TraceCall.enter("andThen"); defer { call.exit() }
         let completable = primitiveSequence.asObservable()
         return ConcatCompletable(completable: completable, second: second.asObservable())
-            .assembled(by: "andThen", file: file, line: line)
+            .assembled(by: "andThen")
     }
 }
 

@@ -20,7 +20,7 @@ public typealias Completable = PrimitiveSequence<CompletableTrait, Swift.Never>
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
-    /// The closure a ``Completable`` created with ``create(subscribe:file:line:)`` sends its
+    /// The closure a ``Completable`` created with ``create(subscribe:)`` sends its
     /// one event to.
     public typealias CompletableObserver = (CompletableEvent) -> Void
 
@@ -29,9 +29,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     ///
     /// Only the first event the closure receives counts; later ones are dropped.
     public static func create(
-        subscribe: @escaping (@escaping CompletableObserver) -> Disposable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        subscribe: @escaping (@escaping CompletableObserver) -> Disposable
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Completable.create"); defer { call.exit() }
         let source = Observable<Element>.create({ observer in
@@ -43,7 +41,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
                     observer.on(.completed)
                 }
             }
-        }, file: file, line: line)
+        })
         return PrimitiveSequence(raw: source)
     }
 
@@ -51,12 +49,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     ///
     /// - Returns: the subscription; dispose it to stop waiting for the event.
     public func subscribe(
-        _ observer: @escaping (CompletableEvent) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ observer: @escaping (CompletableEvent) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("Completable.subscribe(_:)"); defer { call.exit() }
-        return subscribeCompletableEvents(observer, at: CallSite(file: file, line: line)) { $0 }
+        return subscribeCompletableEvents(observer) { $0 }
     }
 
     /// Subscribes closures that receive `object` weakly: once `object` is gone, none of them
@@ -67,9 +63,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         with object: Object,
         onCompleted: ((Object) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
             onCompleted: { [weak object] in
@@ -83,9 +77,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
             onDisposed: { [weak object] in
                 guard let object else { return }
                 onDisposed?(object)
-            },
-            file: file,
-            line: line
+            }
         )
     }
 
@@ -98,9 +90,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     public func subscribe(
         onCompleted: (() -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let call = TraceCall.enter("Completable.subscribe(onCompleted:onError:onDisposed:)"); defer { call.exit() }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
@@ -119,7 +109,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
                 disposable.dispose()
             }
         }
-        return subscribeCompletableEvents(observer, at: CallSite(file: file, line: line)) { subscription in
+        return subscribeCompletableEvents(observer) { subscription in
             Disposables.create(subscription, disposable)
         }
     }
@@ -128,7 +118,6 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
     /// recorded subscribe path.
     private func subscribeCompletableEvents(
         _ observer: @escaping CompletableObserver,
-        at site: CallSite,
         wrap: (Disposable) -> Disposable
     ) -> Disposable {
         var isStopped = false
@@ -144,33 +133,33 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
                 observer(.completed)
             }
         }
-        return primitiveSequence.source.subscribeRecorded(anonymous, at: site, wrap: wrap)
+        return primitiveSequence.source.subscribeRecorded(anonymous, wrap: wrap)
     }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
     /// A completable that fails with `error`.
-    public static func error(_ error: Swift.Error, file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public static func error(_ error: Swift.Error) -> Completable {
         let call = TraceCall.enter("Completable.error"); defer { call.exit() }
-        return PrimitiveSequence(raw: Observable.error(error, file: file, line: line))
+        return PrimitiveSequence(raw: Observable.error(error))
     }
 
     /// A completable that never sends anything.
-    public static func never(file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public static func never() -> Completable {
         let call = TraceCall.enter("Completable.never"); defer { call.exit() }
-        return PrimitiveSequence(raw: Observable.never(file: file, line: line))
+        return PrimitiveSequence(raw: Observable.never())
     }
 
     /// A completable that completes at once.
-    public static func empty(file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public static func empty() -> Completable {
         let call = TraceCall.enter("Completable.empty"); defer { call.exit() }
-        return Completable(raw: Observable.empty(file: file, line: line))
+        return Completable(raw: Observable.empty())
     }
 }
 
 extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swift.Never {
     /// Calls the given closures on this completable's event and subscription steps, and
-    /// passes the event on unchanged; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:file:line:)``.
+    /// passes the event on unchanged; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
     public func `do`(
         onError: ((Swift.Error) throws -> Void)? = nil,
         afterError: ((Swift.Error) throws -> Void)? = nil,
@@ -178,9 +167,7 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDispose: (() -> Void)? = nil
     ) -> Completable {
         let call = TraceCall.enter("Completable.do"); defer { call.exit() }
         return Completable(
@@ -191,93 +178,91 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Swif
                 afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe,
                 onSubscribed: onSubscribed,
-                onDispose: onDispose,
-                file: file,
-                line: line
+                onDispose: onDispose
             )
         )
     }
 
     /// This completable, then `second` once it completed.
-    public func concat(_ second: Completable, file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public func concat(_ second: Completable) -> Completable {
         let call = TraceCall.enter("Completable.concat"); defer { call.exit() }
-        return Completable.concat([primitiveSequence, second], file: file, line: line)
+        return Completable.concat([primitiveSequence, second])
     }
 
     /// The completables of `sequence`, one after the other, each once the one before it
     /// completed; the first error ends the result.
     public static func concat<Sequence: Swift.Sequence>(
-        _ sequence: Sequence, file: StaticString = #fileID, line: UInt = #line
+        _ sequence: Sequence
     ) -> Completable where Sequence.Element == Completable {
         let call = TraceCall.enter("Completable.concat"); defer { call.exit() }
-        return Completable(raw: Observable.concat(sequence.lazy.map { $0.asObservable() }, file: file, line: line))
+        return Completable(raw: Observable.concat(sequence.lazy.map { $0.asObservable() }))
     }
 
     /// The completables of `collection`, one after the other, each once the one before it
     /// completed; the first error ends the result.
     public static func concat<Collection: Swift.Collection>(
-        _ collection: Collection, file: StaticString = #fileID, line: UInt = #line
+        _ collection: Collection
     ) -> Completable where Collection.Element == Completable {
         let call = TraceCall.enter("Completable.concat"); defer { call.exit() }
-        return Completable(raw: Observable.concat(collection.map { $0.asObservable() }, file: file, line: line))
+        return Completable(raw: Observable.concat(collection.map { $0.asObservable() }))
     }
 
     /// The completables `sources`, one after the other, each once the one before it
     /// completed; the first error ends the result.
-    public static func concat(_ sources: Completable..., file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public static func concat(_ sources: Completable...) -> Completable {
         let call = TraceCall.enter("Completable.concat"); defer { call.exit() }
-        return Completable(raw: Observable.concat(sources.map { $0.asObservable() }, file: file, line: line))
+        return Completable(raw: Observable.concat(sources.map { $0.asObservable() }))
     }
 
     /// A completable that completes once every completable of `sources`, all subscribed at
     /// once, completed; the first error ends it.
     public static func zip<Collection: Swift.Collection>(
-        _ sources: Collection, file: StaticString = #fileID, line: UInt = #line
+        _ sources: Collection
     ) -> Completable where Collection.Element == Completable {
         let call = TraceCall.enter("Completable.zip"); defer { call.exit() }
         return Completable(
-            raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line)
-                .assembled(by: "zip", file: file, line: line)
+            raw: Observable.merge(sources.map { $0.asObservable() })
+                .assembled(by: "zip")
         )
     }
 
     /// A completable that completes once every completable of `sources`, all subscribed at
     /// once, completed; the first error ends it.
-    public static func zip(_ sources: [Completable], file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public static func zip(_ sources: [Completable]) -> Completable {
         let call = TraceCall.enter("Completable.zip"); defer { call.exit() }
         return Completable(
-            raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line)
-                .assembled(by: "zip", file: file, line: line)
+            raw: Observable.merge(sources.map { $0.asObservable() })
+                .assembled(by: "zip")
         )
     }
 
     /// A completable that completes once every completable of `sources`, all subscribed at
     /// once, completed; the first error ends it.
-    public static func zip(_ sources: Completable..., file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public static func zip(_ sources: Completable...) -> Completable {
         let call = TraceCall.enter("Completable.zip"); defer { call.exit() }
         return Completable(
-            raw: Observable.merge(sources.map { $0.asObservable() }, file: file, line: line)
-                .assembled(by: "zip", file: file, line: line)
+            raw: Observable.merge(sources.map { $0.asObservable() })
+                .assembled(by: "zip")
         )
     }
 
-    /// ``zip(_:file:line:)`` under its RxSwift 5 name.
+    /// ``zip(_:)`` under its RxSwift 5 name.
     @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
     public static func merge<Collection: Swift.Collection>(
-        _ sources: Collection, file: StaticString = #fileID, line: UInt = #line
+        _ sources: Collection
     ) -> Completable where Collection.Element == Completable {
-        zip(sources, file: file, line: line)
+        zip(sources)
     }
 
-    /// ``zip(_:file:line:)`` under its RxSwift 5 name.
+    /// ``zip(_:)`` under its RxSwift 5 name.
     @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
-    public static func merge(_ sources: [Completable], file: StaticString = #fileID, line: UInt = #line) -> Completable {
-        zip(sources, file: file, line: line)
+    public static func merge(_ sources: [Completable]) -> Completable {
+        zip(sources)
     }
 
-    /// ``zip(_:file:line:)`` under its RxSwift 5 name.
+    /// ``zip(_:)`` under its RxSwift 5 name.
     @available(*, deprecated, message: "Use Completable.zip instead.", renamed: "zip")
-    public static func merge(_ sources: Completable..., file: StaticString = #fileID, line: UInt = #line) -> Completable {
-        zip(sources, file: file, line: line)
+    public static func merge(_ sources: Completable...) -> Completable {
+        zip(sources)
     }
 }

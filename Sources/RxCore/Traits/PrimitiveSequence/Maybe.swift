@@ -22,7 +22,7 @@ public typealias Maybe<Element> = PrimitiveSequence<MaybeTrait, Element>
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// The closure a ``Maybe`` created with ``create(subscribe:file:line:)`` sends its one
+    /// The closure a ``Maybe`` created with ``create(subscribe:)`` sends its one
     /// event to.
     public typealias MaybeObserver = (MaybeEvent<Element>) -> Void
 
@@ -32,9 +32,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///
     /// Only the first event the closure receives counts; later ones are dropped.
     public static func create(
-        subscribe: @escaping (@escaping MaybeObserver) -> Disposable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        subscribe: @escaping (@escaping MaybeObserver) -> Disposable
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.create"); defer { call.exit() }
         let source = Observable<Element>.create({ observer in
@@ -49,7 +47,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                     observer.on(.completed)
                 }
             }
-        }, file: file, line: line)
+        })
         return PrimitiveSequence(raw: source)
     }
 
@@ -57,12 +55,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     ///
     /// - Returns: the subscription; dispose it to stop waiting for the event.
     public func subscribe(
-        _ observer: @escaping (MaybeEvent<Element>) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ observer: @escaping (MaybeEvent<Element>) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("Maybe.subscribe(_:)"); defer { call.exit() }
-        return subscribeMaybeEvents(observer, at: CallSite(file: file, line: line)) { $0 }
+        return subscribeMaybeEvents(observer) { $0 }
     }
 
     /// Subscribes closures that receive `object` weakly: once `object` is gone, none of them
@@ -74,9 +70,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSuccess: ((Object, Element) -> Void)? = nil,
         onError: ((Object, Swift.Error) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
             onSuccess: { [weak object] in
@@ -94,9 +88,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
             onDisposed: { [weak object] in
                 guard let object else { return }
                 onDisposed?(object)
-            },
-            file: file,
-            line: line
+            }
         )
     }
 
@@ -111,9 +103,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         onSuccess: ((Element) -> Void)? = nil,
         onError: ((Swift.Error) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let call = TraceCall.enter("Maybe.subscribe(onSuccess:onError:onCompleted:onDisposed:)"); defer { call.exit() }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
@@ -135,7 +125,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 disposable.dispose()
             }
         }
-        return subscribeMaybeEvents(observer, at: CallSite(file: file, line: line)) { subscription in
+        return subscribeMaybeEvents(observer) { subscription in
             Disposables.create(subscription, disposable)
         }
     }
@@ -144,7 +134,6 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// the recorded subscribe path; the source's completion after its element is dropped.
     private func subscribeMaybeEvents(
         _ observer: @escaping MaybeObserver,
-        at site: CallSite,
         wrap: (Disposable) -> Disposable
     ) -> Disposable {
         var isStopped = false
@@ -160,47 +149,47 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 observer(.completed)
             }
         }
-        return primitiveSequence.source.subscribeRecorded(anonymous, at: site, wrap: wrap)
+        return primitiveSequence.source.subscribeRecorded(anonymous, wrap: wrap)
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// A maybe that sends `element`.
-    public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+    public static func just(_ element: Element) -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.just"); defer { call.exit() }
-        return Maybe(raw: Observable.just(element, file: file, line: line))
+        return Maybe(raw: Observable.just(element))
     }
 
     /// A maybe that sends `element` on `scheduler`, then completes, each as its own step there.
     public static func just(
-        _ element: Element, scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element, scheduler: ImmediateSchedulerType
     ) -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.just"); defer { call.exit() }
-        return Maybe(raw: Observable.just(element, scheduler: scheduler, file: file, line: line))
+        return Maybe(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// A maybe that fails with `error`.
-    public static func error(_ error: Swift.Error, file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+    public static func error(_ error: Swift.Error) -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.error"); defer { call.exit() }
-        return Maybe(raw: Observable.error(error, file: file, line: line))
+        return Maybe(raw: Observable.error(error))
     }
 
     /// A maybe that never sends anything.
-    public static func never(file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+    public static func never() -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.never"); defer { call.exit() }
-        return Maybe(raw: Observable.never(file: file, line: line))
+        return Maybe(raw: Observable.never())
     }
 
     /// A maybe that completes without an element.
-    public static func empty(file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+    public static func empty() -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.empty"); defer { call.exit() }
-        return Maybe(raw: Observable.empty(file: file, line: line))
+        return Maybe(raw: Observable.empty())
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// Calls the given closures on this maybe's event and subscription steps, and passes the
-    /// event on unchanged; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:file:line:)``.
+    /// event on unchanged; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
     public func `do`(
         onNext: ((Element) throws -> Void)? = nil,
         afterNext: ((Element) throws -> Void)? = nil,
@@ -210,9 +199,7 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         afterCompleted: (() throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDispose: (() -> Void)? = nil
     ) -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.do"); defer { call.exit() }
         return Maybe(
@@ -225,73 +212,71 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
                 afterCompleted: afterCompleted,
                 onSubscribe: onSubscribe,
                 onSubscribed: onSubscribed,
-                onDispose: onDispose,
-                file: file,
-                line: line
+                onDispose: onDispose
             )
         )
     }
 
     /// This maybe's element if `predicate` accepts it, else empty.
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.filter"); defer { call.exit() }
-        return Maybe(raw: primitiveSequence.source.filter(predicate, file: file, line: line))
+        return Maybe(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// A maybe of this maybe's element transformed by `transform`; an error it throws fails
     /// the result.
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result
     ) -> Maybe<Result> {
         let call = TraceCall.enter("Maybe.map"); defer { call.exit() }
-        return Maybe(raw: primitiveSequence.source.map(transform, file: file, line: line))
+        return Maybe(raw: primitiveSequence.source.map(transform))
     }
 
     /// A maybe of this maybe's element transformed by `transform`, empty when it returns nil.
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?, file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result?
     ) -> Maybe<Result> {
         let call = TraceCall.enter("Maybe.compactMap"); defer { call.exit() }
-        return Maybe(raw: primitiveSequence.source.compactMap(transform, file: file, line: line))
+        return Maybe(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// The maybe that `selector` makes from this maybe's element; empty when this one is.
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>, file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Maybe<Result>
     ) -> Maybe<Result> {
         let call = TraceCall.enter("Maybe.flatMap"); defer { call.exit() }
-        return Maybe<Result>(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+        return Maybe<Result>(raw: primitiveSequence.source.flatMap(selector))
     }
 
     /// A single of this maybe's element, or of `default` when it completes empty.
-    public func ifEmpty(default: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+    public func ifEmpty(default: Element) -> Single<Element> {
         let call = TraceCall.enter("Maybe.ifEmpty(default:)"); defer { call.exit() }
-        return Single(raw: primitiveSequence.source.ifEmpty(default: `default`, file: file, line: line))
+        return Single(raw: primitiveSequence.source.ifEmpty(default: `default`))
     }
 
     /// This maybe, or `other` when it completes empty.
     public func ifEmpty(
-        switchTo other: Maybe<Element>, file: StaticString = #fileID, line: UInt = #line
+        switchTo other: Maybe<Element>
     ) -> Maybe<Element> {
         let call = TraceCall.enter("Maybe.ifEmpty(switchTo:)"); defer { call.exit() }
-        return Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source, file: file, line: line))
+        return Maybe(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source))
     }
 
     /// This maybe, or the single `other` when it completes empty.
     public func ifEmpty(
-        switchTo other: Single<Element>, file: StaticString = #fileID, line: UInt = #line
+        switchTo other: Single<Element>
     ) -> Single<Element> {
         let call = TraceCall.enter("Maybe.ifEmpty(switchTo:)"); defer { call.exit() }
-        return Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source, file: file, line: line))
+        return Single(raw: primitiveSequence.source.ifEmpty(switchTo: other.primitiveSequence.source))
     }
 
     /// This maybe, or `element` if it fails.
     public func catchAndReturn(
-        _ element: Element, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.catchAndReturn"); defer { call.exit() }
-        return PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element, file: file, line: line))
+        return PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 }

@@ -7,24 +7,24 @@ extension ObservableType {
     ///
     /// Completing without an element fails with `RxError.noElements`; a second element
     /// fails with `RxError.moreThanOneElement` at once.
-    public func asSingle(file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+    public func asSingle() -> Single<Element> {
         let call = TraceCall.enter("asSingle"); defer { call.exit() }
-        return PrimitiveSequence(raw: AsSingle(source: asObservable()).assembled(by: "asSingle", file: file, line: line))
+        return PrimitiveSequence(raw: AsSingle(source: asObservable()).assembled(by: "asSingle"))
     }
 
     /// A ``Single`` of this sequence's first element, sent at once, or of `nil` when it
     /// completes empty.
-    public func first(file: StaticString = #fileID, line: UInt = #line) -> Single<Element?> {
+    public func first() -> Single<Element?> {
         let call = TraceCall.enter("first"); defer { call.exit() }
-        return PrimitiveSequence(raw: First(source: asObservable()).assembled(by: "first", file: file, line: line))
+        return PrimitiveSequence(raw: First(source: asObservable()).assembled(by: "first"))
     }
 
     /// This sequence as a ``Maybe``: its element, if any, sent once it completes.
     ///
     /// A second element fails with `RxError.moreThanOneElement` at once.
-    public func asMaybe(file: StaticString = #fileID, line: UInt = #line) -> Maybe<Element> {
+    public func asMaybe() -> Maybe<Element> {
         let call = TraceCall.enter("asMaybe"); defer { call.exit() }
-        return PrimitiveSequence(raw: AsMaybe(source: asObservable()).assembled(by: "asMaybe", file: file, line: line))
+        return PrimitiveSequence(raw: AsMaybe(source: asObservable()).assembled(by: "asMaybe"))
     }
 }
 

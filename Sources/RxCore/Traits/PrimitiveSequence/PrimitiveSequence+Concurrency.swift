@@ -1,8 +1,6 @@
 // Mirrors RxSwift's RxSwift/Traits/PrimitiveSequence/PrimitiveSequence+Concurrency.swift.
 // Deviation from RxSwift: `value` needs `Element: Sendable`, as `values` on observables does,
-// because the element goes from the thread the sequence ends on to the awaiting task. `value` is
-// also a method, `value(file:line:)`, which records the caller's line as the subscribe line; the
-// property cannot take default arguments, so it records its own line in this file. `value`
+// because the element goes from the thread the sequence ends on to the awaiting task. `value`
 // subscribes through the observables' `subscribeValues`, so the trace shows the same
 // `ObservableValues` steps as for `values`. The async `Single.create` runs in a `TaskSink`, as
 // the observables' async `create` does, rather than through the closure `create`; the events are
@@ -27,15 +25,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func create(
         detached: Bool = false,
         priority: TaskPriority? = nil,
-        work: @Sendable @escaping () async throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        work: @Sendable @escaping () async throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.create(detached:priority:work:)"); defer { call.exit() }
         let producer = TaskProducer<Element>(isDetached: detached, priority: priority) { forward in
             forward(try await work())
         }
-        return PrimitiveSequence(raw: producer.assembled(by: "create", file: file, line: line))
+        return PrimitiveSequence(raw: producer.assembled(by: "create"))
     }
 }
 
@@ -43,26 +39,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait, Element: Sendable {
     /// Subscribes and waits for this single's element, throwing its error.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
-    /// The trace records the subscribe at this property's line in RxCore; call
-    /// ``value(file:line:)`` to record your own line.
     public var value: Element {
         get async throws {
-            try await value(file: #fileID, line: #line)
+            guard let element = try await primitiveSequence.firstValue(step: "Single.value") else {
+                // A single that completes without its element breaks its contract; RxSwift's
+                // single subscribe reports it and its `value` then ends by the disposal.
+                rxFatalErrorInDebug("Singles can't emit a completion event")
+                throw CancellationError()
+            }
+            return element
         }
-    }
-
-    /// Subscribes and waits for this single's element, as ``value``, with the subscribe
-    /// recorded at the caller's line.
-    ///
-    /// - Returns: the element.
-    public func value(file: StaticString = #fileID, line: UInt = #line) async throws -> Element {
-        guard let element = try await primitiveSequence.firstValue(step: "Single.value", file: file, line: line) else {
-            // A single that completes without its element breaks its contract; RxSwift's
-            // single subscribe reports it and its `value` then ends by the disposal.
-            rxFatalErrorInDebug("Singles can't emit a completion event")
-            throw CancellationError()
-        }
-        return element
     }
 }
 
@@ -71,20 +57,10 @@ extension PrimitiveSequenceType where Trait == MaybeTrait, Element: Sendable {
     /// throwing its error.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
-    /// The trace records the subscribe at this property's line in RxCore; call
-    /// ``value(file:line:)`` to record your own line.
     public var value: Element? {
         get async throws {
-            try await value(file: #fileID, line: #line)
+            try await primitiveSequence.firstValue(step: "Maybe.value")
         }
-    }
-
-    /// Subscribes and waits for this maybe's element, as ``value``, with the subscribe
-    /// recorded at the caller's line.
-    ///
-    /// - Returns: the element, or `nil` when the maybe completed without one.
-    public func value(file: StaticString = #fileID, line: UInt = #line) async throws -> Element? {
-        try await primitiveSequence.firstValue(step: "Maybe.value", file: file, line: line)
     }
 }
 
@@ -92,18 +68,10 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     /// Subscribes and waits for this completable to complete, throwing its error.
     ///
     /// Cancelling the awaiting task disposes the subscription and throws `CancellationError`.
-    /// The trace records the subscribe at this property's line in RxCore; call
-    /// ``value(file:line:)`` to record your own line.
     public var value: Void {
         get async throws {
-            try await value(file: #fileID, line: #line)
+            _ = try await primitiveSequence.firstValue(step: "Completable.value")
         }
-    }
-
-    /// Subscribes and waits for this completable to complete, as ``value``, with the
-    /// subscribe recorded at the caller's line.
-    public func value(file: StaticString = #fileID, line: UInt = #line) async throws {
-        _ = try await primitiveSequence.firstValue(step: "Completable.value", file: file, line: line)
     }
 }
 
@@ -114,13 +82,13 @@ extension PrimitiveSequence where Element: Sendable {
     ///
     /// The subscribe is recorded as the step `step`; the wait is not a step, since a step
     /// cannot span the suspension.
-    fileprivate func firstValue(step: StaticString, file: StaticString, line: UInt) async throws -> Element? {
+    fileprivate func firstValue(step: StaticString) async throws -> Element? {
         let continuation = FirstValueContinuation<Element>()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { checked in
                 let call = TraceCall.enter(step); defer { call.exit() }
                 continuation.start(checked)
-                subscribeValues(feeding: continuation, file: file, line: line)
+                subscribeValues(feeding: continuation)
             }
         } onCancel: {
             continuation.cancel()

@@ -4,69 +4,63 @@
 // uses, each forwarding to its RxSwift 6 name with a deprecation warning.
 
 extension PrimitiveSequence {
-    /// Deprecated: ``observe(on:file:line:)``.
+    /// Deprecated: ``observe(on:)``.
     @available(*, deprecated, renamed: "observe(on:)")
     public func observeOn(
-        _ scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ scheduler: ImmediateSchedulerType
     ) -> PrimitiveSequence<Trait, Element> {
-        observe(on: scheduler, file: file, line: line)
+        observe(on: scheduler)
     }
 
-    /// Deprecated: ``subscribe(on:file:line:)``.
+    /// Deprecated: ``subscribe(on:)``.
     @available(*, deprecated, renamed: "subscribe(on:)")
     public func subscribeOn(
-        _ scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ scheduler: ImmediateSchedulerType
     ) -> PrimitiveSequence<Trait, Element> {
-        subscribe(on: scheduler, file: file, line: line)
+        subscribe(on: scheduler)
     }
 
-    /// Deprecated: ``catch(_:file:line:)``.
+    /// Deprecated: ``catch(_:)``.
     @available(*, deprecated, renamed: "catch(_:)")
     public func catchError(
-        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ handler: @escaping (Swift.Error) throws -> PrimitiveSequence<Trait, Element>
     ) -> PrimitiveSequence<Trait, Element> {
-        self.catch(handler, file: file, line: line)
+        self.catch(handler)
     }
 
-    /// Deprecated: ``retry(when:file:line:)``.
+    /// Deprecated: ``retry(when:)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType, Error: Swift.Error>(
-        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ notificationHandler: @escaping (Observable<Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, file: file, line: line)
+        retry(when: notificationHandler)
     }
 
-    /// Deprecated: ``retry(when:file:line:)``.
+    /// Deprecated: ``retry(when:)``.
     @available(*, deprecated, renamed: "retry(when:)")
     public func retryWhen<TriggerObservable: ObservableType>(
-        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ notificationHandler: @escaping (Observable<Swift.Error>) -> TriggerObservable
     ) -> PrimitiveSequence<Trait, Element> {
-        retry(when: notificationHandler, file: file, line: line)
+        retry(when: notificationHandler)
     }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// Deprecated: ``catchAndReturn(_:file:line:)``.
+    /// Deprecated: ``catchAndReturn(_:)``.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     public func catchErrorJustReturn(
-        _ element: Element, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element
     ) -> PrimitiveSequence<Trait, Element> {
-        catchAndReturn(element, file: file, line: line)
+        catchAndReturn(element)
     }
 }
 
 extension PrimitiveSequenceType where Trait == MaybeTrait {
-    /// Deprecated: ``catchAndReturn(_:file:line:)``.
+    /// Deprecated: ``catchAndReturn(_:)``.
     @available(*, deprecated, renamed: "catchAndReturn(_:)")
     public func catchErrorJustReturn(
-        _ element: Element, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element
     ) -> PrimitiveSequence<Trait, Element> {
-        catchAndReturn(element, file: file, line: line)
+        catchAndReturn(element)
     }
 }

@@ -8,15 +8,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// its element; the first error fails the result.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -26,15 +24,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// Combines the elements of 2 singles into a tuple once every one has sent its
     /// element; the first error fails the result.
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(), source2.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable()
             )
         )
     }
@@ -45,15 +40,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     /// its element; the first error fails the result.
     public static func zip<E1, E2>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        resultSelector: @escaping (E1, E2) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -63,15 +56,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// Combines the elements of 2 maybes into a tuple once every one has sent its
     /// element; the first error fails the result.
     public static func zip<E1, E2>(
-        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>
     ) -> PrimitiveSequence<Trait, (E1, E2)> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(), source2.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable()
             )
         )
     }
@@ -85,15 +75,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -104,15 +92,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// element; the first error fails the result.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable(), source3.asObservable()
             )
         )
     }
@@ -124,15 +109,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>,
-        resultSelector: @escaping (E1, E2, E3) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -143,15 +126,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// element; the first error fails the result.
     public static func zip<E1, E2, E3>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source3: PrimitiveSequence<Trait, E3>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3)> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable(), source3.asObservable()
             )
         )
     }
@@ -165,15 +145,13 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -184,15 +162,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     /// element; the first error fails the result.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
             )
         )
     }
@@ -204,15 +179,13 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -223,15 +196,12 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     /// element; the first error fails the result.
     public static func zip<E1, E2, E3, E4>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
-        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4)> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
-                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                file: file, line: line
+                source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable()
             )
         )
     }
@@ -246,16 +216,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -267,16 +235,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(),
-                file: file, line: line
+                source5.asObservable()
             )
         )
     }
@@ -289,16 +254,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -310,16 +273,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4, E5>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source5: PrimitiveSequence<Trait, E5>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5)> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(),
-                file: file, line: line
+                source5.asObservable()
             )
         )
     }
@@ -334,16 +294,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -355,16 +313,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable()
             )
         )
     }
@@ -377,16 +332,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -398,16 +351,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
     public static func zip<E1, E2, E3, E4, E5, E6>(
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
-        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6)> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable()
             )
         )
     }
@@ -423,16 +373,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -445,16 +393,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
             )
         )
     }
@@ -468,16 +413,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -490,16 +433,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source7: PrimitiveSequence<Trait, E7>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7)> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable(), source7.asObservable()
             )
         )
     }
@@ -515,16 +455,14 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -537,16 +475,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == SingleTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
             )
         )
     }
@@ -560,16 +495,14 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
         _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (E1, E2, E3, E4, E5, E6, E7, E8) throws -> Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
                 source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                resultSelector: resultSelector, file: file, line: line
+                resultSelector: resultSelector
             )
         )
     }
@@ -582,16 +515,13 @@ extension PrimitiveSequenceType where Element == Any, Trait == MaybeTrait {
         _ source1: PrimitiveSequence<Trait, E1>, _ source2: PrimitiveSequence<Trait, E2>,
         _ source3: PrimitiveSequence<Trait, E3>, _ source4: PrimitiveSequence<Trait, E4>,
         _ source5: PrimitiveSequence<Trait, E5>, _ source6: PrimitiveSequence<Trait, E6>,
-        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source7: PrimitiveSequence<Trait, E7>, _ source8: PrimitiveSequence<Trait, E8>
     ) -> PrimitiveSequence<Trait, (E1, E2, E3, E4, E5, E6, E7, E8)> {
         let call = TraceCall.enter("Maybe.zip"); defer { call.exit() }
         return PrimitiveSequence(
             raw: Observable.zip(
                 source1.asObservable(), source2.asObservable(), source3.asObservable(), source4.asObservable(),
-                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable(),
-                file: file, line: line
+                source5.asObservable(), source6.asObservable(), source7.asObservable(), source8.asObservable()
             )
         )
     }

@@ -13,7 +13,7 @@ public typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
 public typealias SingleEvent<Element> = Result<Element, Swift.Error>
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
-    /// The closure a ``Single`` created with ``create(subscribe:file:line:)`` sends its one
+    /// The closure a ``Single`` created with ``create(subscribe:)`` sends its one
     /// event to.
     public typealias SingleObserver = (SingleEvent<Element>) -> Void
 
@@ -22,9 +22,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// Only the first event the closure receives counts; later ones are dropped.
     public static func create(
-        subscribe: @escaping (@escaping SingleObserver) -> Disposable,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        subscribe: @escaping (@escaping SingleObserver) -> Disposable
     ) -> Single<Element> {
         let call = TraceCall.enter("Single.create"); defer { call.exit() }
         let source = Observable<Element>.create({ observer in
@@ -37,7 +35,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                     observer.on(.error(error))
                 }
             }
-        }, file: file, line: line)
+        })
         return PrimitiveSequence(raw: source)
     }
 
@@ -45,26 +43,22 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     ///
     /// - Returns: the subscription; dispose it to stop waiting for the event.
     public func subscribe(
-        _ observer: @escaping (SingleEvent<Element>) -> Void,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ observer: @escaping (SingleEvent<Element>) -> Void
     ) -> Disposable {
         let call = TraceCall.enter("Single.subscribe(_:)"); defer { call.exit() }
-        return subscribeSingleEvents(observer, at: CallSite(file: file, line: line)) { $0 }
+        return subscribeSingleEvents(observer) { $0 }
     }
 
     /// Subscribes closures for the element, the error and disposal; each is optional.
     ///
-    /// Deprecated in RxSwift 6 for ``subscribe(onSuccess:onFailure:onDisposed:file:line:)``.
+    /// Deprecated in RxSwift 6 for ``subscribe(onSuccess:onFailure:onDisposed:)``.
     @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onError: @escaping ((Swift.Error) -> Void),
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
-        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed, file: file, line: line)
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
     }
 
     /// Subscribes closures that receive `object` weakly: once `object` is gone, none of them
@@ -75,9 +69,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         with object: Object,
         onSuccess: ((Object, Element) -> Void)? = nil,
         onFailure: ((Object, Swift.Error) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         subscribe(
             onSuccess: { [weak object] in
@@ -91,9 +83,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
             onDisposed: { [weak object] in
                 guard let object else { return }
                 onDisposed?(object)
-            },
-            file: file,
-            line: line
+            }
         )
     }
 
@@ -106,9 +96,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     public func subscribe(
         onSuccess: ((Element) -> Void)? = nil,
         onFailure: ((Swift.Error) -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let call = TraceCall.enter("Single.subscribe(onSuccess:onFailure:onDisposed:)"); defer { call.exit() }
         let callStack = Hooks.recordCallStackOnError ? Hooks.customCaptureSubscriptionCallstack() : []
@@ -127,7 +115,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 disposable.dispose()
             }
         }
-        return subscribeSingleEvents(observer, at: CallSite(file: file, line: line)) { subscription in
+        return subscribeSingleEvents(observer) { subscription in
             Disposables.create(subscription, disposable)
         }
     }
@@ -136,7 +124,6 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// the recorded subscribe path; the source's completion after its element is dropped.
     private func subscribeSingleEvents(
         _ observer: @escaping SingleObserver,
-        at site: CallSite,
         wrap: (Disposable) -> Disposable
     ) -> Disposable {
         var isStopped = false
@@ -152,41 +139,41 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 rxFatalErrorInDebug("Singles can't emit a completion event")
             }
         }
-        return primitiveSequence.source.subscribeRecorded(anonymous, at: site, wrap: wrap)
+        return primitiveSequence.source.subscribeRecorded(anonymous, wrap: wrap)
     }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// A single that sends `element`.
-    public static func just(_ element: Element, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+    public static func just(_ element: Element) -> Single<Element> {
         let call = TraceCall.enter("Single.just"); defer { call.exit() }
-        return Single(raw: Observable.just(element, file: file, line: line))
+        return Single(raw: Observable.just(element))
     }
 
     /// A single that sends `element` on `scheduler`, then completes, each as its own step there.
     public static func just(
-        _ element: Element, scheduler: ImmediateSchedulerType, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element, scheduler: ImmediateSchedulerType
     ) -> Single<Element> {
         let call = TraceCall.enter("Single.just"); defer { call.exit() }
-        return Single(raw: Observable.just(element, scheduler: scheduler, file: file, line: line))
+        return Single(raw: Observable.just(element, scheduler: scheduler))
     }
 
     /// A single that fails with `error`.
-    public static func error(_ error: Swift.Error, file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+    public static func error(_ error: Swift.Error) -> Single<Element> {
         let call = TraceCall.enter("Single.error"); defer { call.exit() }
-        return Single(raw: Observable.error(error, file: file, line: line))
+        return Single(raw: Observable.error(error))
     }
 
     /// A single that never sends anything.
-    public static func never(file: StaticString = #fileID, line: UInt = #line) -> Single<Element> {
+    public static func never() -> Single<Element> {
         let call = TraceCall.enter("Single.never"); defer { call.exit() }
-        return Single(raw: Observable.never(file: file, line: line))
+        return Single(raw: Observable.never())
     }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
     /// Calls the given closures on this single's event and subscription steps, and passes the
-    /// event on unchanged; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:file:line:)``.
+    /// event on unchanged; see ``ObservableType/do(onNext:afterNext:onError:afterError:onCompleted:afterCompleted:onSubscribe:onSubscribed:onDispose:)``.
     public func `do`(
         onSuccess: ((Element) throws -> Void)? = nil,
         afterSuccess: ((Element) throws -> Void)? = nil,
@@ -194,9 +181,7 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         afterError: ((Swift.Error) throws -> Void)? = nil,
         onSubscribe: (() -> Void)? = nil,
         onSubscribed: (() -> Void)? = nil,
-        onDispose: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDispose: (() -> Void)? = nil
     ) -> Single<Element> {
         let call = TraceCall.enter("Single.do"); defer { call.exit() }
         return Single(
@@ -207,65 +192,63 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
                 afterError: afterError,
                 onSubscribe: onSubscribe,
                 onSubscribed: onSubscribed,
-                onDispose: onDispose,
-                file: file,
-                line: line
+                onDispose: onDispose
             )
         )
     }
 
     /// A maybe with this single's element if `predicate` accepts it, else empty.
     public func filter(
-        _ predicate: @escaping (Element) throws -> Bool, file: StaticString = #fileID, line: UInt = #line
+        _ predicate: @escaping (Element) throws -> Bool
     ) -> Maybe<Element> {
         let call = TraceCall.enter("Single.filter"); defer { call.exit() }
-        return Maybe(raw: primitiveSequence.source.filter(predicate, file: file, line: line))
+        return Maybe(raw: primitiveSequence.source.filter(predicate))
     }
 
     /// A single of this single's element transformed by `transform`; an error it throws fails
     /// the result.
     public func map<Result>(
-        _ transform: @escaping (Element) throws -> Result, file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result
     ) -> Single<Result> {
         let call = TraceCall.enter("Single.map"); defer { call.exit() }
-        return Single(raw: primitiveSequence.source.map(transform, file: file, line: line))
+        return Single(raw: primitiveSequence.source.map(transform))
     }
 
     /// A maybe of this single's element transformed by `transform`, empty when it returns nil.
     public func compactMap<Result>(
-        _ transform: @escaping (Element) throws -> Result?, file: StaticString = #fileID, line: UInt = #line
+        _ transform: @escaping (Element) throws -> Result?
     ) -> Maybe<Result> {
         let call = TraceCall.enter("Single.compactMap"); defer { call.exit() }
-        return Maybe(raw: primitiveSequence.source.compactMap(transform, file: file, line: line))
+        return Maybe(raw: primitiveSequence.source.compactMap(transform))
     }
 
     /// The single that `selector` makes from this single's element.
     public func flatMap<Result>(
-        _ selector: @escaping (Element) throws -> Single<Result>, file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Single<Result>
     ) -> Single<Result> {
         let call = TraceCall.enter("Single.flatMap"); defer { call.exit() }
-        return Single<Result>(raw: primitiveSequence.source.flatMap(selector, file: file, line: line))
+        return Single<Result>(raw: primitiveSequence.source.flatMap(selector))
     }
 
     /// The maybe that `selector` makes from this single's element.
     public func flatMapMaybe<Result>(
-        _ selector: @escaping (Element) throws -> Maybe<Result>, file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Maybe<Result>
     ) -> Maybe<Result> {
         let call = TraceCall.enter("Single.flatMapMaybe"); defer { call.exit() }
         return Maybe<Result>(
-            raw: primitiveSequence.source.flatMap(selector, file: file, line: line)
-                .assembled(by: "flatMapMaybe", file: file, line: line)
+            raw: primitiveSequence.source.flatMap(selector)
+                .assembled(by: "flatMapMaybe")
         )
     }
 
     /// The completable that `selector` makes from this single's element.
     public func flatMapCompletable(
-        _ selector: @escaping (Element) throws -> Completable, file: StaticString = #fileID, line: UInt = #line
+        _ selector: @escaping (Element) throws -> Completable
     ) -> Completable {
         let call = TraceCall.enter("Single.flatMapCompletable"); defer { call.exit() }
         return Completable(
-            raw: primitiveSequence.source.flatMap(selector, file: file, line: line)
-                .assembled(by: "flatMapCompletable", file: file, line: line)
+            raw: primitiveSequence.source.flatMap(selector)
+                .assembled(by: "flatMapCompletable")
         )
     }
 
@@ -274,42 +257,40 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     /// `resultSelector([])`.
     public static func zip<Collection: Swift.Collection, Result>(
         _ collection: Collection,
-        resultSelector: @escaping ([Element]) throws -> Result,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping ([Element]) throws -> Result
     ) -> PrimitiveSequence<Trait, Result> where Collection.Element == PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         if collection.isEmpty {
             let deferred = Observable<Result>.deferred({
-                Observable.just(try resultSelector([]), file: file, line: line)
-            }, file: file, line: line)
-            return PrimitiveSequence<Trait, Result>(raw: deferred.assembled(by: "zip", file: file, line: line))
+                Observable.just(try resultSelector([]))
+            })
+            return PrimitiveSequence<Trait, Result>(raw: deferred.assembled(by: "zip"))
         }
-        let raw = Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector, file: file, line: line)
+        let raw = Observable.zip(collection.map { $0.asObservable() }, resultSelector: resultSelector)
         return PrimitiveSequence<Trait, Result>(raw: raw)
     }
 
     /// A single of the elements of every single in `collection`, in the collection's order;
     /// the first error fails it. An empty collection gives `[]`.
     public static func zip<Collection: Swift.Collection>(
-        _ collection: Collection, file: StaticString = #fileID, line: UInt = #line
+        _ collection: Collection
     ) -> PrimitiveSequence<Trait, [Element]> where Collection.Element == PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.zip"); defer { call.exit() }
         if collection.isEmpty {
             return PrimitiveSequence<Trait, [Element]>(
-                raw: Observable.just([], file: file, line: line).assembled(by: "zip", file: file, line: line)
+                raw: Observable.just([]).assembled(by: "zip")
             )
         }
-        let raw = Observable.zip(collection.map { $0.asObservable() }, file: file, line: line)
+        let raw = Observable.zip(collection.map { $0.asObservable() })
         return PrimitiveSequence(raw: raw)
     }
 
     /// This single, or `element` if it fails.
     public func catchAndReturn(
-        _ element: Element, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element
     ) -> PrimitiveSequence<Trait, Element> {
         let call = TraceCall.enter("Single.catchAndReturn"); defer { call.exit() }
-        return PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element, file: file, line: line))
+        return PrimitiveSequence(raw: primitiveSequence.source.catchAndReturn(element))
     }
 
     /// This single as a ``Maybe``.
@@ -319,10 +300,10 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
 
     /// This single as a ``Completable``: its element is dropped, its completion or error
     /// kept.
-    public func asCompletable(file: StaticString = #fileID, line: UInt = #line) -> Completable {
+    public func asCompletable() -> Completable {
         let call = TraceCall.enter("Single.asCompletable"); defer { call.exit() }
-        return primitiveSequence.source.ignoreElements(file: file, line: line)
-            .assembled(by: "asCompletable", file: file, line: line)
+        return primitiveSequence.source.ignoreElements()
+            .assembled(by: "asCompletable")
             .asCompletable()
     }
 }

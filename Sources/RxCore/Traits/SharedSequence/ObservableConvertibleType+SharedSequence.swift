@@ -5,14 +5,12 @@ extension ObservableConvertibleType {
     /// `onErrorJustReturn` and completion instead of an error.
     public func asSharedSequence<SharingStrategy>(
         sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
-        onErrorJustReturn: Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onErrorJustReturn: Element
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enterFromUser("asSharedSequence(onErrorJustReturn:)", on: nil); defer { call.exit() }
         let source = asObservable()
-            .observe(on: SharingStrategy.scheduler, file: file, line: line)
-            .catchAndReturn(onErrorJustReturn, file: file, line: line)
+            .observe(on: SharingStrategy.scheduler)
+            .catchAndReturn(onErrorJustReturn)
         return SharedSequence(source)
     }
 
@@ -20,14 +18,12 @@ extension ObservableConvertibleType {
     /// with `onErrorDriveWith` instead of an error.
     public func asSharedSequence<SharingStrategy>(
         sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
-        onErrorDriveWith: SharedSequence<SharingStrategy, Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onErrorDriveWith: SharedSequence<SharingStrategy, Element>
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enterFromUser("asSharedSequence(onErrorDriveWith:)", on: nil); defer { call.exit() }
         let source = asObservable()
-            .observe(on: SharingStrategy.scheduler, file: file, line: line)
-            .catch({ _ in onErrorDriveWith.asObservable() }, file: file, line: line)
+            .observe(on: SharingStrategy.scheduler)
+            .catch({ _ in onErrorDriveWith.asObservable() })
         return SharedSequence(source)
     }
 
@@ -35,14 +31,12 @@ extension ObservableConvertibleType {
     /// with the sequence `onErrorRecover` returns for an error.
     public func asSharedSequence<SharingStrategy>(
         sharingStrategy: SharingStrategy.Type = SharingStrategy.self,
-        onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<SharingStrategy, Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onErrorRecover: @escaping (_ error: Swift.Error) -> SharedSequence<SharingStrategy, Element>
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enterFromUser("asSharedSequence(onErrorRecover:)", on: nil); defer { call.exit() }
         let source = asObservable()
-            .observe(on: SharingStrategy.scheduler, file: file, line: line)
-            .catch({ error in onErrorRecover(error).asObservable() }, file: file, line: line)
+            .observe(on: SharingStrategy.scheduler)
+            .catch({ error in onErrorRecover(error).asObservable() })
         return SharedSequence(source)
     }
 }

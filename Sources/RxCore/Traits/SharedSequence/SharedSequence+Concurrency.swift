@@ -8,21 +8,12 @@ extension SharedSequence where Element: Sendable {
     /// sequence completes. A shared sequence cannot fail, so the stream does not throw.
     ///
     /// Reading the property subscribes. Cancelling the consuming task, or leaving the
-    /// `for await` loop, disposes the subscription. The trace records the subscribe at this
-    /// property's line in RxCore; call ``values(file:line:)`` to record your own line.
+    /// `for await` loop, disposes the subscription.
     @MainActor public var values: AsyncStream<Element> {
-        values(file: #fileID, line: #line)
-    }
-
-    /// The elements of this shared sequence as an async stream, as ``values``, with the
-    /// subscribe recorded at the caller's line.
-    ///
-    /// - Returns: a stream that yields each element and ends as the sequence completes.
-    @MainActor public func values(file: StaticString = #fileID, line: UInt = #line) -> AsyncStream<Element> {
         let call = TraceCall.enter("SharedSequence.values"); defer { call.exit() }
         return AsyncStream { continuation in
             asObservable().subscribeValues(
-                feeding: NonThrowingValuesContinuation(continuation), file: file, line: line)
+                feeding: NonThrowingValuesContinuation(continuation))
         }
     }
 }

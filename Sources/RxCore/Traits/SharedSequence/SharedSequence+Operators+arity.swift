@@ -9,15 +9,13 @@ extension SharedSequence {
     /// the first of each, then the second of each, and so on.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> SharedSequence<O1.SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         let call = TraceCall.enter("SharedSequence.zip"); defer { call.exit() }
         let source = Observable<Element>.zip(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -26,15 +24,12 @@ extension SharedSequence {
 extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the elements of 2 shared sequences into tuples, index by index.
     public static func zip<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2
     ) -> SharedSequence<O1.SharingStrategy, (O1.Element, O2.Element)>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         let call = TraceCall.enter("SharedSequence.zip"); defer { call.exit() }
         let source = Observable<Any>.zip(
-            source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-            file: file, line: line
+            source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -45,15 +40,13 @@ extension SharedSequence {
     /// any of them sends, once every one has sent an element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
         _ source1: O1, _ source2: O2,
-        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         let call = TraceCall.enter("SharedSequence.combineLatest"); defer { call.exit() }
         let source = Observable<Element>.combineLatest(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -63,15 +56,12 @@ extension SharedSequenceConvertibleType where Element == Any {
     /// Combines the latest elements of 2 shared sequences into tuples, each time any of
     /// them sends, once every one has sent an element.
     public static func combineLatest<O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType>(
-        _ source1: O1, _ source2: O2,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element)>
     where SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy {
         let call = TraceCall.enter("SharedSequence.combineLatest"); defer { call.exit() }
         let source = Observable<Any>.combineLatest(
-            source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-            file: file, line: line
+            source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -86,9 +76,7 @@ extension SharedSequence {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> SharedSequence<O1.SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -98,7 +86,7 @@ extension SharedSequence {
         let source = Observable<Element>.zip(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -109,9 +97,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     public static func zip<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3
     ) -> SharedSequence<O1.SharingStrategy, (O1.Element, O2.Element, O3.Element)>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -120,8 +106,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         let call = TraceCall.enter("SharedSequence.zip"); defer { call.exit() }
         let source = Observable<Any>.zip(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-            source3.asSharedSequence().asObservable(),
-            file: file, line: line
+            source3.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -134,9 +119,7 @@ extension SharedSequence {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -146,7 +129,7 @@ extension SharedSequence {
         let source = Observable<Element>.combineLatest(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -158,9 +141,7 @@ extension SharedSequenceConvertibleType where Element == Any {
     public static func combineLatest<
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element)>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -169,8 +150,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         let call = TraceCall.enter("SharedSequence.combineLatest"); defer { call.exit() }
         let source = Observable<Any>.combineLatest(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-            source3.asSharedSequence().asObservable(),
-            file: file, line: line
+            source3.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -186,9 +166,7 @@ extension SharedSequence {
         O4: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> SharedSequence<O1.SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -198,7 +176,7 @@ extension SharedSequence {
         let source = Observable<Element>.zip(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -210,9 +188,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> SharedSequence<O1.SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -221,8 +197,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         let call = TraceCall.enter("SharedSequence.zip"); defer { call.exit() }
         let source = Observable<Any>.zip(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-            source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-            file: file, line: line
+            source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -236,9 +211,7 @@ extension SharedSequence {
         O4: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -248,7 +221,7 @@ extension SharedSequence {
         let source = Observable<Element>.combineLatest(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -261,9 +234,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element)>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -272,8 +243,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         let call = TraceCall.enter("SharedSequence.combineLatest"); defer { call.exit() }
         let source = Observable<Any>.combineLatest(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
-            source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-            file: file, line: line
+            source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -289,9 +259,7 @@ extension SharedSequence {
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> SharedSequence<O1.SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -303,7 +271,7 @@ extension SharedSequence {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -315,9 +283,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> SharedSequence<O1.SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -328,8 +294,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         let source = Observable<Any>.zip(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-            source5.asSharedSequence().asObservable(),
-            file: file, line: line
+            source5.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -343,9 +308,7 @@ extension SharedSequence {
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        resultSelector: @escaping (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -357,7 +320,7 @@ extension SharedSequence {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -370,9 +333,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element)>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -383,8 +344,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         let source = Observable<Any>.combineLatest(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-            source5.asSharedSequence().asObservable(),
-            file: file, line: line
+            source5.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -402,9 +362,7 @@ extension SharedSequence {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> SharedSequence<O1.SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -416,7 +374,7 @@ extension SharedSequence {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -428,9 +386,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> SharedSequence<O1.SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -441,8 +397,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         let source = Observable<Any>.zip(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-            source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-            file: file, line: line
+            source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -458,9 +413,7 @@ extension SharedSequence {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -472,7 +425,7 @@ extension SharedSequence {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -485,9 +438,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O1: SharedSequenceConvertibleType, O2: SharedSequenceConvertibleType, O3: SharedSequenceConvertibleType,
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6
     ) -> SharedSequence<SharingStrategy, (O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element)>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -498,8 +449,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         let source = Observable<Any>.combineLatest(
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
-            source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-            file: file, line: line
+            source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -518,9 +468,7 @@ extension SharedSequence {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> SharedSequence<O1.SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -534,7 +482,7 @@ extension SharedSequence {
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
             source7.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -547,9 +495,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
         O7: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> SharedSequence<O1.SharingStrategy, (
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
     )>
@@ -564,8 +510,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-            source7.asSharedSequence().asObservable(),
-            file: file, line: line
+            source7.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -582,9 +527,7 @@ extension SharedSequence {
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -598,7 +541,7 @@ extension SharedSequence {
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
             source7.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -612,9 +555,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O4: SharedSequenceConvertibleType, O5: SharedSequenceConvertibleType, O6: SharedSequenceConvertibleType,
         O7: SharedSequenceConvertibleType
     >(
-        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7
     ) -> SharedSequence<SharingStrategy, (
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element
     )>
@@ -629,8 +570,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-            source7.asSharedSequence().asObservable(),
-            file: file, line: line
+            source7.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -650,9 +590,7 @@ extension SharedSequence {
         _ source8: O8,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> SharedSequence<O1.SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -666,7 +604,7 @@ extension SharedSequence {
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
             source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -680,9 +618,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        _ source8: O8,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source8: O8
     ) -> SharedSequence<O1.SharingStrategy, (
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
     )>
@@ -697,8 +633,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-            source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
-            file: file, line: line
+            source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }
@@ -716,9 +651,7 @@ extension SharedSequence {
         _ source8: O8,
         resultSelector: @escaping (
             O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
-        ) throws -> Element,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        ) throws -> Element
     ) -> SharedSequence<SharingStrategy, Element>
     where 
         SharingStrategy == O1.SharingStrategy, SharingStrategy == O2.SharingStrategy,
@@ -732,7 +665,7 @@ extension SharedSequence {
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
             source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
-            resultSelector: resultSelector, file: file, line: line
+            resultSelector: resultSelector
         )
         return SharedSequence<SharingStrategy, Element>(source)
     }
@@ -747,9 +680,7 @@ extension SharedSequenceConvertibleType where Element == Any {
         O7: SharedSequenceConvertibleType, O8: SharedSequenceConvertibleType
     >(
         _ source1: O1, _ source2: O2, _ source3: O3, _ source4: O4, _ source5: O5, _ source6: O6, _ source7: O7,
-        _ source8: O8,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ source8: O8
     ) -> SharedSequence<SharingStrategy, (
         O1.Element, O2.Element, O3.Element, O4.Element, O5.Element, O6.Element, O7.Element, O8.Element
     )>
@@ -764,8 +695,7 @@ extension SharedSequenceConvertibleType where Element == Any {
             source1.asSharedSequence().asObservable(), source2.asSharedSequence().asObservable(),
             source3.asSharedSequence().asObservable(), source4.asSharedSequence().asObservable(),
             source5.asSharedSequence().asObservable(), source6.asSharedSequence().asObservable(),
-            source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable(),
-            file: file, line: line
+            source7.asSharedSequence().asObservable(), source8.asSharedSequence().asObservable()
         )
         return SharedSequence(source)
     }

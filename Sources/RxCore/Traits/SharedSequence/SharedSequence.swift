@@ -1,7 +1,7 @@
 // Mirrors RxCocoa's RxCocoa/Traits/SharedSequence/SharedSequence.swift.
 // Deviation from RxSwift: RxCocoa's `SharedSequence`, `Driver` and `Signal` live in RxCore
-// (RxTrace has no RxCocoa module; they need no UIKit), and every factory and operator takes
-// `file`/`line` default arguments, passed to the observable operators it is built from.
+// (RxTrace has no RxCocoa module; they need no UIKit); every factory and operator goes through
+// the recorded observable operators it is built from.
 
 /// A sequence that never fails, delivers its events on its sharing strategy's scheduler and
 /// shares one subscription to its source among its observers, as the strategy says.
@@ -63,81 +63,75 @@ extension SharedSequenceConvertibleType {
 
 extension SharedSequence {
     /// A sequence that completes at once, on the strategy's scheduler.
-    public static func empty(
-        file: StaticString = #fileID, line: UInt = #line
-    ) -> SharedSequence<SharingStrategy, Element> {
+    public static func empty() -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.empty"); defer { call.exit() }
         return SharedSequence(
-            raw: Observable.empty(file: file, line: line)
-                .subscribe(on: SharingStrategy.scheduler, file: file, line: line)
+            raw: Observable.empty()
+                .subscribe(on: SharingStrategy.scheduler)
         )
     }
 
     /// A sequence that sends nothing and never ends.
-    public static func never(
-        file: StaticString = #fileID, line: UInt = #line
-    ) -> SharedSequence<SharingStrategy, Element> {
+    public static func never() -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.never"); defer { call.exit() }
-        return SharedSequence(raw: Observable.never(file: file, line: line))
+        return SharedSequence(raw: Observable.never())
     }
 
     /// A sequence that sends `element` and completes, subscribed on the strategy's scheduler.
     public static func just(
-        _ element: Element, file: StaticString = #fileID, line: UInt = #line
+        _ element: Element
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.just"); defer { call.exit() }
         return SharedSequence(
-            raw: Observable.just(element, file: file, line: line)
-                .subscribe(on: SharingStrategy.scheduler, file: file, line: line)
+            raw: Observable.just(element)
+                .subscribe(on: SharingStrategy.scheduler)
         )
     }
 
     /// A sequence that calls `observableFactory` for each subscriber and subscribes it to the
     /// sequence that returns.
     public static func deferred(
-        _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        _ observableFactory: @escaping () -> SharedSequence<SharingStrategy, Element>
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.deferred"); defer { call.exit() }
-        return SharedSequence(Observable.deferred({ observableFactory().asObservable() }, file: file, line: line))
+        return SharedSequence(Observable.deferred({ observableFactory().asObservable() }))
     }
 
     /// A sequence that sends `elements`, one by one, on the strategy's scheduler, then completes.
     public static func of(
-        _ elements: Element..., file: StaticString = #fileID, line: UInt = #line
+        _ elements: Element...
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.of"); defer { call.exit() }
-        let source = Observable.from(elements, scheduler: SharingStrategy.scheduler, file: file, line: line)
+        let source = Observable.from(elements, scheduler: SharingStrategy.scheduler)
         return SharedSequence(raw: source)
     }
 
     /// A sequence that sends the elements of `array` on the strategy's scheduler, then completes.
     public static func from(
-        _ array: [Element], file: StaticString = #fileID, line: UInt = #line
+        _ array: [Element]
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.from"); defer { call.exit() }
-        return SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler, file: file, line: line))
+        return SharedSequence(raw: Observable.from(array, scheduler: SharingStrategy.scheduler))
     }
 
     /// A sequence that sends the elements of `sequence` on the strategy's scheduler, then
     /// completes.
     public static func from<Sequence: Swift.Sequence>(
-        _ sequence: Sequence, file: StaticString = #fileID, line: UInt = #line
+        _ sequence: Sequence
     ) -> SharedSequence<SharingStrategy, Element> where Sequence.Element == Element {
         let call = TraceCall.enter("SharedSequence.from"); defer { call.exit() }
-        let source = Observable.from(sequence, scheduler: SharingStrategy.scheduler, file: file, line: line)
+        let source = Observable.from(sequence, scheduler: SharingStrategy.scheduler)
         return SharedSequence(raw: source)
     }
 
     /// A sequence that sends the wrapped value of `optional`, if any, on the strategy's
     /// scheduler, then completes.
     public static func from(
-        optional: Element?, file: StaticString = #fileID, line: UInt = #line
+        optional: Element?
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.from"); defer { call.exit() }
         return SharedSequence(
-            raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler, file: file, line: line)
+            raw: Observable.from(optional: optional, scheduler: SharingStrategy.scheduler)
         )
     }
 }
@@ -145,20 +139,20 @@ extension SharedSequence {
 extension SharedSequence where Element: RxAbstractInteger {
     /// A sequence that sends 0, 1, 2, … every `period`, timed on the strategy's scheduler.
     public static func interval(
-        _ period: RxTimeInterval, file: StaticString = #fileID, line: UInt = #line
+        _ period: RxTimeInterval
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.interval"); defer { call.exit() }
-        return SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler, file: file, line: line))
+        return SharedSequence(Observable.interval(period, scheduler: SharingStrategy.scheduler))
     }
 
     /// A sequence that sends 0 after `dueTime`, then 1, 2, … every `period`, timed on the
     /// strategy's scheduler.
     public static func timer(
-        _ dueTime: RxTimeInterval, period: RxTimeInterval, file: StaticString = #fileID, line: UInt = #line
+        _ dueTime: RxTimeInterval, period: RxTimeInterval
     ) -> SharedSequence<SharingStrategy, Element> {
         let call = TraceCall.enter("SharedSequence.timer"); defer { call.exit() }
         return SharedSequence(
-            Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler, file: file, line: line)
+            Observable.timer(dueTime, period: period, scheduler: SharingStrategy.scheduler)
         )
     }
 }

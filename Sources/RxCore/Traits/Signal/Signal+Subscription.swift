@@ -7,25 +7,25 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     ///
     /// - Returns: the subscription; dispose it to stop the observers getting events.
     public func emit<Observer: ObserverType>(
-        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return asSharedSequence()
             .asObservable()
-            .subscribe({ event in observers.forEach { $0.on(event) } }, file: file, line: line)
+            .subscribe({ event in observers.forEach { $0.on(event) } })
     }
 
     /// Subscribes `observers` of optional elements, which all get every event.
     ///
     /// - Returns: the subscription; dispose it to stop the observers getting events.
     public func emit<Observer: ObserverType>(
-        to observers: Observer..., file: StaticString = #fileID, line: UInt = #line
+        to observers: Observer...
     ) -> Disposable where Observer.Element == Element? {
         let call = TraceCall.enter("emit(to:)"); defer { call.exit() }
         return asSharedSequence()
             .asObservable()
-            .map({ $0 as Element? }, file: file, line: line)
-            .subscribe({ event in observers.forEach { $0.on(event) } }, file: file, line: line)
+            .map({ $0 as Element? })
+            .subscribe({ event in observers.forEach { $0.on(event) } })
     }
 
     /// Subscribes closures for elements, completion and disposal, each called with `object`
@@ -36,13 +36,11 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         with object: Object,
         onNext: ((Object, Element) -> Void)? = nil,
         onCompleted: ((Object) -> Void)? = nil,
-        onDisposed: ((Object) -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: ((Object) -> Void)? = nil
     ) -> Disposable {
         let call = TraceCall.enter("emit(with:onNext:onCompleted:onDisposed:)"); defer { call.exit() }
         return asObservable().subscribe(
-            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line
+            with: object, onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed
         )
     }
 
@@ -52,19 +50,17 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
     public func emit(
         onNext: ((Element) -> Void)? = nil,
         onCompleted: (() -> Void)? = nil,
-        onDisposed: (() -> Void)? = nil,
-        file: StaticString = #fileID,
-        line: UInt = #line
+        onDisposed: (() -> Void)? = nil
     ) -> Disposable {
         let call = TraceCall.enter("emit(onNext:onCompleted:onDisposed:)"); defer { call.exit() }
         return asObservable().subscribe(
-            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed, file: file, line: line
+            onNext: onNext, onCompleted: onCompleted, onDisposed: onDisposed
         )
     }
 
     /// Subscribes with no closures (RxCocoa's spelling of `emit(onNext: nil)` that Swift can
     /// resolve).
-    public func emit(file: StaticString = #fileID, line: UInt = #line) -> Disposable {
-        emit(onNext: nil, onCompleted: nil, onDisposed: nil, file: file, line: line)
+    public func emit() -> Disposable {
+        emit(onNext: nil, onCompleted: nil, onDisposed: nil)
     }
 }
