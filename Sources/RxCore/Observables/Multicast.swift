@@ -300,19 +300,6 @@ where ConnectableSource.Element == Observer.Element {
             dispose()
         }
     }
-
-    /// What `RefCountSink.unsubscribe` carries: the subscriber count it leaves and whether it
-    /// disconnects (`refcount 1`, `refcount 0, disconnects`), or that the connection it joined
-    /// has ended already. Read at the step's start, under the producer's `lock`; built only
-    /// while a recorder records calls.
-    private func leaveDetail() -> TraceDetail {
-        parent.lock.performLocked {
-            if parent.connectionID != connectionIDSnapshot {
-                return TraceDetail("refcount \(parent.count), its connection ended")
-            }
-            return TraceDetail(parent.count <= 1 ? "refcount 0, disconnects" : "refcount \(parent.count - 1)")
-        }
-    }
 }
 
 /// One subscription's state for the selector form of `multicast`: its own subject and
@@ -487,6 +474,21 @@ extension RefCount {
     func joinDetail() -> TraceDetail {
         lock.performLocked {
             TraceDetail(count == 0 ? "refcount 1, connects" : "refcount \(count + 1)")
+        }
+    }
+}
+
+extension RefCountSink {
+    /// What `RefCountSink.unsubscribe` carries: the subscriber count it leaves and whether it
+    /// disconnects (`refcount 1`, `refcount 0, disconnects`), or that the connection it joined
+    /// has ended already. Read at the step's start, under the producer's `lock`; built only
+    /// while a recorder records calls.
+    fileprivate func leaveDetail() -> TraceDetail {
+        parent.lock.performLocked {
+            if parent.connectionID != connectionIDSnapshot {
+                return TraceDetail("refcount \(parent.count), its connection ended")
+            }
+            return TraceDetail(parent.count <= 1 ? "refcount 0, disconnects" : "refcount \(parent.count - 1)")
         }
     }
 }
