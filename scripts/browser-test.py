@@ -178,6 +178,14 @@ def step_through(browser):
           "share-replay.html step 59: the share's panel entry is %r" % alive_state(browser, 3))
     check(alive_state(browser, 11) == ["AnonymousObserver<Int> #11", "observer of subscription #2"],
           "share-replay.html step 59: the late observer's panel entry is %r" % alive_state(browser, 11))
+    # The state RxCore recorded: the connection's observers with their Bag keys, its buffer of
+    # one, connected; the subject's one observer, the connection's DoSink.
+    connection = alive_state(browser, 6) or []
+    check(connection[1:4] == ["observers: key 0 → AnonymousObserver<Int> #4, key 1 → AnonymousObserver<Int> #11",
+                              "buffer 1 of 1", "connected"],
+          "share-replay.html step 59: the connection's recorded state is %r" % connection)
+    check((alive_state(browser, 1) or [])[1:2] == ["observers: key 0 → DoSink<…> #8"],
+          "share-replay.html step 59: the subject's recorded state is %r" % alive_state(browser, 1))
     check(text(browser, "#marble-diagram .event.current") == "next(21)" or
           "21" in (text(browser, "#marble-diagram .event.current") or ""),
           "share-replay.html step 59: no marble 21 highlighted")
@@ -229,7 +237,8 @@ def step_through(browser):
     # observer of the subscription nothing ended.
     browser.open(page_url("subject-never-completes.html"))
     browser.press("End", key_code=35)
-    check(alive_state(browser, 1) == ["PublishSubject<Int> #1", "sends to MapSink<…> #5"],
+    check(alive_state(browser, 1) == ["PublishSubject<Int> #1", "observers: key 0 → MapSink<…> #5",
+                                      "sends to MapSink<…> #5"],
           "subject-never-completes.html last step: the subject's entry is %r" % alive_state(browser, 1))
     check(alive_state(browser, 3) == ["AnonymousObserver<Int> #3", "observer of subscription #1"],
           "subject-never-completes.html last step: the observer's entry is %r" % alive_state(browser, 3))

@@ -125,13 +125,18 @@ final class ExampleReportTests: XCTestCase {
 
     func testBag_EachSubscriberIsInsertedIntoTheSubjectsBag() throws {
         let steps = try steps(of: BagExample())
-        let inserts = steps.indices.filter { steps[$0].label == "Bag.insert" }
+        let inserts = steps.indices.filter { steps[$0].label.hasPrefix("Bag.insert(key ") }
 
         // Three under PublishSubject.synchronized_subscribe, three into the example's own bag.
         XCTAssertEqual(inserts.count, 6)
         XCTAssertEqual(
             inserts.prefix(3).map { steps[$0 - 1].label },
             Array(repeating: "PublishSubject.synchronized_subscribe [PublishSubject<Int> #1]", count: 3)
+        )
+        // Each of the subject's names the key it hands out and the observer it stands for.
+        XCTAssertEqual(
+            inserts.prefix(3).map { steps[$0].label.prefix { $0 != "#" } },
+            ["Bag.insert(key 0, observer ", "Bag.insert(key 1, observer ", "Bag.insert(key 2, observer "]
         )
     }
 }

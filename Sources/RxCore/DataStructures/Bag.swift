@@ -25,9 +25,9 @@ public struct Bag<Element>: CustomDebugStringConvertible {
     /// An empty bag.
     public init() {}
 
-    /// Adds `element`; returns the key that removes it.
-    public mutating func insert(_ element: Element) -> BagKey {
-        let call = TraceCall.enter("Bag.insert"); defer { call.exit() }
+    /// Adds `element`, standing for `member` (a subject's observer); returns the key that removes it.
+    @usableFromInline package mutating func insert(_ element: Element, for member: @autoclosure () -> String?) -> BagKey {
+        let call = TraceCall.enter("Bag.insert", detail: Self.insertDetail(key: nextKey, member: member())); defer { call.exit() }
         let key = BagKey(rawValue: nextKey)
         nextKey = nextKey &+ 1
         keys.append(key)
@@ -71,6 +71,25 @@ extension Bag {
         let call = TraceCall.enter("dispatch", on: nil, event: event); defer { call.exit() }
         forEach { $0(event) }
     }
+}
+
+extension Bag {
+    /// Adds `element`; returns the key that removes it.
+    public mutating func insert(_ element: Element) -> BagKey {
+        insert(element, for: nil)
+    }
+
+    /// What the step `Bag.insert` carries, built only while a recorder records calls: `key 3`,
+    /// or `key 3, observer #7` for a subject's observer (``Instrumentation``'s `traceName(of:)`);
+    /// the page's alive-objects panel lists a subject's observers with their keys from it.
+    static func insertDetail(key: UInt64, member: String?) -> TraceDetail {
+        TraceDetail(member.map { "key \(key), observer \($0)" } ?? "key \(key)")
+    }
+}
+
+extension BagKey {
+    /// `key 3`: how a step's detail names the key (the bag's fourth insertion).
+    package var traceDescription: String { "key \(rawValue)" }
 }
 
 // Performance: `forEach` and `dispatch` are @inlinable (`values` @usableFromInline), so a subject's

@@ -30,7 +30,7 @@ public final class SerialDisposable: DisposeBase, Cancelable {
             lock.performLocked { current ?? Disposables.create() }
         }
         set {
-            let call = TraceCall.enter("SerialDisposable.disposable.set", on: self); defer { call.exit() }
+            let call = TraceCall.enter("SerialDisposable.disposable.set", on: self, detail: setDetail(newValue)); defer { call.exit() }
             let toDispose = lock.performLocked { () -> Disposable? in
                 if disposed {
                     return newValue
@@ -58,6 +58,22 @@ public final class SerialDisposable: DisposeBase, Cancelable {
         guard isFirstDispose else { return }
         Instrumentation.objectDisposed(traceObjectID)
         toDispose?.dispose()
+    }
+
+    /// What `SerialDisposable.disposable.set` carries: the new inner disposable and what
+    /// happens to the previous one (`inner #15, disposes #12`), or that the new one is disposed
+    /// at once. Built only while a recorder records calls; the page's alive-objects panel shows
+    /// the current inner from it.
+    private func setDetail(_ newValue: Disposable) -> TraceDetail {
+        let (previous, isDisposed) = lock.performLocked { (current, disposed) }
+        let inner = Instrumentation.traceName(of: newValue)
+        if isDisposed {
+            return TraceDetail("inner \(inner), disposed at once")
+        }
+        guard let previous else {
+            return TraceDetail("inner \(inner)")
+        }
+        return TraceDetail("inner \(inner), disposes \(Instrumentation.traceName(of: previous))")
     }
 }
 

@@ -34,6 +34,17 @@ extension Instrumentation {
         (value as? any TraceableObject)?.traceObjectID ?? .none
     }
 
+    /// How a step's detail names `value`: its trace id (`#7`) when it is a recorded
+    /// ``TraceableObject``, else its type's name without generic arguments (`AnyObserver`).
+    ///
+    /// Only called while building a detail, which happens only while a recorder records calls.
+    @usableFromInline package static func traceName<Value>(of value: Value) -> String {
+        let id = traceID(of: value)
+        if id.isRecorded { return id.description }
+        let typeName = String(describing: type(of: value as Any))
+        return String(typeName.prefix { $0 != "<" })
+    }
+
     /// Records that `event` passed from `source` to `observer`.
     ///
     /// Generic over the observer rather than taking `Any`: every event hop calls it, and an

@@ -233,7 +233,7 @@ where ConnectableSource.Element == Observer.Element {
     /// subscriber; returns the disposable that unsubscribes and, for the last subscriber,
     /// disconnects.
     func run() -> Disposable {
-        let call = TraceCall.enter("RefCountSink.run", on: self); defer { call.exit() }
+        let call = TraceCall.enter("RefCountSink.run", on: self, detail: parent.joinDetail()); defer { call.exit() }
         let subscription = parent.source.subscribeSafe(self)
         parent.lock.lock(); defer { parent.lock.unlock() }
 
@@ -258,7 +258,7 @@ where ConnectableSource.Element == Observer.Element {
     /// Ends this sink's subscription to the connectable source and, when it was the last
     /// subscriber of the current connection, disconnects.
     private func unsubscribe(_ subscription: Disposable) {
-        let call = TraceCall.enter("RefCountSink.unsubscribe", on: self); defer { call.exit() }
+        let call = TraceCall.enter("RefCountSink.unsubscribe", on: self, detail: leaveDetail()); defer { call.exit() }
         subscription.dispose()
         parent.lock.lock(); defer { parent.lock.unlock() }
         if parent.connectionID != connectionIDSnapshot {
@@ -457,5 +457,36 @@ final class Multicast<Subject: SubjectType, Result>: Producer<Result> {
         let sink = MulticastSink(parent: self, observer: observer, cancel: cancel)
         let subscription = sink.run()
         return (sink: sink, subscription: subscription)
+    }
+}
+
+extension RefCount {
+    /// What `RefCountSink.run` carries: the subscriber count a new subscriber makes and
+    /// whether it connects (`refcount 1, connects`, `refcount 2`).
+    ///
+    /// Read at the step's start, under `lock`, before the sink subscribes to the connectable
+    /// source: a source that stops the sink synchronously inside that subscribe (a finished
+    /// `ReplaySubject`) resets the count in `RefCountSink.on` before `run` would count it, which
+    /// the trace shows as that stop event after this detail. Built only while a recorder
+    /// records calls.
+    func joinDetail() -> TraceDetail {
+        lock.performLocked {
+            TraceDetail(count == 0 ? "refcount 1, connects" : "refcount \(count + 1)")
+        }
+    }
+}
+
+extension RefCountSink {
+    /// What `RefCountSink.unsubscribe` carries: the subscriber count it leaves and whether it
+    /// disconnects (`refcount 1`, `refcount 0, disconnects`), or that the connection it joined
+    /// has ended already. Read at the step's start, under the producer's `lock`; built only
+    /// while a recorder records calls.
+    fileprivate func leaveDetail() -> TraceDetail {
+        parent.lock.performLocked {
+            if parent.connectionID != connectionIDSnapshot {
+                return TraceDetail("refcount \(parent.count), its connection ended")
+            }
+            return TraceDetail(parent.count <= 1 ? "refcount 0, disconnects" : "refcount \(parent.count - 1)")
+        }
     }
 }

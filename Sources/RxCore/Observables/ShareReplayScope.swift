@@ -144,14 +144,14 @@ final class ShareReplay1WhileConnectedConnection<Element>: ObserverType, Synchro
     /// one.
     func synchronized_subscribe<Observer: ObserverType>(_ observer: Observer) -> (Disposable, Element?)
     where Observer.Element == Element {
-        let call = TraceCall.enter("ShareReplay1WhileConnectedConnection.synchronized_subscribe", on: self)
+        let call = TraceCall.enter("ShareReplay1WhileConnectedConnection.synchronized_subscribe", on: self, detail: replayDetail())
         defer { call.exit() }
         return lock.performLocked {
             let source = traceObjectID
-            let key = observers.insert { event in
+            let key = observers.insert({ event in
                 Instrumentation.recordEvent(event, from: source, to: observer)
                 observer.on(event)
-            }
+            }, for: Instrumentation.traceName(of: observer))
             return (SubscriptionDisposable(owner: self, key: key), element)
         }
     }
@@ -178,7 +178,7 @@ final class ShareReplay1WhileConnectedConnection<Element>: ObserverType, Synchro
     /// Removes a subscriber; when it was the last one, ends the connection and unsubscribes
     /// from the source.
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
-        let call = TraceCall.enter("ShareReplay1WhileConnectedConnection.synchronizedUnsubscribe", on: self)
+        let call = TraceCall.enter("ShareReplay1WhileConnectedConnection.synchronizedUnsubscribe", on: self, detail: TraceDetail(disposeKey.traceDescription))
         defer { call.exit() }
         if lock.performLocked({ synchronized_unsubscribe(disposeKey) }) {
             subscription.dispose()
@@ -275,10 +275,10 @@ final class ShareWhileConnectedConnection<Element>: ObserverType, SynchronizedUn
         defer { call.exit() }
         return lock.performLocked {
             let source = traceObjectID
-            let key = observers.insert { event in
+            let key = observers.insert({ event in
                 Instrumentation.recordEvent(event, from: source, to: observer)
                 observer.on(event)
-            }
+            }, for: Instrumentation.traceName(of: observer))
             return SubscriptionDisposable(owner: self, key: key)
         }
     }
@@ -297,7 +297,7 @@ final class ShareWhileConnectedConnection<Element>: ObserverType, SynchronizedUn
     /// Removes a subscriber; when it was the last one, ends the connection and unsubscribes
     /// from the source.
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
-        let call = TraceCall.enter("ShareWhileConnectedConnection.synchronizedUnsubscribe", on: self)
+        let call = TraceCall.enter("ShareWhileConnectedConnection.synchronizedUnsubscribe", on: self, detail: TraceDetail(disposeKey.traceDescription))
         defer { call.exit() }
         if lock.performLocked({ synchronized_unsubscribe(disposeKey) }) {
             subscription.dispose()
@@ -421,3 +421,13 @@ final class ShareWhileConnected<Element>: Observable<Element> {
 
 // `connection` is read and written only while holding `lock`.
 extension ShareWhileConnected: @unchecked Sendable {}
+
+extension ShareReplay1WhileConnectedConnection {
+    /// What `synchronized_subscribe` carries: whether it replays the latest element, and the
+    /// buffer of one (`replays 1, buffer 1 of 1`). Built only while a recorder records calls;
+    /// the caller (the parent's `subscribe`) holds `lock`, which guards `element`.
+    private func replayDetail() -> TraceDetail {
+        let count = lock.performLocked { element == nil ? 0 : 1 }
+        return TraceDetail("replays \(count), buffer \(count) of 1")
+    }
+}

@@ -116,10 +116,10 @@ public final class BehaviorSubject<Element>:
             return Disposables.create()
         }
         let source = traceObjectID
-        let key = observers.insert { event in
+        let key = observers.insert({ event in
             Instrumentation.recordEvent(event, from: source, to: observer)
             observer.on(event)
-        }
+        }, for: Instrumentation.traceName(of: observer))
         let current = Event.next(element)
         Instrumentation.recordEvent(current, from: traceObjectID, to: observer)
         observer.on(current)
@@ -135,7 +135,7 @@ public final class BehaviorSubject<Element>:
     /// Removes the subscriber stored under `disposeKey`, unless the subject was disposed.
     /// Caller holds `lock`.
     private func synchronized_unsubscribe(_ disposeKey: DisposeKey) {
-        let call = TraceCall.enter("BehaviorSubject.synchronized_unsubscribe", on: self); defer { call.exit() }
+        let call = TraceCall.enter("BehaviorSubject.synchronized_unsubscribe", on: self, detail: TraceDetail(disposeKey.traceDescription)); defer { call.exit() }
         if disposed {
             return
         }

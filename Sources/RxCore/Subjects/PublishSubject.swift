@@ -102,10 +102,10 @@ public final class PublishSubject<Element>:
             return Disposables.create()
         }
         let source = traceObjectID
-        let key = observers.insert { event in
+        let key = observers.insert({ event in
             Instrumentation.recordEvent(event, from: source, to: observer)
             observer.on(event)
-        }
+        }, for: Instrumentation.traceName(of: observer))
         return SubscriptionDisposable(owner: self, key: key)
     }
 
@@ -117,7 +117,7 @@ public final class PublishSubject<Element>:
 
     /// Removes the subscriber stored under `disposeKey`. Caller holds `lock`.
     private func synchronized_unsubscribe(_ disposeKey: DisposeKey) {
-        let call = TraceCall.enter("PublishSubject.synchronized_unsubscribe", on: self); defer { call.exit() }
+        let call = TraceCall.enter("PublishSubject.synchronized_unsubscribe", on: self, detail: TraceDetail(disposeKey.traceDescription)); defer { call.exit() }
         observers.removeKey(disposeKey)
     }
 

@@ -60,7 +60,7 @@ public class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverT
 
     /// A subject that replays at most the last `bufferSize` elements.
     public static func create(bufferSize: Int) -> ReplaySubject<Element> {
-        let call = TraceCall.enter("ReplaySubject.create"); defer { call.exit() }
+        let call = TraceCall.enter("ReplaySubject.create", detail: "buffer size \(bufferSize)"); defer { call.exit() }
         if bufferSize == 1 {
             return ReplayOne()
         }
@@ -160,7 +160,7 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
     private func synchronized_subscribe<Observer: ObserverType>(
         _ observer: Observer
     ) -> (Disposable, () -> Void) where Observer.Element == Element {
-        let call = TraceCall.enter("ReplaySubject.synchronized_subscribe", on: self); defer { call.exit() }
+        let call = TraceCall.enter("ReplaySubject.synchronized_subscribe", on: self, detail: synchronized_replayDetail()); defer { call.exit() }
         if disposed {
             let error = Event<Element>.error(RxError.disposed(object: self))
             return (Disposables.create(), { self.replay(error, to: observer) })
@@ -175,7 +175,7 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
             })
         }
         let replaying = ReplayingObserver(observer, source: traceObjectID)
-        let key = observers.insert(replaying.on)
+        let key = observers.insert(replaying.on, for: Instrumentation.traceName(of: observer))
         return (SubscriptionDisposable(owner: self, key: key), { replaying.replay(buffered) })
     }
 
@@ -188,7 +188,7 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
     /// Removes the subscriber stored under `disposeKey`, unless the subject was disposed.
     /// Caller holds `lock`.
     private func synchronized_unsubscribe(_ disposeKey: DisposeKey) {
-        let call = TraceCall.enter("ReplaySubject.synchronized_unsubscribe", on: self); defer { call.exit() }
+        let call = TraceCall.enter("ReplaySubject.synchronized_unsubscribe", on: self, detail: TraceDetail(disposeKey.traceDescription)); defer { call.exit() }
         if disposed {
             return
         }
@@ -214,6 +214,28 @@ class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribe
         disposed = true
         observers.removeAll()
     }
+
+    /// How many elements the buffer holds now. Caller holds `lock`.
+    func synchronized_bufferCount() -> Int {
+        rxAbstractMethod()
+    }
+
+    /// The buffer as a step's detail shows it: `buffer 2 of 3`, `buffer 5, unbounded`. Caller
+    /// holds `lock`.
+    func synchronized_bufferDescription() -> String {
+        rxAbstractMethod()
+    }
+
+    /// What `ReplaySubject.synchronized_subscribe` carries: how many buffered elements it
+    /// replays and the buffer (`replays 2, buffer 2 of 3`); `nil` once disposed, when it
+    /// replays nothing but the disposed error. Built only while a recorder records calls.
+    /// Caller holds `lock`.
+    private func synchronized_replayDetail() -> TraceDetail? {
+        if disposed {
+            return nil
+        }
+        return TraceDetail("replays \(synchronized_bufferCount()), \(synchronized_bufferDescription())")
+    }
 }
 
 /// The replay subject ``ReplaySubject/create(bufferSize:)`` makes for a buffer of one: keeps
@@ -234,6 +256,14 @@ final class ReplayOne<Element>: ReplayBufferBase<Element>, @unchecked Sendable {
 
     override func synchronized_bufferedElements() -> [Element] {
         value.map { [$0] } ?? []
+    }
+
+    override func synchronized_bufferCount() -> Int {
+        value == nil ? 0 : 1
+    }
+
+    override func synchronized_bufferDescription() -> String {
+        "buffer \(synchronized_bufferCount()) of 1"
     }
 
     override func synchronized_dispose() {
@@ -260,6 +290,10 @@ class ReplayManyBase<Element>: ReplayBufferBase<Element>, @unchecked Sendable { 
         Array(queue)
     }
 
+    override func synchronized_bufferCount() -> Int {
+        queue.count
+    }
+
     override func synchronized_dispose() {
         super.synchronized_dispose()
         queue = Queue(capacity: 0)
@@ -281,6 +315,10 @@ final class ReplayMany<Element>: ReplayManyBase<Element>, @unchecked Sendable { 
             queue.dequeue()
         }
     }
+
+    override func synchronized_bufferDescription() -> String {
+        "buffer \(queue.count) of \(bufferSize)"
+    }
 }
 
 /// The replay subject ``ReplaySubject/createUnbounded()`` makes: keeps every element.
@@ -290,6 +328,10 @@ final class ReplayAll<Element>: ReplayManyBase<Element>, @unchecked Sendable {  
     }
 
     override func trim() {}
+
+    override func synchronized_bufferDescription() -> String {
+        "buffer \(queue.count), unbounded"
+    }
 }
 
 /// A new subscriber of a replay subject, while the buffer is replayed to it: events the subject

@@ -28,16 +28,31 @@ public struct CallRecord: Codable, Equatable, Sendable {
     /// `RxCore/Observables/Producer.swift:21`.
     public var location: String { "\(file):\(line)" }
 
-    /// The step as a flow shows it: `ObserverBase.on(.completed) [AnonymousObserver<Int> #4]`.
+    /// The step as a flow shows it: `ObserverBase.on(.completed) [AnonymousObserver<Int> #4]`,
+    /// or with a detail that is no event, `Bag.insert(key 0, observer #4)`.
     public var label: String {
         var label = name
         if let detail {
-            label += "(.\(detail))"
+            label += Self.shown(detail: detail)
         }
         if let objectID {
             let type = typeName.map(TypeNames.short) ?? "object"
             label += " [\(type) #\(objectID)]"
         }
         return label
+    }
+}
+
+extension CallRecord {
+    /// Whether `detail` is an event (`next(1)`, `next`, `error(Failure)`, `completed`) rather
+    /// than a few words about the step's state (`key 3, observer #7`, `refcount 2`).
+    public static func isEvent(detail: String) -> Bool {
+        detail == "completed" || detail == "next" || detail == "error" || detail.hasPrefix("next(")
+            || detail.hasPrefix("error(")
+    }
+
+    /// A detail as it follows a step's name: `(.next(1))` for an event, `(refcount 2)` for words.
+    public static func shown(detail: String) -> String {
+        isEvent(detail: detail) ? "(.\(detail))" : "(\(detail))"
     }
 }

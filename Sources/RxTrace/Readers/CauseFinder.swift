@@ -157,7 +157,7 @@ public struct CauseFinder {
         if let subscription = try reader.subscription(startedBy: root.id) {
             return "\(root.name) at \(subscription.site) (subscription #\(subscription.id)) · thread \(root.threadName)"
         }
-        var text = root.name + (root.detail.map { "(.\($0))" } ?? "")
+        var text = root.name + (root.detail.map(CallRecord.shown(detail:)) ?? "")
         if let object = root.objectID {
             text += " on \(try labels.element(object))"
         }

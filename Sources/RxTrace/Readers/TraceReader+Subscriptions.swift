@@ -124,7 +124,7 @@ extension TraceReader {
     }
 
     /// The steps that sent an event (a subject's `on`, a relay's `accept`: a call with an event
-    /// detail) to one of `objects` after call `call`, not from inside another such step, the
+    /// detail, not one with words such as an unsubscribe's `key 0`) to one of `objects` after call `call`, not from inside another such step, the
     /// first `limit` of them in order, with how many there were in all.
     public func eventSends(toAnyOf objects: [Int64], after call: Int64, limit: Int) throws
         -> (count: Int, first: [CallRecord])
@@ -134,10 +134,12 @@ extension TraceReader {
         // The outermost send only: a subject's `on` calls its own `synchronized_on`.
         func condition(_ sent: String) -> String {
             """
-            \(sent).id > ? AND \(sent).object_id IN (\(list)) AND \(sent).detail IS NOT NULL AND NOT EXISTS (
-                SELECT 1 FROM call AS above
-                WHERE above.id = \(sent).parent_id AND above.object_id IN (\(list)) AND above.detail IS NOT NULL
-            )
+            \(sent).id > ? AND \(sent).object_id IN (\(list))
+                AND \(Self.eventDetailCondition("\(sent).detail")) AND NOT EXISTS (
+                    SELECT 1 FROM call AS above
+                    WHERE above.id = \(sent).parent_id AND above.object_id IN (\(list))
+                        AND \(Self.eventDetailCondition("above.detail"))
+                )
             """
         }
         let count =
@@ -190,5 +192,11 @@ extension TraceReader {
             index += 1
         }
         return ended.sorted()
+    }
+
+    /// The SQL condition under which `column` holds an event detail, as
+    /// ``CallRecord/isEvent(detail:)`` says.
+    private static func eventDetailCondition(_ column: String) -> String {
+        "(\(column) IN ('next', 'error', 'completed') OR \(column) GLOB 'next(*' OR \(column) GLOB 'error(*')"
     }
 }

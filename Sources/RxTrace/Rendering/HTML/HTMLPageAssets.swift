@@ -64,7 +64,7 @@ enum HTMLPageAssets {
         .line.instrumentation { color: var(--muted); font-style: italic; } .line.after-fold { border-top: 1px dashed var(--line); }
         .fold-toggle { font: 12px system-ui, sans-serif; font-weight: normal; color: var(--muted); margin-left: 8px; }
         .alive-object { padding: 1px 0; overflow-wrap: anywhere; } #marbles > p { margin: 0 0 4px; } .alive-object.new { background: var(--hl); } .alive-object.subject { font-weight: 600; }
-        .alive-state { color: var(--muted); padding-left: 1.5em; overflow-wrap: anywhere; }
+        .alive-state { color: var(--muted); padding-left: 1.5em; overflow-wrap: anywhere; } .alive-state.recorded { color: inherit; } .alive-state.changed { background: var(--hl); }
         .event.current .marble { stroke: var(--fg); stroke-width: 3; } .event.current .end-mark { stroke: var(--hl); }
         .event.cause .marble { fill: #8a5cf6; } .event.effect .marble { fill: var(--ok); }
         .event.same-value .marble { stroke: var(--hl); stroke-width: 3; } .event.current.same-value .marble { stroke: var(--fg); }
@@ -710,8 +710,26 @@ enum HTMLPageAssets {
             if (delivered.source) (terminalsSent[delivered.source] = terminalsSent[delivered.source] || []).push(terminal);
             if (delivered.observer) (terminalsReceived[delivered.observer] = terminalsReceived[delivered.observer] || []).push(terminal);
           }
-          var momentOfEvent = {};
-          for (var v = 0; v < momentCount; v++) { if (moments[4 * v] === 2) momentOfEvent[moments[4 * v + 3]] = v; }
+          var momentOfEvent = {}, eventsOfRow = {};
+          for (var v = 0; v < momentCount; v++) {
+            if (moments[4 * v] !== 2) continue;
+            momentOfEvent[moments[4 * v + 3]] = v;
+            var rowKey = moments[4 * v + 1] + ':' + moments[4 * v + 2];
+            eventsOfRow[rowKey] = (eventsOfRow[rowKey] || 0) + 1;
+          }
+          // The state RxCore recorded of each object (three numbers per change: moment, object,
+          // text), oldest first: a subject's observers and their Bag keys, a replay buffer, a
+          // SerialDisposable's inner, a connection's subscribers.
+          var recordedStates = {};
+          for (var w = 0; w < (walk.states || []).length; w += 3) {
+            (recordedStates[walk.states[w + 1]] = recordedStates[walk.states[w + 1]] || [])
+              .push({ moment: walk.states[w], text: walk.stateTexts[walk.states[w + 2]] });
+          }
+          function recordedState(object, at) {
+            var found = null;
+            (recordedStates[object] || []).forEach(function (change) { if (change.moment <= at) found = change; });
+            return found;
+          }
           var position = -1, playing = null;
 
           function isOpenAt(sub, at) { return sub.start <= at && (sub.end < 0 || sub.end > at); }
@@ -721,7 +739,10 @@ enum HTMLPageAssets {
             var kind = moments[4 * at], flow = flows[moments[4 * at + 1]], row = moments[4 * at + 2], id = moments[4 * at + 3];
             if (kind === 0) {
               var step = flow && row >= 0 ? flow.steps[row] : null;
-              return 'call ' + (step ? step.l + (step.c ? ' · called at ' + step.c : '') : '#' + id);
+              // A dispatch delivers to the observers the subject held: as many as its events.
+              var delivered = step && /^dispatch\(/.test(step.l) ? eventsOfRow[moments[4 * at + 1] + ':' + row] || 0 : null;
+              return 'call ' + (step ? step.l + (delivered !== null ? ' to ' + delivered + (delivered === 1 ? ' observer' : ' observers') : '')
+                + (step.c ? ' · called at ' + step.c : '') : '#' + id);
             }
             if (kind === 1) return 'init ' + objectLabel(id);
             if (kind === 4) return 'deinit ' + objectLabel(id);
@@ -857,6 +878,13 @@ enum HTMLPageAssets {
               item.dataset.object = String(object.i);
               item.appendChild(el('div', null, object.l));
               var states = [];
+              var recorded = recordedState(object.i, position);
+              if (recorded) {
+                recorded.text.split('\n').forEach(function (line) {
+                  var part = el('div', 'alive-state recorded' + (recorded.moment === position ? ' changed' : ''), line);
+                  item.appendChild(part);
+                });
+              }
               var open = (subscriptionsTo[object.i] || []).filter(function (sub) { return isOpenAt(sub, position); });
               if (open.length) states.push('subscribers: ' + open.map(function (sub) { return 'subscription #' + sub.id; }).join(', '));
               else if (/Subject|Relay/.test(object.l) && (subscriptionsTo[object.i] || []).length) states.push('subscribers: none');

@@ -265,6 +265,13 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         /// insertion (the trace records no time for an entry: the page shows it from the
         /// disposable's `init` on).
         public var bagEntries: [Int64]
+        /// Three numbers per change of an object's state (``ObjectStateChange``) within the
+        /// page's moments, in order: the moment of the call that changed it, the object, and
+        /// its state after it (an index into ``stateTexts``). The alive-objects panel shows an
+        /// object's latest one.
+        public var states: [Int64] = []
+        /// The states, each once: an ``ObjectState``'s lines, joined by newlines.
+        public var stateTexts: [String] = []
     }
 
     /// The program recorded.

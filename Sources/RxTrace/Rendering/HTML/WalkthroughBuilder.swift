@@ -100,10 +100,32 @@ struct WalkthroughBuilder {
         }
 
         let bagEntries = try reader.bagEntries(limit: limit).flatMap { [$0.bag, $0.disposable] }
-        return HTMLReport.Walkthrough(
+        var walkthrough = HTMLReport.Walkthrough(
             moments: flat, total: try reader.momentCount(), objects: objects, types: types, events: eventNumbers,
             subscriptions: subscriptionNumbers, bagEntries: bagEntries
         )
+        (walkthrough.states, walkthrough.stateTexts) = try states(atMoments: callMoment)
+        return walkthrough
+    }
+
+    /// The objects' state changes whose calls are among the page's moments (`callMoment`), as
+    /// ``HTMLReport/Walkthrough/states`` and ``HTMLReport/Walkthrough/stateTexts`` hold them.
+    private func states(atMoments callMoment: [Int64: Int]) throws -> (states: [Int64], texts: [String]) {
+        var numbers: [Int64] = []
+        var texts: [String] = []
+        var textIndex: [String: Int64] = [:]
+        // The page's calls are the run's first ones: no later call changes a state it shows.
+        for change in try reader.objectStateChanges(limit: limit) {
+            guard let moment = callMoment[change.callID] else { continue }
+            let text = change.state.lines.joined(separator: "\n")
+            let index = textIndex[text] ?? Int64(texts.count)
+            if index == texts.count {
+                textIndex[text] = index
+                texts.append(text)
+            }
+            numbers += [Int64(moment), change.objectID, index]
+        }
+        return (numbers, texts)
     }
 
     /// The first index of `times` (sorted) whose time is at or after `time`; `nil` past the end.
