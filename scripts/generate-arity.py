@@ -22,6 +22,7 @@ Run it from anywhere after changing it, and commit its output with it:
     python3 scripts/generate-arity.py
 """
 
+import re
 import sys
 from pathlib import Path
 
@@ -82,6 +83,12 @@ def block(*chunks):
     return out
 
 
+def without_trailing_commas(text):
+    """`text` with no comma ending the last argument or parameter of a list: the blocks above
+    end every item with one, and the line after the last item closes the list."""
+    return re.sub(r",\n(\s*)\)", r"\n\1)", text)
+
+
 # MARK: - Sources
 
 
@@ -98,14 +105,12 @@ def public_methods(n, operator, producer, summary, tuple_summary, ending):
         head(),
         fill(8, sources, ","),
         wrapped(8, "resultSelector: @escaping (", elements, ") throws -> Element,"),
-        "        file: StaticString = #fileID,",
-        "        line: UInt = #line",
         "    ) -> Observable<Element> {",
         f'        let call = TraceCall.enter("{operator}"); defer {{ call.exit() }}',
         f"        return {producer}{n}(",
         fill(12, arguments, ","),
         "            resultSelector: resultSelector",
-        f'        ).assembled(by: "{operator}", file: file, line: line)',
+        f'        ).assembled(by: "{operator}")',
         "    }",
         "}",
         "",
@@ -113,14 +118,12 @@ def public_methods(n, operator, producer, summary, tuple_summary, ending):
         [f"    /// {line}" for line in tuple_summary],
         head(),
         fill(8, sources, ","),
-        "        file: StaticString = #fileID,",
-        "        line: UInt = #line",
         wrapped(4, ") -> Observable<(", elements, ")> {"),
         f'        let call = TraceCall.enter("{operator}"); defer {{ call.exit() }}',
         f"        return {producer}{n}(",
         fill(12, arguments, ","),
         f"            resultSelector: {{ ({tuple_arguments}) }}",
-        f'        ).assembled(by: "{operator}", file: file, line: line)',
+        f'        ).assembled(by: "{operator}")',
         "    }",
         "}",
     )
@@ -348,14 +351,12 @@ def shared_sequence_method(n, operator, result_strategy, summary, tuple_summary)
         head(),
         fill(8, sources, ","),
         wrapped(8, "resultSelector: @escaping (", elements, ") throws -> Element,"),
-        "        file: StaticString = #fileID,",
-        "        line: UInt = #line",
         f"    ) -> SharedSequence<{result_strategy}, Element>",
         wrapped(4, "where ", constraints, " {"),
         f'        let call = TraceCall.enter("SharedSequence.{operator}"); defer {{ call.exit() }}',
         f"        let source = Observable<Element>.{operator}(",
         fill(12, arguments, ","),
-        "            resultSelector: resultSelector, file: file, line: line",
+        "            resultSelector: resultSelector",
         "        )",
         "        return SharedSequence<SharingStrategy, Element>(source)",
         "    }",
@@ -365,14 +366,11 @@ def shared_sequence_method(n, operator, result_strategy, summary, tuple_summary)
         [f"    /// {line}" for line in tuple_summary],
         head(),
         fill(8, sources, ","),
-        "        file: StaticString = #fileID,",
-        "        line: UInt = #line",
         wrapped(4, f") -> SharedSequence<{result_strategy}, (", elements, ")>"),
         wrapped(4, "where ", constraints, " {"),
         f'        let call = TraceCall.enter("SharedSequence.{operator}"); defer {{ call.exit() }}',
         f"        let source = Observable<Any>.{operator}(",
         fill(12, arguments, ","),
-        "            file: file, line: line",
         "        )",
         "        return SharedSequence(source)",
         "    }",
@@ -744,6 +742,7 @@ def main():
         ),
         "Tests/RxCoreTests/Observables/Zip+arityTests.swift": test_file("Zip", "ZipTests", zip_tests),
     }
+    outputs = {path: without_trailing_commas(text) for path, text in outputs.items()}
     if "--check" in sys.argv[1:]:
         stale = [path for path, text in outputs.items() if (ROOT / path).read_text() != text]
         for path in stale:
