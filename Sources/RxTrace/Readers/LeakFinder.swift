@@ -175,16 +175,24 @@ public struct LeakFinder {
         let live = allLive.filter { scope == nil || $0.scopeID == scope }
         // Only the open ones: a large trace's closed subscriptions are never read.
         let subscriptions = try reader.openSubscriptions()
-        var places: [Int64: String] = [:]
-        func place(ofCreating object: ObjectRecord) throws -> String {
-            guard let creator = object.callID else { return LeakRules.creationPlace(subscribeSite: nil) }
-            if let known = places[creator] { return known }
-            // A chain of parents that loops or breaks is a damaged trace, reported as such.
-            _ = try reader.rootCall(of: creator)
-            let text = LeakRules.creationPlace(
-                subscribeSite: try reader.innermostSubscription(enclosing: creator)?.site)
-            places[creator] = text
-            return text
+        // Where each of `objects` was created, a window of them at a time: the subscriptions
+        // enclosing their creators read in two queries per window. A chain of parents that
+        // loops or breaks is a damaged trace, reported as such.
+        func places(ofCreating objects: [ObjectRecord]) throws -> [String] {
+            var places: [String] = []
+            places.reserveCapacity(objects.count)
+            for start in stride(from: 0, to: objects.count, by: ChainWindows.windowSize) {
+                let window = objects[start..<min(start + ChainWindows.windowSize, objects.count)]
+                var creators: [Int64] = []
+                for creator in window.compactMap(\.callID) where !creators.contains(creator) {
+                    creators.append(creator)
+                }
+                let innermost = try reader.innermostSubscriptions(enclosing: creators)
+                places += window.map { object in
+                    LeakRules.creationPlace(subscribeSite: object.callID.flatMap { innermost[$0] ?? nil }?.site)
+                }
+            }
+            return places
         }
 
         // The bags alive at the end, and which of them took each disposable: a bag never released
@@ -244,13 +252,19 @@ public struct LeakFinder {
         // What each open subscription reported on its own keeps alive, by id: the objects its
         // finding explains.
         var keeping: [(id: Int64, keptAlive: [Int64], bag: Int64?)] = []
-        for subscription in subscriptions where scope == nil || subscription.scopeID == scope {
+        let stillOpen = subscriptions.filter { subscription in
+            guard scope == nil || subscription.scopeID == scope else { return false }
             let isObserverAlive = subscription.observerObjectID.map { liveByID[$0] != nil } ?? true
-            guard subscription.isStillOpen(isObserverAlive: isObserverAlive) else { continue }
-            let links = try reader.chain(of: subscription)
+            return subscription.isStillOpen(isObserverAlive: isObserverAlive)
+        }
+        // A window of subscriptions at a time, each window's chains, their objects and their
+        // tags read in a few queries: one subscription at a time took a dozen each.
+        var windows = ChainWindows(reader: reader, subscriptions: stillOpen)
+        while let element = try windows.next() {
+            let (subscription, links, objectOfID) = (element.subscription, element.chain, element.objects)
             // The elements subscribed through with where user code built them, the observer plain.
-            func label(_ objectID: Int64) throws -> String? {
-                let object = try reader.object(objectID)
+            func label(_ objectID: Int64) -> String? {
+                let object = objectOfID[objectID]
                 if links.subscribedThrough.contains(objectID) {
                     return object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)"
                 }
@@ -261,18 +275,18 @@ public struct LeakFinder {
             var chain: [String] = []
             var indexOfElement: [Int64: Int] = [:]
             for objectID in outer {
-                guard let text = try label(objectID) else { continue }
+                guard let text = label(objectID) else { continue }
                 indexOfElement[objectID] = chain.count
                 chain.append(text)
             }
             var innerChains: [InnerChain] = []
             for inner in links.innerElements {
                 guard let index = indexOfElement[inner.operator] else { continue }
-                innerChains.append(InnerChain(operatorIndex: index, elements: try inner.elements.compactMap(label)))
+                innerChains.append(InnerChain(operatorIndex: index, elements: inner.elements.compactMap(label)))
             }
             let alive = links.keptAlive { liveByID[$0]?.label }
-            let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
-            let tags = try reader.tags(ofChain: subscription)
+            let builtAt = subscription.observableObjectID.flatMap { objectOfID[$0]?.assembly }
+            let tags = element.tags
             let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
             let bag = bagID.flatMap { liveBagsByID[$0] }.map {
                 BagHold(
@@ -409,14 +423,15 @@ public struct LeakFinder {
             var seen: Set<Int64> = []
             return subscriptions.map { firstOfItsKind[$0] ?? $0 }.filter { seen.insert($0).inserted }
         }
+        let leakedPlaces = try places(ofCreating: leaked.map(\.object))
         let groups = LeakRules.groupLiveObjects(
-            try leaked.map {
-                ($0.object.typeName, $0.object.id, try place(ofCreating: $0.object), $0.verdict, $0.holder)
+            zip(leaked, leakedPlaces).map { leak, place in
+                (leak.object.typeName, leak.object.id, place, leak.verdict, leak.holder)
             }
         )
         let harnessGroups = LeakRules.groupLiveObjects(
-            try heldByHarness.map {
-                ($0.typeName, $0.id, try place(ofCreating: $0), LeakVerdict.heldByTestHarness, nil)
+            zip(heldByHarness, try places(ofCreating: heldByHarness)).map { object, place in
+                (object.typeName, object.id, place, LeakVerdict.heldByTestHarness, nil)
             }
         )
         return LeakReport(
