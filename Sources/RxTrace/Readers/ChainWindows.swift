@@ -51,13 +51,21 @@ struct ChainWindows {
         nextIndex += window.count
         let trees = try reader.callTrees(under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit)
         var createdByCall: [Int64: [ObjectRecord]] = [:]
-        for object in try reader.objects(createdByAnyOf: Set(trees.values.joined().map(\.id))) {
+        for object in try reader.objects(createdByAnyOf: Set((trees ?? [:]).values.joined().map(\.id))) {
             if let call = object.callID { createdByCall[call, default: []].append(object) }
         }
         var chains: [(subscription: SubscriptionRecord, chain: SubscriptionChain)] = []
         for subscription in window {
-            let steps = subscription.callID.map { trees[$0] ?? [] } ?? []
-            let created = steps.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id }
+            // Trees too large for one window's query are read one at a time.
+            let steps =
+                try subscription.callID.map { call in
+                    try trees.map { $0[call] ?? [] }
+                        ?? reader.callTree(under: call, limit: FlowBuilder.defaultCallLimit)
+                } ?? []
+            let created =
+                trees == nil
+                ? try reader.objects(createdBy: steps.map(\.id))
+                : steps.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id }
             chains.append((subscription, SubscriptionChain(subscription: subscription, steps: steps, created: created)))
         }
         let tagsOfObject =

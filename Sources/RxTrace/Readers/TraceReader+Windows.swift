@@ -13,11 +13,11 @@ extension TraceReader {
     }
 
     /// The first `limit` calls of the tree under each of `roots`, as ``callTree(under:limit:)``
-    /// reads one, by root: one query for the whole window when the trees are small (a
-    /// subscribe's), one per tree when together they hold more than ``windowRowLimit`` calls.
+    /// reads one, by root, in one query; `nil` when together they hold more than
+    /// ``windowRowLimit`` calls, which are then better read one tree at a time.
     ///
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for a root that is its own ancestor.
-    public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]] {
+    public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
         let unique = Array(Set(roots)).sorted()
         guard !unique.isEmpty else { return [:] }
         // UNION over (root, call): a loop of parent_ids ends the recursion; a call under two of
@@ -35,10 +35,8 @@ extension TraceReader {
             """,
             [Self.jsonList(unique), .integer(Int64(rowLimit))]
         ) { (root: $0.integer("tree_root") ?? 0, call: CallRecord(row: $0)) }
-        // The window's trees may have been cut by the row limit: read each on its own.
-        if rows.count + unique.count >= rowLimit {
-            return try Dictionary(uniqueKeysWithValues: unique.map { ($0, try callTree(under: $0, limit: limit)) })
-        }
+        // The window's trees may have been cut by the row limit.
+        if rows.count + unique.count >= rowLimit { return nil }
         var treeOfRoot: [Int64: [CallRecord]] = [:]
         for row in rows { treeOfRoot[row.root, default: []].append(row.call) }
         for root in unique {
