@@ -168,6 +168,58 @@ public struct LeakFinder {
     ///   subscriptions made and objects created in that scope are reported. `nil` reports
     ///   everything.
     public func report(scope: Int64? = nil) throws -> LeakReport {
+        var open: [OpenSubscription] = []
+        let rest = try findLeaks(scope: scope) { finding, _ in open.append(finding) }
+        return LeakReport(
+            resourcesTotalStart: reader.run.resourcesTotalStart,
+            resourcesTotalEnd: reader.run.resourcesTotalEnd,
+            openSubscriptions: open,
+            liveObjects: rest.liveObjects,
+            aliveAtExit: rest.aliveAtExit,
+            heldByTestHarness: rest.heldByTestHarness
+        )
+    }
+
+    /// What ``report(scope:)`` says, with each group of identical open subscriptions held as
+    /// its first and how many there are (``IdenticalLeaks``): what the text report prints, in
+    /// a memory that grows with the distinct leaks, not with how often each was found.
+    ///
+    /// - Parameters:
+    ///   - scope: as ``report(scope:)``'s.
+    ///   - tag: when given, the summary of ``LeakReport/only(taggedAs:)``: the open
+    ///     subscriptions of chains tagged `tag`, and no objects.
+    public func summary(scope: Int64? = nil, taggedAs tag: String? = nil) throws -> LeakSummary {
+        var groups: [IdenticalLeaks] = []
+        var indexOfKey: [String: Int] = [:]
+        var count = 0
+        let rest = try findLeaks(scope: scope) { finding, key in
+            if let tag, finding.tags?.contains(tag) != true { return }
+            count += 1
+            if let index = indexOfKey[key] {
+                groups[index].add(finding)
+            } else {
+                indexOfKey[key] = groups.count
+                groups.append(IdenticalLeaks(first: finding))
+            }
+        }
+        return LeakSummary(
+            resourcesTotalStart: reader.run.resourcesTotalStart,
+            resourcesTotalEnd: reader.run.resourcesTotalEnd,
+            openSubscriptionCount: count,
+            identicalLeaks: groups,
+            liveObjects: tag == nil ? rest.liveObjects : [],
+            aliveAtExit: tag == nil ? rest.aliveAtExit : nil,
+            heldByTestHarness: tag == nil ? rest.heldByTestHarness : nil
+        )
+    }
+
+    /// Finds the leaks of the run or of `scope`: hands each open subscription that is no global
+    /// bag's to `found`, in order of subscribe, with its ``LeakRules/identityKey(of:)``, and
+    /// returns the rest of the report.
+    func findLeaks(
+        scope: Int64?, found: (OpenSubscription, String) throws -> Void
+    ) throws -> (liveObjects: [LiveObjectGroup], aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?)
+    {
         let allLive = try reader.liveObjects()
         // Ids are unique in a sound trace; in a damaged one (a table without its primary key) the
         // first row of an id stands for it.
@@ -248,7 +300,13 @@ public struct LeakFinder {
                 ))
         }
 
-        var open: [OpenSubscription] = []
+        // The same leak found many times is one finding (LeakRules.identityKey): what each of
+        // them keeps alive is charged to the first, so those objects make one block, not one
+        // per subscription.
+        var firstOfItsKind: [Int64: Int64] = [:]
+        var firstWithKey: [String: Int64] = [:]
+        var verdictOfSubscription: [Int64: LeakVerdict] = [:]
+        var scopeNames: [Int64: String?] = [:]
         // What each open subscription reported on its own keeps alive, by id: the objects its
         // finding explains.
         var keeping: [(id: Int64, keptAlive: [Int64], bag: Int64?)] = []
@@ -313,17 +371,25 @@ public struct LeakFinder {
                     liveByID[$0] != nil
                 }
             } else {
-                open.append(openSubscription)
+                if let scopeID = subscription.scopeID {
+                    if scopeNames[scopeID] == nil {
+                        scopeNames[scopeID] = try reader.scopeNames(of: [scopeID])[scopeID]
+                    }
+                    openSubscription.scopeName = scopeNames[scopeID] ?? nil
+                }
+                let key = LeakRules.identityKey(of: openSubscription)
+                let first = firstWithKey[key] ?? subscription.id
+                firstWithKey[key] = first
+                firstOfItsKind[subscription.id] = first
+                if verdictOfSubscription[subscription.id] == nil {
+                    verdictOfSubscription[subscription.id] = openSubscription.verdict
+                }
+                try found(openSubscription, key)
                 let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created).filter {
                     liveByID[$0] != nil
                 }
                 keeping.append((subscription.id, keptAlive, bagID))
             }
-        }
-
-        let scopeNames = try reader.scopeNames(of: open.compactMap(\.subscription.scopeID))
-        for index in open.indices {
-            open[index].scopeName = open[index].subscription.scopeID.flatMap { scopeNames[$0] }
         }
 
         var aliveAtExit: [BagAliveAtExit] = []
@@ -340,19 +406,6 @@ public struct LeakFinder {
         // Each object left: its verdict, by the subscriptions' rule (LeakRules), from what made
         // it, the work queued on it and the subscriptions that keep it alive.
         let keepers = LeakRules.keepers(of: keeping)
-        // The same leak found many times is one finding (LeakRules.identityKey): what each of
-        // them keeps alive is charged to the first, so those objects make one block, not one
-        // per subscription.
-        var firstOfItsKind: [Int64: Int64] = [:]
-        var firstWithKey: [String: Int64] = [:]
-        for finding in open {
-            let key = LeakRules.identityKey(of: finding)
-            let first = firstWithKey[key] ?? finding.subscription.id
-            firstWithKey[key] = first
-            firstOfItsKind[finding.subscription.id] = first
-        }
-        let verdictOfSubscription = Dictionary(
-            open.map { ($0.subscription.id, $0.verdict) }, uniquingKeysWith: { first, _ in first })
         let neverStarted = try virtualTimeSchedulersNeverStarted(among: live.filter { !setApart.contains($0.id) })
         // Each work item and each scheduler holding one, to its work: looked up once per object.
         var workOfObject: [Int64: Int] = [:]
@@ -434,14 +487,7 @@ public struct LeakFinder {
                 (object.typeName, object.id, place, LeakVerdict.heldByTestHarness, nil)
             }
         )
-        return LeakReport(
-            resourcesTotalStart: reader.run.resourcesTotalStart,
-            resourcesTotalEnd: reader.run.resourcesTotalEnd,
-            openSubscriptions: open,
-            liveObjects: groups,
-            aliveAtExit: aliveAtExit.isEmpty ? nil : aliveAtExit,
-            heldByTestHarness: harnessGroups.isEmpty ? nil : harnessGroups
-        )
+        return (groups, aliveAtExit.isEmpty ? nil : aliveAtExit, harnessGroups.isEmpty ? nil : harnessGroups)
     }
 
     /// The virtual time schedulers (a `TestScheduler`) among `objects` that had work scheduled
