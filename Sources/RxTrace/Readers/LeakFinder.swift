@@ -223,10 +223,13 @@ public struct LeakFinder {
         let allLive = try reader.liveObjects()
         // Ids are unique in a sound trace; in a damaged one (a table without its primary key) the
         // first row of an id stands for it.
-        let liveByID = Dictionary(allLive.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let live = allLive.filter { scope == nil || $0.scopeID == scope }
-        // Only the open ones: a large trace's closed subscriptions are never read.
-        let subscriptions = try reader.openSubscriptions()
+        // Each live object's place in `allLive`, by id: a lookup without a second copy of them.
+        var indexOfLive: [Int64: Int] = [:]
+        for (index, object) in allLive.enumerated() where indexOfLive[object.id] == nil {
+            indexOfLive[object.id] = index
+        }
+        func liveObject(_ id: Int64) -> ObjectRecord? { indexOfLive[id].map { allLive[$0] } }
+        let live = scope == nil ? allLive : allLive.filter { $0.scopeID == scope }
         // Where each of `objects` was created, a window of them at a time: the subscriptions
         // enclosing their creators read in two queries per window. A chain of parents that
         // loops or breaks is a damaged trace, reported as such.
@@ -291,7 +294,7 @@ public struct LeakFinder {
                 (
                     item: item.id,
                     scheduler: scheduler.flatMap { call in
-                        call.objectID.flatMap { liveByID[$0]?.label }
+                        call.objectID.flatMap { liveObject($0)?.label }
                             ?? call.typeName.map { TypeNames.short($0) + (call.objectID.map { " #\($0)" } ?? "") }
                     } ?? "a scheduler",
                     schedulerID: scheduler?.objectID,
@@ -310,85 +313,93 @@ public struct LeakFinder {
         // What each open subscription reported on its own keeps alive, by id: the objects its
         // finding explains.
         var keeping: [(id: Int64, keptAlive: [Int64], bag: Int64?)] = []
-        let stillOpen = subscriptions.filter { subscription in
-            guard scope == nil || subscription.scopeID == scope else { return false }
-            let isObserverAlive = subscription.observerObjectID.map { liveByID[$0] != nil } ?? true
-            return subscription.isStillOpen(isObserverAlive: isObserverAlive)
-        }
-        // A window of subscriptions at a time, each window's chains, their objects and their
-        // tags read in a few queries: one subscription at a time took a dozen each.
-        var windows = ChainWindows(reader: reader, subscriptions: stillOpen)
-        while let element = try windows.next() {
-            let (subscription, links, objectOfID) = (element.subscription, element.chain, element.objects)
-            // The elements subscribed through with where user code built them, the observer plain.
-            func label(_ objectID: Int64) -> String? {
-                let object = objectOfID[objectID]
-                if links.subscribedThrough.contains(objectID) {
-                    return object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)"
-                }
-                return object?.label
+        // Only the open ones, a page at a time: a large trace's closed subscriptions are never
+        // read, and the open ones are not all held at once. Each page's chains, their objects
+        // and their tags are read in a few queries: one subscription at a time took a dozen.
+        var lastRead = Int64.min
+        while true {
+            let page = try reader.openSubscriptions(after: lastRead, limit: ChainWindows.windowSize)
+            guard let last = page.last else { break }
+            lastRead = last.id
+            let stillOpen = page.filter { subscription in
+                guard scope == nil || subscription.scopeID == scope else { return false }
+                let isObserverAlive = subscription.observerObjectID.map { liveObject($0) != nil } ?? true
+                return subscription.isStillOpen(isObserverAlive: isObserverAlive)
             }
-            // The chain's own line; each inner subscription under the operator that made it.
-            let outer = links.outerElements
-            var chain: [String] = []
-            var indexOfElement: [Int64: Int] = [:]
-            for objectID in outer {
-                guard let text = label(objectID) else { continue }
-                indexOfElement[objectID] = chain.count
-                chain.append(text)
-            }
-            var innerChains: [InnerChain] = []
-            for inner in links.innerElements {
-                guard let index = indexOfElement[inner.operator] else { continue }
-                innerChains.append(InnerChain(operatorIndex: index, elements: inner.elements.compactMap(label)))
-            }
-            let alive = links.keptAlive { liveByID[$0]?.label }
-            let builtAt = subscription.observableObjectID.flatMap { objectOfID[$0]?.assembly }
-            let tags = element.tags
-            let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
-            let bag = bagID.flatMap { liveBagsByID[$0] }.map {
-                BagHold(
-                    bag: $0.label, madeAt: $0.assembly, isAliveAtEnd: true,
-                    madeIn: bagMaker[$0.id].map(BagHold.shortFunctionName)
-                )
-            }
-            let ownObjects = Set(links.subscribedThrough + links.created)
-            let work = pendingWork.lazy.compactMap { work in
-                work.steps.first { ownObjects.contains($0.object) }.map {
-                    PendingWork(scheduler: work.scheduler, scheduledBy: $0.name, isPeriodic: work.isPeriodic)
-                }
-            }.first
-            var openSubscription = OpenSubscription(
-                subscription: subscription, builtAt: builtAt, chain: chain, alive: alive,
-                tags: tags.isEmpty ? nil : tags,
-                bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
-                pendingWork: work
-            )
-            openSubscription.innerChains = innerChains.isEmpty ? nil : innerChains
-            if let bag = bagID, heldByBag[bag] != nil {
-                heldByBag[bag]?.subscriptions.append(openSubscription)
-                heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {
-                    liveByID[$0] != nil
-                }
-            } else {
-                if let scopeID = subscription.scopeID {
-                    if scopeNames[scopeID] == nil {
-                        scopeNames[scopeID] = try reader.scopeNames(of: [scopeID])[scopeID]
+            var windows = ChainWindows(reader: reader, subscriptions: stillOpen)
+            while let element = try windows.next() {
+                let (subscription, links, objectOfID) = (element.subscription, element.chain, element.objects)
+                // The elements subscribed through with where user code built them, the observer plain.
+                func label(_ objectID: Int64) -> String? {
+                    let object = objectOfID[objectID]
+                    if links.subscribedThrough.contains(objectID) {
+                        return object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)"
                     }
-                    openSubscription.scopeName = scopeNames[scopeID] ?? nil
+                    return object?.label
                 }
-                let key = LeakRules.identityKey(of: openSubscription)
-                let first = firstWithKey[key] ?? subscription.id
-                firstWithKey[key] = first
-                firstOfItsKind[subscription.id] = first
-                if verdictOfSubscription[subscription.id] == nil {
-                    verdictOfSubscription[subscription.id] = openSubscription.verdict
+                // The chain's own line; each inner subscription under the operator that made it.
+                let outer = links.outerElements
+                var chain: [String] = []
+                var indexOfElement: [Int64: Int] = [:]
+                for objectID in outer {
+                    guard let text = label(objectID) else { continue }
+                    indexOfElement[objectID] = chain.count
+                    chain.append(text)
                 }
-                try found(openSubscription, key)
-                let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created).filter {
-                    liveByID[$0] != nil
+                var innerChains: [InnerChain] = []
+                for inner in links.innerElements {
+                    guard let index = indexOfElement[inner.operator] else { continue }
+                    innerChains.append(InnerChain(operatorIndex: index, elements: inner.elements.compactMap(label)))
                 }
-                keeping.append((subscription.id, keptAlive, bagID))
+                let alive = links.keptAlive { liveObject($0)?.label }
+                let builtAt = subscription.observableObjectID.flatMap { objectOfID[$0]?.assembly }
+                let tags = element.tags
+                let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
+                let bag = bagID.flatMap { liveBagsByID[$0] }.map {
+                    BagHold(
+                        bag: $0.label, madeAt: $0.assembly, isAliveAtEnd: true,
+                        madeIn: bagMaker[$0.id].map(BagHold.shortFunctionName)
+                    )
+                }
+                let ownObjects = Set(links.subscribedThrough + links.created)
+                let work = pendingWork.lazy.compactMap { work in
+                    work.steps.first { ownObjects.contains($0.object) }.map {
+                        PendingWork(scheduler: work.scheduler, scheduledBy: $0.name, isPeriodic: work.isPeriodic)
+                    }
+                }.first
+                var openSubscription = OpenSubscription(
+                    subscription: subscription, builtAt: builtAt, chain: chain, alive: alive,
+                    tags: tags.isEmpty ? nil : tags,
+                    bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
+                    pendingWork: work
+                )
+                openSubscription.innerChains = innerChains.isEmpty ? nil : innerChains
+                if let bag = bagID, heldByBag[bag] != nil {
+                    heldByBag[bag]?.subscriptions.append(openSubscription)
+                    heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {
+                        liveObject($0) != nil
+                    }
+                } else {
+                    if let scopeID = subscription.scopeID {
+                        if scopeNames[scopeID] == nil {
+                            scopeNames[scopeID] = try reader.scopeNames(of: [scopeID])[scopeID]
+                        }
+                        openSubscription.scopeName = scopeNames[scopeID] ?? nil
+                    }
+                    let key = LeakRules.identityKey(of: openSubscription)
+                    let first = firstWithKey[key] ?? subscription.id
+                    firstWithKey[key] = first
+                    firstOfItsKind[subscription.id] = first
+                    if verdictOfSubscription[subscription.id] == nil {
+                        verdictOfSubscription[subscription.id] = openSubscription.verdict
+                    }
+                    try found(openSubscription, key)
+                    let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
+                        .filter {
+                            liveObject($0) != nil
+                        }
+                    keeping.append((subscription.id, keptAlive, bagID))
+                }
             }
         }
 
@@ -398,7 +409,7 @@ public struct LeakFinder {
             guard let held = heldByBag[bag.id], let madeAt = bag.assembly else { continue }
             var objects: [String] = []
             for id in held.objects {
-                if let object = liveByID[id], setApart.insert(id).inserted { objects.append(object.label) }
+                if let object = liveObject(id), setApart.insert(id).inserted { objects.append(object.label) }
             }
             aliveAtExit.append(
                 BagAliveAtExit(bag: bag.label, madeAt: madeAt, subscriptions: held.subscriptions, objects: objects))
@@ -414,7 +425,18 @@ public struct LeakFinder {
             if let scheduler = work.schedulerID, workOfObject[scheduler] == nil { workOfObject[scheduler] = index }
         }
         var heldByHarness: [ObjectRecord] = []
+        // Grouped as they come, their creation places read a window at a time: the live
+        // objects' records are not held a second time.
+        var groups = LeakRules.LiveObjectGrouping()
         var leaked: [(object: ObjectRecord, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
+        func groupLeaked() throws {
+            for (leak, place) in zip(leaked, try places(ofCreating: leaked.map(\.object))) {
+                groups.add(
+                    typeName: leak.object.typeName, id: leak.object.id, place: place, verdict: leak.verdict,
+                    holder: leak.holder)
+            }
+            leaked.removeAll(keepingCapacity: true)
+        }
         for object in live where !setApart.contains(object.id) {
             // User code made it outside any step: the stack it was made from names the function.
             var maker: String?
@@ -471,23 +493,19 @@ public struct LeakFinder {
                         : LiveObjectHolder(subscriptionIDs: firstOfEachKind(subscriptionIDs))
                 }
             leaked.append((object, verdict, holder))
+            if leaked.count >= ChainWindows.windowSize { try groupLeaked() }
         }
+        try groupLeaked()
         func firstOfEachKind(_ subscriptions: [Int64]) -> [Int64] {
             var seen: Set<Int64> = []
             return subscriptions.map { firstOfItsKind[$0] ?? $0 }.filter { seen.insert($0).inserted }
         }
-        let leakedPlaces = try places(ofCreating: leaked.map(\.object))
-        let groups = LeakRules.groupLiveObjects(
-            zip(leaked, leakedPlaces).map { leak, place in
-                (leak.object.typeName, leak.object.id, place, leak.verdict, leak.holder)
-            }
-        )
         let harnessGroups = LeakRules.groupLiveObjects(
             zip(heldByHarness, try places(ofCreating: heldByHarness)).map { object, place in
                 (object.typeName, object.id, place, LeakVerdict.heldByTestHarness, nil)
             }
         )
-        return (groups, aliveAtExit.isEmpty ? nil : aliveAtExit, harnessGroups.isEmpty ? nil : harnessGroups)
+        return (groups.groups, aliveAtExit.isEmpty ? nil : aliveAtExit, harnessGroups.isEmpty ? nil : harnessGroups)
     }
 
     /// The virtual time schedulers (a `TestScheduler`) among `objects` that had work scheduled

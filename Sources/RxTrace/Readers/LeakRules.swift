@@ -164,30 +164,48 @@ public enum LeakRules {
     public static func groupLiveObjects(
         _ objects: [(typeName: String, id: Int64, place: String, verdict: LeakVerdict, holder: LiveObjectHolder?)]
     ) -> [LiveObjectGroup] {
-        struct Key: Hashable {
+        var grouping = LiveObjectGrouping()
+        for object in objects {
+            grouping.add(
+                typeName: object.typeName, id: object.id, place: object.place, verdict: object.verdict,
+                holder: object.holder)
+        }
+        return grouping.groups
+    }
+
+    /// Groups objects alive at the end one at a time, as ``groupLiveObjects(_:)`` groups a
+    /// list: a report of a million of them holds their ids, not their records.
+    public struct LiveObjectGrouping {
+        private struct Key: Hashable {
             let typeName: String
             let verdict: LeakVerdict
             let holder: LiveObjectHolder?
         }
-        var groups: [LiveObjectGroup] = []
-        var indexOfKey: [Key: Int] = [:]
-        var places: [Set<String>] = []
-        for object in objects {
-            let key = Key(typeName: object.typeName, verdict: object.verdict, holder: object.holder)
+        /// The groups so far, in order of first appearance.
+        public private(set) var groups: [LiveObjectGroup] = []
+        private var indexOfKey: [Key: Int] = [:]
+        private var places: [Set<String>] = []
+
+        /// No groups yet.
+        public init() {}
+
+        /// Adds object `id` of `typeName`, created at `place`, to the group of its type, verdict
+        /// and holder.
+        public mutating func add(
+            typeName: String, id: Int64, place: String, verdict: LeakVerdict, holder: LiveObjectHolder?
+        ) {
+            let key = Key(typeName: typeName, verdict: verdict, holder: holder)
             if let index = indexOfKey[key] {
-                groups[index].objectIDs.append(object.id)
-                if places[index].insert(object.place).inserted { groups[index].createdIn.append(object.place) }
+                groups[index].objectIDs.append(id)
+                if places[index].insert(place).inserted { groups[index].createdIn.append(place) }
             } else {
                 indexOfKey[key] = groups.count
-                places.append([object.place])
+                places.append([place])
                 groups.append(
                     LiveObjectGroup(
-                        typeName: object.typeName, objectIDs: [object.id], createdIn: [object.place],
-                        verdict: object.verdict, holder: object.holder
-                    ))
+                        typeName: typeName, objectIDs: [id], createdIn: [place], verdict: verdict, holder: holder))
             }
         }
-        return groups
     }
 
     /// What makes two open subscriptions the same leak found twice: the same subscribe line,
