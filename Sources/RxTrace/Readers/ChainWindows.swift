@@ -49,7 +49,7 @@ struct ChainWindows {
     private mutating func readWindow() throws {
         let window = subscriptions[nextIndex..<min(nextIndex + Self.windowSize, subscriptions.count)]
         nextIndex += window.count
-        let trees = try reader.callTrees(under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit)
+        let trees = try reader.chainCallTrees(under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit)
         var createdByCall: [Int64: [ObjectRecord]] = [:]
         for object in try reader.objects(createdByAnyOf: Set((trees ?? [:]).values.joined().map(\.id))) {
             if let call = object.callID { createdByCall[call, default: []].append(object) }

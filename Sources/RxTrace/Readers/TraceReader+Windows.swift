@@ -18,6 +18,27 @@ extension TraceReader {
     ///
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for a root that is its own ancestor.
     public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
+        try callTrees(
+            under: roots, limit: limit, columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
+        )
+    }
+
+    /// ``callTrees(under:limit:)`` with only what a ``SubscriptionChain`` is built from: each
+    /// call's id, parent, step name and object; its other fields are left empty (no thread,
+    /// file, type or times), which saves reading them for every call of many subscribes.
+    func chainCallTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
+        try callTrees(
+            under: roots, limit: limit,
+            columns: """
+                call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
+                FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
+                """
+        )
+    }
+
+    /// The trees of ``callTrees(under:limit:)``, each call read from `columns`: what is
+    /// selected after the tree's root, from `tree` joined with the call's columns.
+    private func callTrees(under roots: [Int64], limit: Int, columns: String) throws -> [Int64: [CallRecord]]? {
         let unique = Array(Set(roots)).sorted()
         guard !unique.isEmpty else { return [:] }
         // UNION over (root, call): a loop of parent_ids ends the recursion; a call under two of
@@ -30,8 +51,8 @@ extension TraceReader {
                 UNION
                 SELECT tree.root, call.id FROM call JOIN tree ON call.parent_id = tree.id LIMIT ?
             )
-            SELECT tree.root AS tree_root, call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id
-            ORDER BY tree.root, call_flow.id
+            SELECT tree.root AS tree_root, \(columns)
+            ORDER BY tree.root, tree.id
             """,
             [Self.jsonList(unique), .integer(Int64(rowLimit))]
         ) { (root: $0.integer("tree_root") ?? 0, call: CallRecord(row: $0)) }
