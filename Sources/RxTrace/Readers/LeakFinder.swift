@@ -310,9 +310,9 @@ public struct LeakFinder {
         var firstWithKey: [String: Int64] = [:]
         var verdictOfSubscription: [Int64: LeakVerdict] = [:]
         var scopeNames: [Int64: String?] = [:]
-        // What each open subscription reported on its own keeps alive, by id: the objects its
-        // finding explains.
-        var keeping: [(id: Int64, keptAlive: [Int64], bag: Int64?)] = []
+        // The open subscriptions reported on their own that keep each object alive, by object:
+        // the objects their findings explain.
+        var keepers: [Int64: [Int64]] = [:]
         // Only the open ones, a page at a time: a large trace's closed subscriptions are never
         // read, and the open ones are not all held at once. Each page's chains, their objects
         // and their tags are read in a few queries: one subscription at a time took a dozen.
@@ -398,7 +398,7 @@ public struct LeakFinder {
                         .filter {
                             liveObject($0) != nil
                         }
-                    keeping.append((subscription.id, keptAlive, bagID))
+                    LeakRules.addKeeper((subscription.id, keptAlive, bagID), to: &keepers)
                 }
             }
         }
@@ -416,7 +416,6 @@ public struct LeakFinder {
         }
         // Each object left: its verdict, by the subscriptions' rule (LeakRules), from what made
         // it, the work queued on it and the subscriptions that keep it alive.
-        let keepers = LeakRules.keepers(of: keeping)
         let neverStarted = try virtualTimeSchedulersNeverStarted(among: live.filter { !setApart.contains($0.id) })
         // Each work item and each scheduler holding one, to its work: looked up once per object.
         var workOfObject: [Int64: Int] = [:]

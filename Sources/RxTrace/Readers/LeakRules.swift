@@ -225,11 +225,19 @@ public enum LeakRules {
     ) -> [Int64: [Int64]] {
         var keepers: [Int64: [Int64]] = [:]
         for subscription in subscriptions {
-            for object in Set(subscription.keptAlive + (subscription.bag.map { [$0] } ?? [])) {
-                keepers[object, default: []].append(subscription.id)
-            }
+            addKeeper(subscription, to: &keepers)
         }
         return keepers
+    }
+
+    /// Adds one open subscription to `keepers`, as ``keepers(of:)`` adds each: a report of
+    /// many builds the table as it finds them, without a list of them all.
+    public static func addKeeper(
+        _ subscription: (id: Int64, keptAlive: [Int64], bag: Int64?), to keepers: inout [Int64: [Int64]]
+    ) {
+        for object in Set(subscription.keptAlive + (subscription.bag.map { [$0] } ?? [])) {
+            keepers[object, default: []].append(subscription.id)
+        }
     }
 
     /// The tags of a chain (its elements' `tags`, upstream first), each once.
