@@ -1,6 +1,6 @@
 /// Hands over many subscriptions' chains one by one, reading them a window at a time: each
 /// window's subscribe call trees, the objects those calls created, the chains' objects and their
-/// tags in a few queries (``TraceReader/callTrees(under:limit:)`` and its neighbours), where one
+/// tags in a few queries (``TraceReader/chainCallTrees(under:limit:)`` and its neighbours), where one
 /// subscription at a time took a dozen. Each chain is what ``TraceReader/chain(of:)`` reads, and
 /// its tags what ``TraceReader/tags(ofChain:)`` reads.
 ///
