@@ -214,23 +214,38 @@ public struct TraceDiffer {
     /// how it ended.
     static func subscriptionShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
-        try reader.forEachSubscription { subscription, _ in
-            let chain = try Self.chain(of: subscription, in: reader)
-            shapes.add(
-                [chain.joined(separator: " → "), subscription.endKind.map { "ended: \($0)" } ?? "never ended"],
-                for: "subscribe at \(subscription.site)"
-            )
+        // The chains a window of subscriptions at a time (``ChainWindows``): a few queries per
+        // window, not a dozen per subscription.
+        var window: [SubscriptionRecord] = []
+        func addWindow() throws {
+            var chains = ChainWindows(reader: reader, subscriptions: window)
+            while let element = try chains.next() {
+                let subscription = element.subscription
+                shapes.add(
+                    [
+                        Self.chain(of: element).joined(separator: " → "),
+                        subscription.endKind.map { "ended: \($0)" } ?? "never ended",
+                    ],
+                    for: "subscribe at \(subscription.site)"
+                )
+            }
+            window.removeAll()
         }
+        try reader.forEachSubscription { subscription, _ in
+            window.append(subscription)
+            if window.count >= ChainWindows.windowSize { try addWindow() }
+        }
+        try addWindow()
         return shapes
     }
 
-    /// The chain of `subscription` without ids: each observable it subscribed through, source
+    /// The chain of a subscription without ids: each observable it subscribed through, source
     /// first, with where it was assembled, then the observer.
-    static func chain(of subscription: SubscriptionRecord, in reader: TraceReader) throws -> [String] {
-        let links = try reader.chain(of: subscription)
+    static func chain(of element: ChainWindows.Element) -> [String] {
+        let links = element.chain
         var chain: [String] = []
         for objectID in links.elements {
-            guard let object = try reader.object(objectID) else { continue }
+            guard let object = element.objects[objectID] else { continue }
             if links.subscribedThrough.contains(objectID) {
                 chain.append(TypeNames.short(object.typeName) + (object.assembly.map { " (\($0))" } ?? ""))
             } else {
@@ -270,8 +285,8 @@ public struct TraceDiffer {
     /// at the end whose verdict is a leak's by its type.
     static func leakShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
-        let report = try LeakFinder(reader: reader).report()
-        for open in report.openSubscriptions {
+        // Each finding counted as it is found, none held.
+        let report = try LeakFinder(reader: reader).findLeaks(scope: nil) { open, _ in
             shapes.add(
                 ["never ended: " + open.chain.map(withoutIDs).joined(separator: " → ")],
                 for: "subscription at \(open.subscription.site)"

@@ -133,28 +133,44 @@ public struct FlowBuilder {
             read += flow.foldedCount ?? 1
             try body(flow)
         }
+        // The top-level calls a window at a time: their trees and what their calls created
+        // are read for the whole window (``FlowWindow``), each flow then built from them.
+        var window: [(number: Int, root: CallRecord, subscriptionID: Int64?)] = []
+        func buildWindow() throws {
+            let read = FlowWindow(reader: reader, roots: window.map(\.root), callLimit: callLimit)
+            for (number, root, subscriptionID) in window {
+                if let limit, shown >= limit { break }
+                let subscription = try subscriptionID.flatMap { try reader.subscription($0) }
+                let flow = try flow(number: number, root: root, subscription: subscription, read: read)
+                if let tag, flow.tags?.contains(tag) != true { continue }
+                if foldingBookkeeping, SchedulerBookkeeping.isBookkeeping(flow, root: root) {
+                    if let folded = folding, let merged = SchedulerBookkeeping.folding(flow, into: folded) {
+                        folding = merged
+                        continue
+                    }
+                    if let folded = folding { try handOver(folded) }
+                    folding = flow
+                    continue
+                }
+                if let folded = folding {
+                    folding = nil
+                    try handOver(folded)
+                    if let limit, shown >= limit { break }
+                }
+                try handOver(flow)
+            }
+            window.removeAll()
+        }
         try reader.forEachTopLevelCall(limit: tag == nil ? limit : nil) { root, subscriptionID in
             number += 1
             if let limit, shown >= limit { return }
-            let subscription = try subscriptionID.flatMap { try reader.subscription($0) }
-            let flow = try flow(number: number, root: root, subscription: subscription)
-            if let tag, flow.tags?.contains(tag) != true { return }
-            if foldingBookkeeping, SchedulerBookkeeping.isBookkeeping(flow, root: root) {
-                if let folded = folding, let merged = SchedulerBookkeeping.folding(flow, into: folded) {
-                    folding = merged
-                    return
-                }
-                if let folded = folding { try handOver(folded) }
-                folding = flow
-                return
+            window.append((number, root, subscriptionID))
+            // Never more flows read ahead than a limit leaves to show.
+            if window.count >= min(FlowWindow.size, limit.map { max(1, $0 - shown) } ?? FlowWindow.size) {
+                try buildWindow()
             }
-            if let folded = folding {
-                folding = nil
-                try handOver(folded)
-                if let limit, shown >= limit { return }
-            }
-            try handOver(flow)
         }
+        try buildWindow()
         if let folded = folding { try handOver(folded) }
         return read
     }
@@ -199,8 +215,9 @@ public struct FlowBuilder {
         }
     }
 
-    func flow(number: Int, root: CallRecord, subscription: SubscriptionRecord?) throws -> Flow {
-        var calls = try reader.callTree(under: root.id, limit: callLimit + 1)
+    func flow(number: Int, root: CallRecord, subscription: SubscriptionRecord?, read: FlowWindow? = nil) throws -> Flow
+    {
+        var calls = try read?.calls(under: root.id) ?? reader.callTree(under: root.id, limit: callLimit + 1)
         var omittedCalls: Int?
         // The first call left out, when the flow has more than `callLimit`.
         var cut: CallRecord?
@@ -209,7 +226,7 @@ public struct FlowBuilder {
             calls.removeLast(calls.count - callLimit)
             omittedCalls = try reader.callTreeSize(under: root.id) - callLimit
         }
-        var objects = try reader.objects(createdBy: calls.map(\.id))
+        var objects = try read?.objects(createdBy: calls) ?? reader.objects(createdBy: calls.map(\.id))
         if let cut {
             // A flow runs on one thread, so its tree order is the order of time: what the kept
             // calls created after the first call left out comes after it, and is left out too.

@@ -168,23 +168,86 @@ public struct LeakFinder {
     ///   subscriptions made and objects created in that scope are reported. `nil` reports
     ///   everything.
     public func report(scope: Int64? = nil) throws -> LeakReport {
+        var open: [OpenSubscription] = []
+        let rest = try findLeaks(scope: scope) { finding, _ in open.append(finding) }
+        return LeakReport(
+            resourcesTotalStart: reader.run.resourcesTotalStart,
+            resourcesTotalEnd: reader.run.resourcesTotalEnd,
+            openSubscriptions: open,
+            liveObjects: rest.liveObjects,
+            aliveAtExit: rest.aliveAtExit,
+            heldByTestHarness: rest.heldByTestHarness
+        )
+    }
+
+    /// What ``report(scope:)`` says, with each group of identical open subscriptions held as
+    /// its first and how many there are (``IdenticalLeaks``): what the text report prints, in
+    /// a memory that grows with the distinct leaks, not with how often each was found.
+    ///
+    /// - Parameters:
+    ///   - scope: as ``report(scope:)``'s.
+    ///   - tag: when given, the summary of ``LeakReport/only(taggedAs:)``: the open
+    ///     subscriptions of chains tagged `tag`, and no objects.
+    public func summary(scope: Int64? = nil, taggedAs tag: String? = nil) throws -> LeakSummary {
+        var groups: [IdenticalLeaks] = []
+        var indexOfKey: [String: Int] = [:]
+        var count = 0
+        let rest = try findLeaks(scope: scope) { finding, key in
+            if let tag, finding.tags?.contains(tag) != true { return }
+            count += 1
+            if let index = indexOfKey[key] {
+                groups[index].add(finding)
+            } else {
+                indexOfKey[key] = groups.count
+                groups.append(IdenticalLeaks(first: finding))
+            }
+        }
+        return LeakSummary(
+            resourcesTotalStart: reader.run.resourcesTotalStart,
+            resourcesTotalEnd: reader.run.resourcesTotalEnd,
+            openSubscriptionCount: count,
+            identicalLeaks: groups,
+            liveObjects: tag == nil ? rest.liveObjects : [],
+            aliveAtExit: tag == nil ? rest.aliveAtExit : nil,
+            heldByTestHarness: tag == nil ? rest.heldByTestHarness : nil
+        )
+    }
+
+    /// Finds the leaks of the run or of `scope`: hands each open subscription that is no global
+    /// bag's to `found`, in order of subscribe, with its ``LeakRules/identityKey(of:)``, and
+    /// returns the rest of the report.
+    func findLeaks(
+        scope: Int64?, found: (OpenSubscription, String) throws -> Void
+    ) throws -> (liveObjects: [LiveObjectGroup], aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?)
+    {
         let allLive = try reader.liveObjects()
         // Ids are unique in a sound trace; in a damaged one (a table without its primary key) the
         // first row of an id stands for it.
-        let liveByID = Dictionary(allLive.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let live = allLive.filter { scope == nil || $0.scopeID == scope }
-        // Only the open ones: a large trace's closed subscriptions are never read.
-        let subscriptions = try reader.openSubscriptions()
-        var places: [Int64: String] = [:]
-        func place(ofCreating object: ObjectRecord) throws -> String {
-            guard let creator = object.callID else { return LeakRules.creationPlace(subscribeSite: nil) }
-            if let known = places[creator] { return known }
-            // A chain of parents that loops or breaks is a damaged trace, reported as such.
-            _ = try reader.rootCall(of: creator)
-            let text = LeakRules.creationPlace(
-                subscribeSite: try reader.innermostSubscription(enclosing: creator)?.site)
-            places[creator] = text
-            return text
+        // Each live object's place in `allLive`, by id: a lookup without a second copy of them.
+        var indexOfLive: [Int64: Int] = [:]
+        for (index, object) in allLive.enumerated() where indexOfLive[object.id] == nil {
+            indexOfLive[object.id] = index
+        }
+        func liveObject(_ id: Int64) -> ObjectRecord? { indexOfLive[id].map { allLive[$0] } }
+        let live = scope == nil ? allLive : allLive.filter { $0.scopeID == scope }
+        // Where each of `objects` was created, a window of them at a time: the subscriptions
+        // enclosing their creators read in two queries per window. A chain of parents that
+        // loops or breaks is a damaged trace, reported as such.
+        func places(ofCreating objects: [ObjectRecord]) throws -> [String] {
+            var places: [String] = []
+            places.reserveCapacity(objects.count)
+            for start in stride(from: 0, to: objects.count, by: ChainWindows.windowSize) {
+                let window = objects[start..<min(start + ChainWindows.windowSize, objects.count)]
+                var creators: [Int64] = []
+                for creator in window.compactMap(\.callID) where !creators.contains(creator) {
+                    creators.append(creator)
+                }
+                let innermost = try reader.innermostSubscriptions(enclosing: creators)
+                places += window.map { object in
+                    LeakRules.creationPlace(subscribeSite: object.callID.flatMap { innermost[$0] ?? nil }?.site)
+                }
+            }
+            return places
         }
 
         // The bags alive at the end, and which of them took each disposable: a bag never released
@@ -231,7 +294,7 @@ public struct LeakFinder {
                 (
                     item: item.id,
                     scheduler: scheduler.flatMap { call in
-                        call.objectID.flatMap { liveByID[$0]?.label }
+                        call.objectID.flatMap { liveObject($0)?.label }
                             ?? call.typeName.map { TypeNames.short($0) + (call.objectID.map { " #\($0)" } ?? "") }
                     } ?? "a scheduler",
                     schedulerID: scheduler?.objectID,
@@ -240,76 +303,104 @@ public struct LeakFinder {
                 ))
         }
 
-        var open: [OpenSubscription] = []
-        // What each open subscription reported on its own keeps alive, by id: the objects its
-        // finding explains.
-        var keeping: [(id: Int64, keptAlive: [Int64], bag: Int64?)] = []
-        for subscription in subscriptions where scope == nil || subscription.scopeID == scope {
-            let isObserverAlive = subscription.observerObjectID.map { liveByID[$0] != nil } ?? true
-            guard subscription.isStillOpen(isObserverAlive: isObserverAlive) else { continue }
-            let links = try reader.chain(of: subscription)
-            // The elements subscribed through with where user code built them, the observer plain.
-            func label(_ objectID: Int64) throws -> String? {
-                let object = try reader.object(objectID)
-                if links.subscribedThrough.contains(objectID) {
-                    return object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)"
+        // The same leak found many times is one finding (LeakRules.identityKey): what each of
+        // them keeps alive is charged to the first, so those objects make one block, not one
+        // per subscription.
+        var firstOfItsKind: [Int64: Int64] = [:]
+        var firstWithKey: [String: Int64] = [:]
+        var verdictOfSubscription: [Int64: LeakVerdict] = [:]
+        var scopeNames: [Int64: String?] = [:]
+        // The open subscriptions reported on their own that keep each object alive, by object:
+        // the objects their findings explain.
+        var keepers: [Int64: [Int64]] = [:]
+        // Only the open ones, a page at a time: a large trace's closed subscriptions are never
+        // read, and the open ones are not all held at once. Each page's chains, their objects
+        // and their tags are read in a few queries: one subscription at a time took a dozen.
+        var lastRead = Int64.min
+        while true {
+            let page = try reader.openSubscriptions(after: lastRead, limit: ChainWindows.windowSize)
+            guard let last = page.last else { break }
+            lastRead = last.id
+            let stillOpen = page.filter { subscription in
+                guard scope == nil || subscription.scopeID == scope else { return false }
+                let isObserverAlive = subscription.observerObjectID.map { liveObject($0) != nil } ?? true
+                return subscription.isStillOpen(isObserverAlive: isObserverAlive)
+            }
+            var windows = ChainWindows(reader: reader, subscriptions: stillOpen)
+            while let element = try windows.next() {
+                let (subscription, links, objectOfID) = (element.subscription, element.chain, element.objects)
+                // The elements subscribed through with where user code built them, the observer plain.
+                func label(_ objectID: Int64) -> String? {
+                    let object = objectOfID[objectID]
+                    if links.subscribedThrough.contains(objectID) {
+                        return object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)"
+                    }
+                    return object?.label
                 }
-                return object?.label
-            }
-            // The chain's own line; each inner subscription under the operator that made it.
-            let outer = links.outerElements
-            var chain: [String] = []
-            var indexOfElement: [Int64: Int] = [:]
-            for objectID in outer {
-                guard let text = try label(objectID) else { continue }
-                indexOfElement[objectID] = chain.count
-                chain.append(text)
-            }
-            var innerChains: [InnerChain] = []
-            for inner in links.innerElements {
-                guard let index = indexOfElement[inner.operator] else { continue }
-                innerChains.append(InnerChain(operatorIndex: index, elements: try inner.elements.compactMap(label)))
-            }
-            let alive = links.keptAlive { liveByID[$0]?.label }
-            let builtAt = try subscription.observableObjectID.flatMap { try reader.object($0)?.assembly }
-            let tags = try reader.tags(ofChain: subscription)
-            let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
-            let bag = bagID.flatMap { liveBagsByID[$0] }.map {
-                BagHold(
-                    bag: $0.label, madeAt: $0.assembly, isAliveAtEnd: true,
-                    madeIn: bagMaker[$0.id].map(BagHold.shortFunctionName)
+                // The chain's own line; each inner subscription under the operator that made it.
+                let outer = links.outerElements
+                var chain: [String] = []
+                var indexOfElement: [Int64: Int] = [:]
+                for objectID in outer {
+                    guard let text = label(objectID) else { continue }
+                    indexOfElement[objectID] = chain.count
+                    chain.append(text)
+                }
+                var innerChains: [InnerChain] = []
+                for inner in links.innerElements {
+                    guard let index = indexOfElement[inner.operator] else { continue }
+                    innerChains.append(InnerChain(operatorIndex: index, elements: inner.elements.compactMap(label)))
+                }
+                let alive = links.keptAlive { liveObject($0)?.label }
+                let builtAt = subscription.observableObjectID.flatMap { objectOfID[$0]?.assembly }
+                let tags = element.tags
+                let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
+                let bag = bagID.flatMap { liveBagsByID[$0] }.map {
+                    BagHold(
+                        bag: $0.label, madeAt: $0.assembly, isAliveAtEnd: true,
+                        madeIn: bagMaker[$0.id].map(BagHold.shortFunctionName)
+                    )
+                }
+                let ownObjects = Set(links.subscribedThrough + links.created)
+                let work = pendingWork.lazy.compactMap { work in
+                    work.steps.first { ownObjects.contains($0.object) }.map {
+                        PendingWork(scheduler: work.scheduler, scheduledBy: $0.name, isPeriodic: work.isPeriodic)
+                    }
+                }.first
+                var openSubscription = OpenSubscription(
+                    subscription: subscription, builtAt: builtAt, chain: chain, alive: alive,
+                    tags: tags.isEmpty ? nil : tags,
+                    bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
+                    pendingWork: work
                 )
+                openSubscription.innerChains = innerChains.isEmpty ? nil : innerChains
+                if let bag = bagID, heldByBag[bag] != nil {
+                    heldByBag[bag]?.subscriptions.append(openSubscription)
+                    heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {
+                        liveObject($0) != nil
+                    }
+                } else {
+                    if let scopeID = subscription.scopeID {
+                        if scopeNames[scopeID] == nil {
+                            scopeNames[scopeID] = try reader.scopeNames(of: [scopeID])[scopeID]
+                        }
+                        openSubscription.scopeName = scopeNames[scopeID] ?? nil
+                    }
+                    let key = LeakRules.identityKey(of: openSubscription)
+                    let first = firstWithKey[key] ?? subscription.id
+                    firstWithKey[key] = first
+                    firstOfItsKind[subscription.id] = first
+                    if verdictOfSubscription[subscription.id] == nil {
+                        verdictOfSubscription[subscription.id] = openSubscription.verdict
+                    }
+                    try found(openSubscription, key)
+                    let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
+                        .filter {
+                            liveObject($0) != nil
+                        }
+                    LeakRules.addKeeper((subscription.id, keptAlive, bagID), to: &keepers)
+                }
             }
-            let ownObjects = Set(links.subscribedThrough + links.created)
-            let work = pendingWork.lazy.compactMap { work in
-                work.steps.first { ownObjects.contains($0.object) }.map {
-                    PendingWork(scheduler: work.scheduler, scheduledBy: $0.name, isPeriodic: work.isPeriodic)
-                }
-            }.first
-            var openSubscription = OpenSubscription(
-                subscription: subscription, builtAt: builtAt, chain: chain, alive: alive,
-                tags: tags.isEmpty ? nil : tags,
-                bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
-                pendingWork: work
-            )
-            openSubscription.innerChains = innerChains.isEmpty ? nil : innerChains
-            if let bag = bagID, heldByBag[bag] != nil {
-                heldByBag[bag]?.subscriptions.append(openSubscription)
-                heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {
-                    liveByID[$0] != nil
-                }
-            } else {
-                open.append(openSubscription)
-                let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created).filter {
-                    liveByID[$0] != nil
-                }
-                keeping.append((subscription.id, keptAlive, bagID))
-            }
-        }
-
-        let scopeNames = try reader.scopeNames(of: open.compactMap(\.subscription.scopeID))
-        for index in open.indices {
-            open[index].scopeName = open[index].subscription.scopeID.flatMap { scopeNames[$0] }
         }
 
         var aliveAtExit: [BagAliveAtExit] = []
@@ -318,27 +409,13 @@ public struct LeakFinder {
             guard let held = heldByBag[bag.id], let madeAt = bag.assembly else { continue }
             var objects: [String] = []
             for id in held.objects {
-                if let object = liveByID[id], setApart.insert(id).inserted { objects.append(object.label) }
+                if let object = liveObject(id), setApart.insert(id).inserted { objects.append(object.label) }
             }
             aliveAtExit.append(
                 BagAliveAtExit(bag: bag.label, madeAt: madeAt, subscriptions: held.subscriptions, objects: objects))
         }
         // Each object left: its verdict, by the subscriptions' rule (LeakRules), from what made
         // it, the work queued on it and the subscriptions that keep it alive.
-        let keepers = LeakRules.keepers(of: keeping)
-        // The same leak found many times is one finding (LeakRules.identityKey): what each of
-        // them keeps alive is charged to the first, so those objects make one block, not one
-        // per subscription.
-        var firstOfItsKind: [Int64: Int64] = [:]
-        var firstWithKey: [String: Int64] = [:]
-        for finding in open {
-            let key = LeakRules.identityKey(of: finding)
-            let first = firstWithKey[key] ?? finding.subscription.id
-            firstWithKey[key] = first
-            firstOfItsKind[finding.subscription.id] = first
-        }
-        let verdictOfSubscription = Dictionary(
-            open.map { ($0.subscription.id, $0.verdict) }, uniquingKeysWith: { first, _ in first })
         let neverStarted = try virtualTimeSchedulersNeverStarted(among: live.filter { !setApart.contains($0.id) })
         // Each work item and each scheduler holding one, to its work: looked up once per object.
         var workOfObject: [Int64: Int] = [:]
@@ -347,7 +424,18 @@ public struct LeakFinder {
             if let scheduler = work.schedulerID, workOfObject[scheduler] == nil { workOfObject[scheduler] = index }
         }
         var heldByHarness: [ObjectRecord] = []
+        // Grouped as they come, their creation places read a window at a time: the live
+        // objects' records are not held a second time.
+        var groups = LeakRules.LiveObjectGrouping()
         var leaked: [(object: ObjectRecord, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
+        func groupLeaked() throws {
+            for (leak, place) in zip(leaked, try places(ofCreating: leaked.map(\.object))) {
+                groups.add(
+                    typeName: leak.object.typeName, id: leak.object.id, place: place, verdict: leak.verdict,
+                    holder: leak.holder)
+            }
+            leaked.removeAll(keepingCapacity: true)
+        }
         for object in live where !setApart.contains(object.id) {
             // User code made it outside any step: the stack it was made from names the function.
             var maker: String?
@@ -404,29 +492,19 @@ public struct LeakFinder {
                         : LiveObjectHolder(subscriptionIDs: firstOfEachKind(subscriptionIDs))
                 }
             leaked.append((object, verdict, holder))
+            if leaked.count >= ChainWindows.windowSize { try groupLeaked() }
         }
+        try groupLeaked()
         func firstOfEachKind(_ subscriptions: [Int64]) -> [Int64] {
             var seen: Set<Int64> = []
             return subscriptions.map { firstOfItsKind[$0] ?? $0 }.filter { seen.insert($0).inserted }
         }
-        let groups = LeakRules.groupLiveObjects(
-            try leaked.map {
-                ($0.object.typeName, $0.object.id, try place(ofCreating: $0.object), $0.verdict, $0.holder)
-            }
-        )
         let harnessGroups = LeakRules.groupLiveObjects(
-            try heldByHarness.map {
-                ($0.typeName, $0.id, try place(ofCreating: $0), LeakVerdict.heldByTestHarness, nil)
+            zip(heldByHarness, try places(ofCreating: heldByHarness)).map { object, place in
+                (object.typeName, object.id, place, LeakVerdict.heldByTestHarness, nil)
             }
         )
-        return LeakReport(
-            resourcesTotalStart: reader.run.resourcesTotalStart,
-            resourcesTotalEnd: reader.run.resourcesTotalEnd,
-            openSubscriptions: open,
-            liveObjects: groups,
-            aliveAtExit: aliveAtExit.isEmpty ? nil : aliveAtExit,
-            heldByTestHarness: harnessGroups.isEmpty ? nil : harnessGroups
-        )
+        return (groups.groups, aliveAtExit.isEmpty ? nil : aliveAtExit, harnessGroups.isEmpty ? nil : harnessGroups)
     }
 
     /// The virtual time schedulers (a `TestScheduler`) among `objects` that had work scheduled

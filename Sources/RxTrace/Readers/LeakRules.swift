@@ -164,30 +164,48 @@ public enum LeakRules {
     public static func groupLiveObjects(
         _ objects: [(typeName: String, id: Int64, place: String, verdict: LeakVerdict, holder: LiveObjectHolder?)]
     ) -> [LiveObjectGroup] {
-        struct Key: Hashable {
+        var grouping = LiveObjectGrouping()
+        for object in objects {
+            grouping.add(
+                typeName: object.typeName, id: object.id, place: object.place, verdict: object.verdict,
+                holder: object.holder)
+        }
+        return grouping.groups
+    }
+
+    /// Groups objects alive at the end one at a time, as ``groupLiveObjects(_:)`` groups a
+    /// list: a report of a million of them holds their ids, not their records.
+    public struct LiveObjectGrouping {
+        private struct Key: Hashable {
             let typeName: String
             let verdict: LeakVerdict
             let holder: LiveObjectHolder?
         }
-        var groups: [LiveObjectGroup] = []
-        var indexOfKey: [Key: Int] = [:]
-        var places: [Set<String>] = []
-        for object in objects {
-            let key = Key(typeName: object.typeName, verdict: object.verdict, holder: object.holder)
+        /// The groups so far, in order of first appearance.
+        public private(set) var groups: [LiveObjectGroup] = []
+        private var indexOfKey: [Key: Int] = [:]
+        private var places: [Set<String>] = []
+
+        /// No groups yet.
+        public init() {}
+
+        /// Adds object `id` of `typeName`, created at `place`, to the group of its type, verdict
+        /// and holder.
+        public mutating func add(
+            typeName: String, id: Int64, place: String, verdict: LeakVerdict, holder: LiveObjectHolder?
+        ) {
+            let key = Key(typeName: typeName, verdict: verdict, holder: holder)
             if let index = indexOfKey[key] {
-                groups[index].objectIDs.append(object.id)
-                if places[index].insert(object.place).inserted { groups[index].createdIn.append(object.place) }
+                groups[index].objectIDs.append(id)
+                if places[index].insert(place).inserted { groups[index].createdIn.append(place) }
             } else {
                 indexOfKey[key] = groups.count
-                places.append([object.place])
+                places.append([place])
                 groups.append(
                     LiveObjectGroup(
-                        typeName: object.typeName, objectIDs: [object.id], createdIn: [object.place],
-                        verdict: object.verdict, holder: object.holder
-                    ))
+                        typeName: typeName, objectIDs: [id], createdIn: [place], verdict: verdict, holder: holder))
             }
         }
-        return groups
     }
 
     /// What makes two open subscriptions the same leak found twice: the same subscribe line,
@@ -207,11 +225,19 @@ public enum LeakRules {
     ) -> [Int64: [Int64]] {
         var keepers: [Int64: [Int64]] = [:]
         for subscription in subscriptions {
-            for object in Set(subscription.keptAlive + (subscription.bag.map { [$0] } ?? [])) {
-                keepers[object, default: []].append(subscription.id)
-            }
+            addKeeper(subscription, to: &keepers)
         }
         return keepers
+    }
+
+    /// Adds one open subscription to `keepers`, as ``keepers(of:)`` adds each: a report of
+    /// many builds the table as it finds them, without a list of them all.
+    public static func addKeeper(
+        _ subscription: (id: Int64, keptAlive: [Int64], bag: Int64?), to keepers: inout [Int64: [Int64]]
+    ) {
+        for object in Set(subscription.keptAlive + (subscription.bag.map { [$0] } ?? [])) {
+            keepers[object, default: []].append(subscription.id)
+        }
     }
 
     /// The tags of a chain (its elements' `tags`, upstream first), each once.

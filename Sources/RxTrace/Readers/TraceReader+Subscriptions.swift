@@ -14,6 +14,22 @@ extension TraceReader {
         )
     }
 
+    /// The next page of ``openSubscriptions()``: those after id `after`, in order of subscribe,
+    /// about `limit` of them (more when the last id is repeated, as only a damaged trace's can
+    /// be: every row of that id comes in the same page). Empty after the last.
+    public func openSubscriptions(after: Int64, limit: Int) throws -> [SubscriptionRecord] {
+        try cachedRecords(
+            Self.subscriptionQuery
+                + """
+                 WHERE subscription.end_kind IS NULL AND subscription.id > ?1 AND subscription.id <= coalesce((
+                    SELECT id FROM subscription WHERE end_kind IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2
+                ), ?3)
+                ORDER BY subscription.id
+                """,
+            [.integer(after), .integer(Int64(max(1, limit) - 1)), .integer(Int64.max)], SubscriptionRecord.init(row:)
+        )
+    }
+
     /// The subscription with `id`, or `nil`.
     public func subscription(_ id: Int64) throws -> SubscriptionRecord? {
         try cachedRecords(

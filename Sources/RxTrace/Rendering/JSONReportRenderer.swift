@@ -21,13 +21,15 @@ public struct JSONReportRenderer {
     /// by piece: each flow is encoded and written as soon as it is built, so `--all` on a trace
     /// with a million flows holds one flow at a time.
     ///
-    /// - Returns: the leak report, when the `leaks` section was written.
+    /// The leak report's open subscriptions are written one at a time too, none held.
+    ///
+    /// - Returns: the leak report's summary, when the `leaks` section was written.
     /// - Throws: ``ReportError/noSuchSubscription(_:)`` for an unknown subscription id.
     @discardableResult
     public func write(
         reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil,
         tag: String? = nil, to output: (String) -> Void
-    ) throws -> LeakReport? {
+    ) throws -> LeakSummary? {
         // The members in the encoder's sorted order: flows, flows_not_shown, leaks, lifetimes,
         // summary; each one's text is indented to its place.
         var isFirstMember = true
@@ -58,12 +60,11 @@ public struct JSONReportRenderer {
                 }
             }
         }
-        var leaks: LeakReport?
+        var leaks: LeakSummary?
         if sections.contains(.leaks) {
-            let all = try LeakFinder(reader: reader).report()
-            let report = tag.map { all.only(taggedAs: $0) } ?? all
-            try member("leaks", report)
-            leaks = report
+            output((isFirstMember ? "{\n" : ",\n") + "  \"leaks\" : ")
+            isFirstMember = false
+            leaks = try writeLeaks(reader: reader, tag: tag, to: output)
         }
         if sections.contains(.lifetimes) {
             try member("lifetimes", try LifetimeBuilder(reader: reader).lifetimes())
@@ -79,6 +80,60 @@ public struct JSONReportRenderer {
     }
 
     private static var encoder: JSONEncoder { JSONText.encoder() }
+
+    /// Writes the ``LeakReport`` (or its ``LeakReport/only(taggedAs:)``) as the encoder writes
+    /// it at the report's second level, its open subscriptions one at a time: a first pass over
+    /// the leaks finds what comes before them (the objects, in the encoder's sorted order), a
+    /// second hands each finding over to be written. Returns its summary.
+    private func writeLeaks(reader: TraceReader, tag: String?, to output: (String) -> Void) throws -> LeakSummary {
+        let finder = LeakFinder(reader: reader)
+        func isShown(_ open: OpenSubscription) -> Bool { tag.map { open.tags?.contains($0) == true } ?? true }
+        var count = 0
+        let found = try finder.findLeaks(scope: nil) { open, _ in if isShown(open) { count += 1 } }
+        let rest =
+            tag == nil ? found : (liveObjects: [LiveObjectGroup](), aliveAtExit: nil, heldByTestHarness: nil)
+        let run = reader.run
+        // The members in the encoder's sorted order: alive_at_exit, held_by_test_harness,
+        // live_objects, open_subscriptions, resources_total_end, resources_total_start; an
+        // absent optional is left out, as the encoder leaves it.
+        let indent = "    "
+        var members: [String] = []
+        func member(_ key: String, _ value: some Encodable) throws {
+            members.append(indent + "\"\(key)\" : " + (try Self.encoded(value, indent: indent)))
+        }
+        if let aliveAtExit = rest.aliveAtExit { try member("alive_at_exit", aliveAtExit) }
+        if let harness = rest.heldByTestHarness { try member("held_by_test_harness", harness) }
+        try member("live_objects", rest.liveObjects)
+        output("{\n" + members.joined(separator: ",\n") + ",\n" + indent + "\"open_subscriptions\" : ")
+        var groups: [IdenticalLeaks] = []
+        var indexOfKey: [String: Int] = [:]
+        if count == 0 {
+            output(try Self.encoded([OpenSubscription](), indent: indent))
+        } else {
+            var written = 0
+            _ = try finder.findLeaks(scope: nil) { open, key in
+                guard isShown(open) else { return }
+                let element = indent + "  "
+                output((written == 0 ? "[\n" : ",\n") + element + (try Self.encoded(open, indent: element)))
+                written += 1
+                if let index = indexOfKey[key] {
+                    groups[index].add(open)
+                } else {
+                    indexOfKey[key] = groups.count
+                    groups.append(IdenticalLeaks(first: open))
+                }
+            }
+            output("\n" + indent + "]")
+        }
+        members = []
+        if let end = run.resourcesTotalEnd { try member("resources_total_end", end) }
+        try member("resources_total_start", run.resourcesTotalStart)
+        output(",\n" + members.joined(separator: ",\n") + "\n  }")
+        return LeakSummary(
+            resourcesTotalStart: run.resourcesTotalStart, resourcesTotalEnd: run.resourcesTotalEnd,
+            openSubscriptionCount: count, identicalLeaks: groups, liveObjects: rest.liveObjects,
+            aliveAtExit: rest.aliveAtExit, heldByTestHarness: rest.heldByTestHarness)
+    }
 
     /// `value` as pretty-printed JSON whose lines after the first start with `indent`, but for
     /// empty ones (the encoder writes an empty array as `[`, an empty line, `]`).

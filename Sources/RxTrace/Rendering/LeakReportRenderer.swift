@@ -12,6 +12,11 @@ public struct LeakReportRenderer {
 
     /// The `Leaks` section.
     public func render(_ report: LeakReport) -> String {
+        render(LeakSummary(report))
+    }
+
+    /// The `Leaks` section of a report held as its summary (``LeakFinder/summary(scope:taggedAs:)``).
+    public func render(_ report: LeakSummary) -> String {
         var lines = ["Leaks", ""]
         let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
         let totals =
@@ -40,10 +45,10 @@ public struct LeakReportRenderer {
             return lines.map(TerminalText.escaped).joined(separator: "\n")
         }
         lines.append(
-            "\(counted(report.openSubscriptions.count, "subscription")) never ended · "
+            "\(counted(report.openSubscriptionCount, "subscription")) never ended · "
                 + "\(counted(report.liveObjectCount, "object")) alive at the end (\(totals))"
         )
-        for group in LeakWording.identicalGroups(report.openSubscriptions) {
+        for group in report.identicalLeaks {
             lines.append("")
             lines += LeakWording.lines(for: group)
         }

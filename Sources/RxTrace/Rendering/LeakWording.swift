@@ -96,8 +96,13 @@ public enum LeakWording {
     /// A group of identical leaks: the first in full, then how many times it was found, by
     /// which subscriptions and, for a test run, in which tests.
     public static func lines(for group: [OpenSubscription]) -> [String] {
-        guard let first = group.first else { return [] }
-        var lines = lines(for: first)
+        IdenticalLeaks(group).map(lines(for:)) ?? []
+    }
+
+    /// A group of identical leaks: the first in full, then how many times it was found, by
+    /// which subscriptions and, for a test run, in which tests.
+    public static func lines(for group: IdenticalLeaks) -> [String] {
+        var lines = lines(for: group.first)
         guard let found = foundText(group) else { return lines }
         lines.insert("  found          " + found, at: 2)
         return lines
@@ -107,14 +112,20 @@ public enum LeakWording {
     /// group of identical leaks (``identicalGroups(_:)``) was found, by which subscriptions and
     /// in which tests; `nil` for a leak found once.
     public static func foundText(_ group: [OpenSubscription]) -> String? {
+        IdenticalLeaks(group).flatMap(foundText)
+    }
+
+    /// ``foundText(_:)-([OpenSubscription])`` of a group held as ``IdenticalLeaks``.
+    public static func foundText(_ group: IdenticalLeaks) -> String? {
         guard group.count > 1 else { return nil }
-        let numbers = group.map { "#\($0.subscription.id)" }
-        let shown = numbers.prefix(10).joined(separator: ", ") + (numbers.count > 10 ? ", …" : "")
+        let listed = IdenticalLeaks.listedCount
+        let shown =
+            group.subscriptionIDs.prefix(listed).map { "#\($0)" }.joined(separator: ", ")
+            + (group.count > listed ? ", …" : "")
         var found = "\(group.count) times: subscriptions \(shown)"
-        var tests: [String] = []
-        for name in group.compactMap(\.scopeName) where !tests.contains(name) { tests.append(name) }
+        let tests = group.scopeNames
         if !tests.isEmpty {
-            found += "; in " + tests.prefix(10).joined(separator: ", ") + (tests.count > 10 ? ", …" : "")
+            found += "; in " + tests.prefix(listed).joined(separator: ", ") + (tests.count > listed ? ", …" : "")
         }
         return found
     }

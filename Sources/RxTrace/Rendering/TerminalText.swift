@@ -11,9 +11,9 @@ public enum TerminalText {
     /// character (bidirectional overrides and isolates, line and paragraph separators)
     /// written as an escape; other text is unchanged.
     public static func escaped(_ text: String) -> String {
-        // Printable ASCII, the common case, is checked byte by byte.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }), text.unicodeScalars.contains(where: isUnsafe)
-        else {
+        // Text without the bytes any unsafe character starts with, the common case (a flow's
+        // tree lines included), is checked byte by byte.
+        guard mayHoldUnsafeCharacters(text), text.unicodeScalars.contains(where: isUnsafe) else {
             return text
         }
         var result = ""
@@ -31,6 +31,32 @@ public enum TerminalText {
             }
         }
         return result
+    }
+
+    /// Whether `text`'s UTF-8 holds a byte sequence that begins one of the characters
+    /// ``isUnsafe(_:)`` names: a byte below 0x20 or 0x7F (C0, DEL), `C2 80`–`C2 9F` (C1),
+    /// `D8 9C` (U+061C), `E2 80` or `E2 81` (U+200E–U+2069). `false` means none is there.
+    private static func mayHoldUnsafeCharacters(_ text: String) -> Bool {
+        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte >= 0xC2, index + 1 < bytes.count {
+                    let next = bytes[index + 1]
+                    switch byte {
+                    case 0xC2 where next >= 0x80 && next <= 0x9F: return true
+                    case 0xD8 where next == 0x9C: return true
+                    case 0xE2 where next == 0x80 || next == 0x81: return true
+                    default: break
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
+        var copy = text
+        return copy.withUTF8(scan)
     }
 
     /// Whether a terminal would act on `scalar` instead of showing it.

@@ -41,13 +41,13 @@ public struct TextReportRenderer {
     ///
     /// With `tag`, only the flows and open subscriptions of chains tagged `tag` are written.
     ///
-    /// - Returns: the leak report, when the `leaks` section was written.
+    /// - Returns: the leak report's summary, when the `leaks` section was written.
     /// - Throws: ``ReportError/noSuchSubscription(_:)`` for an unknown subscription id.
     @discardableResult
     public func write(
         reader: TraceReader, sections: ReportSections, subscription: Int64? = nil, flowLimit: Int? = nil,
         tag: String? = nil, to output: (String) -> Void
-    ) throws -> LeakReport? {
+    ) throws -> LeakSummary? {
         var isFirstBlock = true
         func startBlock(_ text: String) {
             output(isFirstBlock ? text : "\n\n" + text)
@@ -85,10 +85,11 @@ public struct TextReportRenderer {
         if sections.contains(.lifetimes) {
             startBlock(render(try LifetimeBuilder(reader: reader).lifetimes()))
         }
-        var leaks: LeakReport?
+        var leaks: LeakSummary?
         if sections.contains(.leaks) {
-            let all = try LeakFinder(reader: reader).report()
-            let report = tag.map { all.only(taggedAs: $0) } ?? all
+            // Each leak found many times is held once: a million identical findings print in
+            // the memory of one.
+            let report = try LeakFinder(reader: reader).summary(taggedAs: tag)
             startBlock(LeakReportRenderer().render(report))
             leaks = report
         }

@@ -111,22 +111,23 @@ extension RxTraceCommand {
                 }
             }
             let flowLimit = all ? nil : limit ?? Self.defaultFlowLimit
-            var leakReport: LeakReport?
+            // Whether the report found a leak, when it read the leaks.
+            var isLeaking: Bool?
             if let output { try OutputFile.checkWritable(output) }
             let destination = OutputFile(path: output)
             do {
                 switch format {
                 case .text:
                     // Streamed, as JSON is: each flow is printed as soon as it is built.
-                    leakReport = try TextReportRenderer().write(
+                    isLeaking = try TextReportRenderer().write(
                         reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit, tag: tag,
                         to: destination.write
-                    )
+                    ).map { !$0.isEmpty }
                 case .json:
-                    leakReport = try JSONReportRenderer().write(
+                    isLeaking = try JSONReportRenderer().write(
                         reader: reader, sections: sections, subscription: subscription, flowLimit: flowLimit, tag: tag,
                         to: destination.write
-                    )
+                    ).map { !$0.isEmpty }
                 case .html:
                     let root =
                         try sourceRoot
@@ -137,12 +138,11 @@ extension RxTraceCommand {
                         reader: reader, sources: SourceFiles(root: root),
                         lesson: try HTMLReport.Lesson(exampleTrace: reader))
                     destination.write(try HTMLReportRenderer().render(report))
-                    leakReport = report.leaks
+                    isLeaking = !report.leaks.isEmpty
                 }
                 try destination.finish()
                 if failOnLeaks {
-                    let leaks = try leakReport ?? LeakFinder(reader: reader).report()
-                    if !leaks.isEmpty { throw LeaksFound() }
+                    if try isLeaking ?? !LeakFinder(reader: reader).summary().isEmpty { throw LeaksFound() }
                 }
             } catch let error as SQLiteError {
                 // The header was readable but the rest is not: a truncated or damaged file.

@@ -204,6 +204,39 @@ final class DamagedTraceTests: RxTraceTestCase {
         )
     }
 
+    func testStreamedJSONLeaks_ofIdenticalTaggedAndNoFindings_equalTheEncodedReport() throws {
+        var leaked: [Disposable] = []
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            for _ in 0..<3 { leaked.append(subject.map { $0 + 1 }.subscribe(onNext: { _ in })) }
+            leaked.append(subject.traceTag("search").subscribe(onNext: { _ in }))
+        }
+        // Open in the trace; disposed for the leak check.
+        defer { leaked.forEach { $0.dispose() } }
+        let all = try LeakFinder(reader: reader).report()
+        XCTAssertEqual(all.openSubscriptions.count, 4)
+
+        for (tag, expected) in [(nil, all), ("search", all.only(taggedAs: "search"))] {
+            var streamed = ""
+            let summary = try JSONReportRenderer().write(reader: reader, sections: .leaks, tag: tag) { streamed += $0 }
+            var report = try JSONReportRenderer().render(
+                TraceReport(reader: reader, sections: .leaks, flowLimit: nil)
+            )
+            if tag != nil {
+                // The report of one tag, as `report --tag search --format json` writes it.
+                var tagged = try TraceReport(reader: reader, sections: .leaks)
+                tagged.leaks = expected
+                report = try JSONReportRenderer().render(tagged)
+            }
+            XCTAssertEqual(streamed, report, "tag \(tag ?? "none")")
+            XCTAssertEqual(summary, LeakSummary(expected), "tag \(tag ?? "none")")
+        }
+        let none = try recordedTrace { _ = Observable.just(1).subscribe(onNext: { _ in }) }
+        var streamed = ""
+        try JSONReportRenderer().write(reader: none, sections: .leaks) { streamed += $0 }
+        XCTAssertEqual(streamed, try JSONReportRenderer().render(TraceReport(reader: none, sections: .leaks)))
+    }
+
     func testStreamedJSON_ofATraceWithNoCalls_equalsTheRenderedReport() throws {
         let reader = try recordedTrace {}
 

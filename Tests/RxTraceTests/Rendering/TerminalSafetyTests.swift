@@ -66,4 +66,21 @@ final class TerminalSafetyTests: RxTraceTestCase {
         XCTAssertEqual(TerminalText.escaped("a\tb\r\n\u{1B}[0m\u{7F}\u{9B}\u{2066}é→├─"), #"a\tb\r\n\u{1B}[0m\u{7F}\u{9B}\u{2066}é→├─"#)
         XCTAssertEqual(TerminalText.escaped("plain"), "plain")
     }
+
+    func testTerminalText_escapesEachUnsafeCharacterAlone_amongTreeLinesAndAccents() {
+        let unsafe: [Unicode.Scalar] = [
+            "\u{0}", "\u{1F}", "\u{7F}", "\u{80}", "\u{85}", "\u{9F}", "\u{61C}", "\u{200E}", "\u{200F}",
+            "\u{2028}", "\u{2029}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}",
+        ]
+        for scalar in unsafe {
+            let text = "└─ é " + String(Character(scalar)) + " ├─"
+            let escaped = TerminalText.escaped(text)
+            XCTAssertFalse(escaped.unicodeScalars.contains(scalar), "U+\(String(scalar.value, radix: 16)) left as is")
+            XCTAssertTrue(escaped.hasPrefix("└─ é ") && escaped.hasSuffix(" ├─"), escaped)
+        }
+        // Neighbours of the unsafe ones, which a byte-level check must not mistake for them.
+        for safe in ["\u{A0}", "\u{61B}", "\u{200D}", "\u{2030}", "\u{2070}", "\u{2500}", "→"] {
+            XCTAssertEqual(TerminalText.escaped("a" + safe + "b"), "a" + safe + "b")
+        }
+    }
 }

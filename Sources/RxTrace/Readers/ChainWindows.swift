@@ -1,0 +1,83 @@
+/// Hands over many subscriptions' chains one by one, reading them a window at a time: each
+/// window's subscribe call trees, the objects those calls created, the chains' objects and their
+/// tags in a few queries (``TraceReader/chainCallTrees(under:limit:)`` and its neighbours), where one
+/// subscription at a time took a dozen. Each chain is what ``TraceReader/chain(of:)`` reads, and
+/// its tags what ``TraceReader/tags(ofChain:)`` reads.
+///
+/// Only one window is held at a time, so the leak report of a trace with a million open
+/// subscriptions reads them in bounded steps.
+struct ChainWindows {
+    /// How many subscriptions one window reads.
+    static let windowSize = 256
+
+    /// One subscription's chain, with what a finding needs of it.
+    struct Element {
+        /// The subscription.
+        var subscription: SubscriptionRecord
+        /// Its chain, as ``TraceReader/chain(of:)`` reads it.
+        var chain: SubscriptionChain
+        /// Its chain's tags, as ``TraceReader/tags(ofChain:)`` reads them.
+        var tags: [String]
+        /// The objects of the window's chains and the observables subscribed to, by id.
+        var objects: [Int64: ObjectRecord]
+    }
+
+    private let reader: TraceReader
+    private let subscriptions: [SubscriptionRecord]
+    private var nextIndex = 0
+    /// The current window's chains not handed over yet, the next one last.
+    private var pending: [(subscription: SubscriptionRecord, chain: SubscriptionChain, tags: [String])] = []
+    /// The current window's objects.
+    private var objects: [Int64: ObjectRecord] = [:]
+
+    /// The chains of `subscriptions`, read from `reader`, in the order given.
+    init(reader: TraceReader, subscriptions: [SubscriptionRecord]) {
+        self.reader = reader
+        self.subscriptions = subscriptions
+    }
+
+    /// The next subscription's chain, or `nil` after the last.
+    mutating func next() throws -> Element? {
+        if pending.isEmpty {
+            guard nextIndex < subscriptions.count else { return nil }
+            try readWindow()
+        }
+        guard let next = pending.popLast() else { return nil }
+        return Element(subscription: next.subscription, chain: next.chain, tags: next.tags, objects: objects)
+    }
+
+    private mutating func readWindow() throws {
+        let window = subscriptions[nextIndex..<min(nextIndex + Self.windowSize, subscriptions.count)]
+        nextIndex += window.count
+        let trees = try reader.chainCallTrees(under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit)
+        var createdByCall: [Int64: [ObjectRecord]] = [:]
+        for object in try reader.objects(createdByAnyOf: Set((trees ?? [:]).values.joined().map(\.id))) {
+            if let call = object.callID { createdByCall[call, default: []].append(object) }
+        }
+        var chains: [(subscription: SubscriptionRecord, chain: SubscriptionChain)] = []
+        for subscription in window {
+            // Trees too large for one window's query are read one at a time.
+            let steps =
+                try subscription.callID.map { call in
+                    try trees.map { $0[call] ?? [] }
+                        ?? reader.callTree(under: call, limit: FlowBuilder.defaultCallLimit)
+                } ?? []
+            let created =
+                trees == nil
+                ? try reader.objects(createdBy: steps.map(\.id))
+                : steps.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id }
+            chains.append((subscription, SubscriptionChain(subscription: subscription, steps: steps, created: created)))
+        }
+        let tagsOfObject =
+            reader.features.isTagged ? try reader.tags(of: Array(Set(chains.flatMap(\.chain.objects)))) : [:]
+        objects = try reader.objects(
+            withIDs: Set(chains.flatMap { $0.chain.elements + [$0.subscription.observableObjectID].compactMap { $0 } })
+        )
+        pending = chains.reversed().map { subscription, chain in
+            (
+                subscription, chain,
+                LeakRules.chainTags(subscribedThrough: chain.objects) { tagsOfObject[$0] ?? [] }
+            )
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// What a window of consecutive flows is built from, read for all of them at once: the first
+/// calls of each top-level call's tree and the objects those calls created, in two queries
+/// (``TraceReader/callTrees(under:limit:)``, ``TraceReader/objects(createdByAnyOf:)``) where one
+/// flow at a time took two each. ``FlowBuilder/forEachFlow(limit:tag:foldingBookkeeping:_:)``
+/// holds one window at a time.
+///
+/// A window whose trees are too large for one query, or that a damaged trace makes fail, holds
+/// nothing: its flows are then read one by one, as before, and fail as they did.
+struct FlowWindow {
+    /// How many flows one window reads.
+    static let size = 256
+
+    /// The first `callLimit + 1` calls of each root's tree, by root; `nil` when not read.
+    private let trees: [Int64: [CallRecord]]?
+    /// The objects the trees' calls created, by the call that created them, in order of creation.
+    private let createdByCall: [Int64: [ObjectRecord]]
+
+    /// The trees of `roots` and what their calls created, read from `reader`: the first
+    /// `callLimit + 1` calls of each, so that a flow knows it has more than `callLimit`.
+    init(reader: TraceReader, roots: [CallRecord], callLimit: Int) {
+        guard roots.count > 1,
+            let trees = try? reader.callTrees(under: roots.map(\.id), limit: callLimit + 1),
+            let created = try? reader.objects(createdByAnyOf: Set(trees.values.joined().map(\.id)))
+        else {
+            self.trees = nil
+            self.createdByCall = [:]
+            return
+        }
+        var createdByCall: [Int64: [ObjectRecord]] = [:]
+        for object in created {
+            if let call = object.callID { createdByCall[call, default: []].append(object) }
+        }
+        self.trees = trees
+        self.createdByCall = createdByCall
+    }
+
+    /// The first calls of the tree under `root`, as ``TraceReader/callTree(under:limit:)`` reads
+    /// them; `nil` when the window did not read them.
+    func calls(under root: Int64) -> [CallRecord]? {
+        trees.map { $0[root] ?? [] }
+    }
+
+    /// The objects `calls` created, in order of creation, as ``TraceReader/objects(createdBy:)``
+    /// reads them; `nil` when the window did not read them.
+    func objects(createdBy calls: [CallRecord]) -> [ObjectRecord]? {
+        guard trees != nil else { return nil }
+        return calls.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id }
+    }
+}

@@ -1,0 +1,148 @@
+extension TraceReader {
+    // MARK: - Many at once
+
+    /// How many rows one window's query of ``callTrees(under:limit:)`` reads at most before it
+    /// falls back to one query per tree: enough for hundreds of ordinary subscribes, and a
+    /// bound on what one window holds when a tree is huge.
+    static let windowRowLimit = 50_000
+
+    /// `ids` as the JSON array that `json_each(?)` reads: one bound text instead of a list
+    /// written into the SQL, so a window's statement is compiled once per connection.
+    private static func jsonList(_ ids: some Sequence<Int64>) -> SQLValue {
+        .text("[" + ids.map(String.init).joined(separator: ",") + "]")
+    }
+
+    /// The first `limit` calls of the tree under each of `roots`, as ``callTree(under:limit:)``
+    /// reads one, by root, in one query; `nil` when together they hold more than
+    /// ``windowRowLimit`` calls, which are then better read one tree at a time.
+    ///
+    /// - Throws: ``TraceFileError/damaged(path:reason:)`` for a root that is its own ancestor.
+    public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
+        try callTrees(
+            under: roots, limit: limit, columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
+        )
+    }
+
+    /// ``callTrees(under:limit:)`` with only what a ``SubscriptionChain`` is built from: each
+    /// call's id, parent, step name and object; its other fields are left empty (no thread,
+    /// file, type or times), which saves reading them for every call of many subscribes.
+    func chainCallTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
+        try callTrees(
+            under: roots, limit: limit,
+            columns: """
+                call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
+                FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
+                """
+        )
+    }
+
+    /// The trees of ``callTrees(under:limit:)``, each call read from `columns`: what is
+    /// selected after the tree's root, from `tree` joined with the call's columns.
+    private func callTrees(under roots: [Int64], limit: Int, columns: String) throws -> [Int64: [CallRecord]]? {
+        let unique = Array(Set(roots)).sorted()
+        guard !unique.isEmpty else { return [:] }
+        // UNION over (root, call): a loop of parent_ids ends the recursion; a call under two of
+        // the roots (one subscribe inside another) is in both trees.
+        let rowLimit = Self.windowRowLimit
+        let rows = try cachedRecords(
+            """
+            WITH RECURSIVE tree(root, id) AS (
+                SELECT value, value FROM json_each(?)
+                UNION
+                SELECT tree.root, call.id FROM call JOIN tree ON call.parent_id = tree.id LIMIT ?
+            )
+            SELECT tree.root AS tree_root, \(columns)
+            ORDER BY tree.root, tree.id
+            """,
+            [Self.jsonList(unique), .integer(Int64(rowLimit))]
+        ) { (root: $0.integer("tree_root") ?? 0, call: CallRecord(row: $0)) }
+        // The window's trees may have been cut by the row limit.
+        if rows.count + unique.count >= rowLimit { return nil }
+        var treeOfRoot: [Int64: [CallRecord]] = [:]
+        for row in rows { treeOfRoot[row.root, default: []].append(row.call) }
+        for root in unique {
+            var calls = treeOfRoot[root] ?? []
+            if calls.count > limit { calls.removeLast(calls.count - limit) }
+            if let parent = calls.first(where: { $0.id == root })?.parentID, calls.contains(where: { $0.id == parent })
+            {
+                throw TraceFileError.damaged(
+                    path: path, reason: "call #\(root) is its own ancestor (a loop of parent_id)")
+            }
+            treeOfRoot[root] = calls
+        }
+        return treeOfRoot
+    }
+
+    /// The objects created directly by one of `calls`, in order of creation: what
+    /// ``objects(createdBy:)`` reads, through one statement compiled once whatever the calls.
+    public func objects(createdByAnyOf calls: some Collection<Int64>) throws -> [ObjectRecord] {
+        guard !calls.isEmpty else { return [] }
+        return try cachedRecords(
+            objectQuery + " WHERE object.call_id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
+            [Self.jsonList(Set(calls).sorted())], ObjectRecord.init(row:)
+        ).map(atUserBuildSite)
+    }
+
+    /// The objects `ids`, by id, each as ``object(_:)`` reads it; ids the trace lacks are left out.
+    public func objects(withIDs ids: some Collection<Int64>) throws -> [Int64: ObjectRecord] {
+        guard !ids.isEmpty else { return [:] }
+        let objects = try cachedRecords(
+            objectQuery + " WHERE object.id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
+            [Self.jsonList(Set(ids).sorted())], ObjectRecord.init(row:)
+        )
+        // Ids are unique in a sound trace; in a damaged one the first row of an id stands for it.
+        var byID: [Int64: ObjectRecord] = [:]
+        for object in objects where byID[object.id] == nil {
+            byID[object.id] = try atUserBuildSite(object)
+        }
+        return byID
+    }
+
+    /// For each of `calls`, the innermost user subscription whose `subscribe` was running when
+    /// it ran, as ``innermostSubscription(enclosing:)`` finds it (`nil` for none), after the
+    /// check ``rootCall(of:)`` makes: the calls' parents are read in one query for all of them.
+    ///
+    /// - Throws: ``TraceFileError/damaged(path:reason:)`` for the first of `calls`, in order,
+    ///   whose chain of parents loops or breaks.
+    public func innermostSubscriptions(enclosing calls: [Int64]) throws -> [Int64: SubscriptionRecord?] {
+        guard !calls.isEmpty else { return [:] }
+        // UNION over (origin, call): a loop of parent_ids ends the recursion, and is found below.
+        let rows = try cachedRecords(
+            """
+            WITH RECURSIVE up(origin, id, parent_id) AS (
+                SELECT id, id, parent_id FROM call WHERE id IN (SELECT value FROM json_each(?))
+                UNION
+                SELECT up.origin, call.id, call.parent_id FROM call JOIN up ON call.id = up.parent_id
+            )
+            SELECT origin, id, parent_id FROM up
+            """,
+            [Self.jsonList(Set(calls).sorted())]
+        ) { (origin: $0.integer("origin") ?? 0, id: $0.integer("id") ?? 0, parent: $0.integer("parent_id")) }
+        var ancestors: [Int64: [(id: Int64, parent: Int64?)]] = [:]
+        for row in rows { ancestors[row.origin, default: []].append((row.id, row.parent)) }
+        for call in calls {
+            // A chain that reaches no top-level call loops or breaks: rootCall says how.
+            if let chain = ancestors[call], !chain.contains(where: { $0.parent == nil }) {
+                _ = try rootCall(of: call)
+            }
+        }
+        let enclosing = Set(ancestors.values.joined().map(\.id))
+        let subscriptions = try cachedRecords(
+            Self.subscriptionQuery + " WHERE subscription.call_id IN (SELECT value FROM json_each(?))",
+            [Self.jsonList(enclosing.sorted())], SubscriptionRecord.init(row:)
+        )
+        var startedBy: [Int64: [SubscriptionRecord]] = [:]
+        for subscription in subscriptions {
+            if let call = subscription.callID { startedBy[call, default: []].append(subscription) }
+        }
+        var innermost: [Int64: SubscriptionRecord?] = [:]
+        for call in calls {
+            // The latest subscribe call, and its latest subscription, as ORDER BY call_id DESC, id DESC.
+            innermost[call] =
+                (ancestors[call] ?? []).flatMap { startedBy[$0.id] ?? [] }.max {
+                    ($0.callID ?? 0, $0.id) < ($1.callID ?? 0, $1.id)
+                } as SubscriptionRecord?
+        }
+        return innermost
+    }
+}
