@@ -45,7 +45,7 @@ final class RecordingSession {
     private let isSkippingStalledSlots = Atomic<Bool>(false)
     /// Set by the spooler thread once it moved every record reserved before the ring closed.
     private let isSpoolerDone = Atomic<Bool>(false)
-    /// Set by the writer thread once the trace is complete and it has stopped.
+    /// Set by the finisher thread once the trace is complete and it has stopped.
     private let isWriterDone = Atomic<Bool>(false)
     /// The writer's, the finisher's and the spooler's `pthread_t`, once they run; lets a
     /// handler see it runs on one of them.
@@ -71,7 +71,7 @@ final class RecordingSession {
     private var committedTotal = 0
     private var isWriterGone = false
     /// Records committed that `committedTotal` does not count yet (its lock was busy); the
-    /// writer thread's.
+    /// writer thread's, then the finisher's.
     private var pendingCommitted = 0
     private let committedLock: UnsafeMutablePointer<pthread_mutex_t>
     private let committed: UnsafeMutablePointer<pthread_cond_t>
@@ -80,7 +80,7 @@ final class RecordingSession {
     /// Whether the connection is closed when the trace is complete (a file), or kept for
     /// reading (in memory).
     private let keepsDatabaseOpen: Bool
-    /// The writer thread's until it is joined; then the joiner's.
+    /// The writer thread's, then the finisher's until it is joined; then the joiner's.
     private var writer: TraceWriter?
     /// The error that stopped the writer, if one did; read after the join.
     private var writeError: (any Error)?
