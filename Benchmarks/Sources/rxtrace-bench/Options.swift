@@ -20,7 +20,8 @@ struct Options {
     var reportRecords = 10_000_000
     /// Where R1 keeps its trace for a later look; a temporary file, removed, by default.
     var reportTrace: String?
-    /// `W1s/RxCore`: run that one variant and exit, for a profiler.
+    /// `W1s/RxCore`: run that one variant and exit, for a profiler; `W1s/recorded` (or
+    /// `W1s/recorded-events`) runs RxCore's variant recorded, up to `stop()`.
     var profile: String?
     /// How many times `--profile` runs its variant (`--count` starts it with 1 and 2).
     var profileRepeats = 1
@@ -40,7 +41,7 @@ struct Options {
         usage: rxtrace-bench [--rounds N] [--warm-up N] [--sample-seconds S] [--only W1s,W2,…]
                              [--no-recorder] [--no-report] [--rxtrace PATH] [--report-records N]
                              [--report-trace PATH]
-                             [--processes N] [--profile W1s/RxCore [--repeat N]]
+                             [--processes N] [--profile W1s/RxCore|W1s/recorded [--repeat N]]
                rxtrace-bench --count W1s,W2,…|all
         """
 

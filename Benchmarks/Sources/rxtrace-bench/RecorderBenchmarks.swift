@@ -309,3 +309,35 @@ func recorderTargets(_ recorder: RecorderResult) -> [(label: String, value: Doub
         return []
     }
 }
+
+/// The recording detail a `--profile W/recorded` (`calls`) or `W/recorded-events` (`events`)
+/// variant asks for; `nil` for a library's name.
+func profiledRecordingDetail(_ variant: String) -> RecordingDetail? {
+    switch variant {
+    case "recorded": .calls
+    case "recorded-events": .events
+    default: nil
+    }
+}
+
+/// T1's recorded run of workload `name` at `detail` (W1s only: 20,000 elements, 200,000 with
+/// `events`), or `nil`.
+func recordedWorkload(named name: String, detail: RecordingDetail) -> (() -> Int)? {
+    guard name == "W1s" else { return nil }
+    let count = detail == .events ? recordedW1sEventsCount : recordedW1sCount
+    return { RxCoreWorkloads.w1s(count: count) }
+}
+
+/// Runs `workload` once with a recording at `detail` into a temporary trace, up to `stop()`
+/// returning, and removes the trace; returns the workload's checksum. What `--profile
+/// W1s/recorded` runs under a profiler.
+func runRecorded(_ workload: () -> Int, detail: RecordingDetail) throws -> Int {
+    let path = NSTemporaryDirectory() + "rxtrace-bench-profile-\(getpid()).sqlite"
+    let recording = try record(to: path, program: "rxtrace-bench", detail: detail)
+    let checksum = workload()
+    try recording.stop()
+    for file in [path, path + "-wal", path + "-shm"] {
+        unlink(file)
+    }
+    return checksum
+}

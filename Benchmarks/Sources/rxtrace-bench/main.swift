@@ -19,6 +19,20 @@ do {
 if let profile = options.profile {
     // One variant, `--repeat` times, and nothing else: what a profiler or `--count` looks at.
     let parts = profile.split(separator: "/").map(String.init)
+    if parts.count == 2, let detail = profiledRecordingDetail(parts[1]),
+        let variant = recordedWorkload(named: parts[0], detail: detail)
+    {
+        // `W1s/recorded`: the RxCore variant with the recorder on, what the recorder's profile looks at.
+        do {
+            for _ in 0..<options.profileRepeats {
+                print(try runRecorded(variant, detail: detail))
+            }
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("rxtrace-bench: \(error)\n".utf8))
+            exit(1)
+        }
+    }
     guard parts.count == 2, let workload = allWorkloads.first(where: { $0.name == parts[0] }),
         let library = Library(rawValue: parts[1]), let variant = workload.variants[library]
     else {

@@ -7,7 +7,9 @@ import Synchronization
 /// One recording in progress: the producer side of the ``TraceRecorder`` hooks, the
 /// ``RecordRing`` they append to, the spooler thread that moves the ring to a ``RecordSpool``
 /// file at disk speed, and the writer thread that turns the spool into rows through a
-/// ``TraceWriter`` at SQLite's pace.
+/// ``TraceWriter`` at SQLite's pace, at a lower priority than the program's, so that it runs on
+/// what the program leaves idle; once an end is asked for, the finisher thread, at the
+/// program's priority, writes the rest and completes the trace.
 ///
 /// ``SQLiteTraceRecorder`` and ``InMemoryTraceRecorder`` are this with a different database.
 /// A hook costs a read of the CPU's tick counter, a thread-state lookup through a pthread key,
@@ -43,22 +45,33 @@ final class RecordingSession {
     private let isSkippingStalledSlots = Atomic<Bool>(false)
     /// Set by the spooler thread once it moved every record reserved before the ring closed.
     private let isSpoolerDone = Atomic<Bool>(false)
-    /// Set by the writer thread once the trace is complete and it has stopped.
+    /// Set by the finisher thread once the trace is complete and it has stopped.
     private let isWriterDone = Atomic<Bool>(false)
-    /// The writer's and the spooler's `pthread_t`, once they run; lets a handler see it runs on
-    /// one of them.
+    /// The writer's, the finisher's and the spooler's `pthread_t`, once they run; lets a
+    /// handler see it runs on one of them.
     private let writerThreadID = Atomic<UInt>(0)
+    private let finisherThreadID = Atomic<UInt>(0)
     private let spoolerThreadID = Atomic<UInt>(0)
-    /// The writer and spooler threads, for the one `pthread_join` each; `nil` once joined.
+    /// The writer, finisher and spooler threads, for the one `pthread_join` each; `nil` once
+    /// joined.
     private let writerThread: LockedState<pthread_t?>
+    private let finisherThread: LockedState<pthread_t?>
     private let spoolerThread: LockedState<pthread_t?>
+    /// The finisher sleeps on it until the writer hands the trace over.
+    private let finisherWake: UnsafeMutablePointer<sem_t>
+    /// Set (releasing) by the writer thread once it stopped writing and handed `writer`,
+    /// `pendingCommitted` and `runFailure` to the finisher.
+    private let isHandedOver = Atomic<Bool>(false)
+    /// The error that stopped the writer while the program ran, for the finisher to report;
+    /// the writer thread's until ``isHandedOver``.
+    private var runFailure: (any Error)?
     /// The writer sleeps on it; the spooler posts it after each append to the spool.
     private let writerWake: UnsafeMutablePointer<sem_t>
     /// Records the writer committed, for ``flush()``; guarded by `committedLock`.
     private var committedTotal = 0
     private var isWriterGone = false
     /// Records committed that `committedTotal` does not count yet (its lock was busy); the
-    /// writer thread's.
+    /// writer thread's, then the finisher's.
     private var pendingCommitted = 0
     private let committedLock: UnsafeMutablePointer<pthread_mutex_t>
     private let committed: UnsafeMutablePointer<pthread_cond_t>
@@ -67,7 +80,7 @@ final class RecordingSession {
     /// Whether the connection is closed when the trace is complete (a file), or kept for
     /// reading (in memory).
     private let keepsDatabaseOpen: Bool
-    /// The writer thread's until it is joined; then the joiner's.
+    /// The writer thread's, then the finisher's until it is joined; then the joiner's.
     private var writer: TraceWriter?
     /// The error that stopped the writer, if one did; read after the join.
     private var writeError: (any Error)?
@@ -97,10 +110,14 @@ final class RecordingSession {
         self.spool = RecordSpool(directory: spoolDirectory, name: "rxtrace-\(getpid())")
         self.keepsDatabaseOpen = keepsDatabaseOpen
         self.writerThread = LockedState(nil)
+        self.finisherThread = LockedState(nil)
         self.spoolerThread = LockedState(nil)
         writerWake = .allocate(capacity: 1)
         writerWake.initialize(to: sem_t())
         sem_init(writerWake, 0, 0)
+        finisherWake = .allocate(capacity: 1)
+        finisherWake.initialize(to: sem_t())
+        sem_init(finisherWake, 0, 0)
         committedLock = .allocate(capacity: 1)
         committedLock.initialize(to: pthread_mutex_t())
         pthread_mutex_init(committedLock, nil)
@@ -108,12 +125,15 @@ final class RecordingSession {
         committed.initialize(to: pthread_cond_t())
         pthread_cond_init(committed, nil)
         spoolerThread.withLock { $0 = Self.start({ $0.runSpooler() }, with: self) }
+        finisherThread.withLock { $0 = Self.start({ $0.runFinisher() }, with: self) }
         writerThread.withLock { $0 = Self.start({ $0.runWriter() }, with: self) }
     }
 
     deinit {
         sem_destroy(writerWake)
         writerWake.deallocate()
+        sem_destroy(finisherWake)
+        finisherWake.deallocate()
         pthread_mutex_destroy(committedLock)
         committedLock.deallocate()
         pthread_cond_destroy(committed)
@@ -186,7 +206,8 @@ final class RecordingSession {
     /// is done is then joined, so the process leaves no thread behind.
     func terminate(_ end: RunEnd, waitingAtMost nanoseconds: Int) {
         let current = UInt(pthread_self())
-        guard writerThreadID.load(ordering: .relaxed) != current, spoolerThreadID.load(ordering: .relaxed) != current
+        guard writerThreadID.load(ordering: .relaxed) != current, finisherThreadID.load(ordering: .relaxed) != current,
+            spoolerThreadID.load(ordering: .relaxed) != current
         else { return }
         if case .signal = end {
             isSkippingStalledSlots.store(true, ordering: .releasing)
@@ -203,8 +224,8 @@ final class RecordingSession {
         writerThread.withLock { $0 == nil }
     }
 
-    /// Joins the writer thread (and the spooler, which stopped before it) unless another
-    /// caller did; returns whether this call did.
+    /// Joins the writer thread (and the finisher and the spooler, which stopped before it is
+    /// joined) unless another caller did; returns whether this call did.
     @discardableResult
     private func joinWriter() -> Bool {
         let thread = writerThread.withLock { thread in
@@ -213,6 +234,13 @@ final class RecordingSession {
         }
         guard let thread else { return false }
         pthread_join(thread, nil)
+        let finisher = finisherThread.withLock { thread in
+            defer { thread = nil }
+            return thread
+        }
+        if let finisher {
+            pthread_join(finisher, nil)
+        }
         let spooler = spoolerThread.withLock { thread in
             defer { thread = nil }
             return thread
@@ -226,6 +254,7 @@ final class RecordingSession {
     private func request(_ end: RunEnd) {
         _ = endRequest.compareExchange(expected: 0, desired: Self.encode(end), ordering: .acquiringAndReleasing)
         sem_post(writerWake)
+        sem_post(finisherWake)
     }
 
     private func waitForWriter(atMost nanoseconds: Int) {
@@ -286,19 +315,42 @@ final class RecordingSession {
 
     // MARK: - Writer thread
 
+    /// Writes the spool while the program runs, at a lower priority than the program's
+    /// (``yieldToTheRecordedProgram()``), until an end is asked for or a write fails; then
+    /// hands the trace over to the finisher.
     private func runWriter() {
         writerThreadID.store(UInt(pthread_self()), ordering: .relaxed)
         Self.blockAsynchronousSignals()
+        Self.yieldToTheRecordedProgram()
+        let batch = UnsafeMutablePointer<Record>.allocate(capacity: batchCapacity)
+        do {
+            while endRequest.load(ordering: .acquiring) == 0 {
+                Self.wait(on: writerWake, nanoseconds: 10_000_000)
+                guard endRequest.load(ordering: .acquiring) == 0 else { break }
+                try writeSpooled(into: batch, until: nil)
+            }
+        } catch {
+            runFailure = error
+        }
+        batch.deallocate()
+        isHandedOver.store(true, ordering: .releasing)
+        sem_post(finisherWake)
+    }
+
+    /// Waits for the writer to hand the trace over, then, at the program's priority (a
+    /// handler or `stop()` waits for it), writes what the spool still holds, completes the
+    /// trace and stops.
+    private func runFinisher() {
+        finisherThreadID.store(UInt(pthread_self()), ordering: .relaxed)
+        Self.blockAsynchronousSignals()
+        while !isHandedOver.load(ordering: .acquiring) {
+            Self.wait(on: finisherWake, nanoseconds: 10_000_000)
+        }
         let batch = UnsafeMutablePointer<Record>.allocate(capacity: batchCapacity)
         defer { batch.deallocate() }
         do {
-            var end = Self.decode(endRequest.load(ordering: .acquiring))
-            while end == nil {
-                Self.wait(on: writerWake, nanoseconds: 10_000_000)
-                end = Self.decode(endRequest.load(ordering: .acquiring))
-                guard end == nil else { break }
-                try writeSpooled(into: batch, until: nil)
-            }
+            if let runFailure { throw runFailure }
+            let end = Self.decode(endRequest.load(ordering: .acquiring))
             ring.close()
             while !isSpoolerDone.load(ordering: .acquiring) {
                 Self.wait(on: writerWake, nanoseconds: 1_000_000)
@@ -384,6 +436,20 @@ final class RecordingSession {
         deadline.tv_nsec = total % 1_000_000_000
         return deadline
     }
+
+    /// Lowers the calling thread's scheduling priority (`nice` + ``writerNiceness``, Linux's
+    /// per-thread `setpriority`): the writer then runs on what the recorded program leaves
+    /// idle instead of taking a core from it, and the spool holds what it is behind by. A
+    /// thread cannot raise its priority again, so the end is written by the finisher thread,
+    /// which keeps the program's.
+    private static func yieldToTheRecordedProgram() {
+        let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), id_t(rxtrace_gettid()))
+        _ = setpriority(
+            __priority_which_t(PRIO_PROCESS.rawValue), id_t(rxtrace_gettid()), min(19, current + writerNiceness))
+    }
+
+    /// How much lower than the program the writer thread runs (`nice` steps).
+    static let writerNiceness: Int32 = 10
 
     /// Keeps the signals a process is sent from landing on the writer thread, whose handler
     /// could not wait for itself.
@@ -610,8 +676,9 @@ final class RecordingSession {
     }
 }
 
-// `writer` and `writeError` belong to the writer thread until `pthread_join` (or, for a second
-// `finish`, until `isWriterDone` is seen), as does `pendingCommitted`; `committedTotal` and
+// `writer`, `pendingCommitted` and `runFailure` belong to the writer thread until it sets
+// `isHandedOver`, then, with `writeError`, to the finisher thread until `pthread_join` (or, for a
+// second `finish`, until `isWriterDone` is seen); `committedTotal` and
 // `isWriterGone` are guarded by `committedLock`; everything else is immutable, atomic, or
 // guarded by the `LockedState` it is wrapped in, and the ring and the spool hand their records
 // over through atomics.

@@ -543,14 +543,21 @@ final class TraceWriter {
         )
         let markImage = try database.prepare("UPDATE image SET symbolizer = ? WHERE id = ?")
         try database.transaction {
-            for (image, id) in imageIDs.sorted(by: { $0.value < $1.value }) {
-                let found = try database.rows(
+            let images = imageIDs.sorted(by: { $0.value < $1.value })
+            let addresses = try images.map { _, id in
+                try database.rows(
                     "SELECT DISTINCT address FROM caller WHERE image_id = ? ORDER BY address", [.integer(id)]
                 ).compactMap { $0.integer("address") }.map { UInt(bitPattern: Int($0)) }
-                guard let chains = try? symbolizer.symbolize(found.map { $0 - image.loadAddress }, in: image.path)
-                else {
-                    continue
-                }
+            }
+            // One run of the tool for every file: most of a run is the tool loading itself.
+            let answers =
+                (try? symbolizer.symbolize(
+                    zip(images, addresses).map { image, found in
+                        (image: image.key.path, addresses: found.map { $0 - image.key.loadAddress })
+                    }
+                )) ?? []
+            for ((image, id), (found, chains)) in zip(images, zip(addresses, answers)) {
+                guard let chains else { continue }
                 for address in found {
                     for (depth, frame) in (chains[address - image.loadAddress] ?? []).enumerated() {
                         insertLine.bind(Int64(bitPattern: UInt64(address)), at: 1)

@@ -50,6 +50,42 @@ final class SQLiteTraceRecorderTests: RxTraceTestCase {
         )
     }
 
+    func testWhileRecording_theWriterRunsBelowTheProgramsPriority_andItsThreadIsGoneAfterFinish() throws {
+        let programNiceness = try Self.niceness(ofThread: "self")
+        let writerNiceness = min(19, programNiceness + Int(RecordingSession.writerNiceness))
+        // Recorders other tests installed and never finished keep their writers.
+        let before = Set(try Self.threadsOfThisProcess(atNiceness: writerNiceness))
+        let recorder = try SQLiteTraceRecorder(path: Fixture.temporaryTracePath("priority"), program: "priority")
+        _ = recorder.objectInitialized(Int.self)
+        // Committed: the writer thread has started and lowered its priority before writing.
+        recorder.flush()
+
+        let writers = Set(try Self.threadsOfThisProcess(atNiceness: writerNiceness)).subtracting(before)
+        XCTAssertEqual(writers.count, 1, "one new thread, the writer, runs below the program's priority")
+        XCTAssertEqual(try Self.niceness(ofThread: "self"), programNiceness)
+
+        try recorder.finish()
+
+        XCTAssertEqual(Set(try Self.threadsOfThisProcess(atNiceness: writerNiceness)).intersection(writers), [])
+    }
+
+    /// The kernel ids of this process's threads whose `nice` value is `niceness`.
+    private static func threadsOfThisProcess(atNiceness niceness: Int) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").filter { thread in
+            (try? Self.niceness(ofThread: thread)) == niceness
+        }
+    }
+
+    /// A thread's `nice` value: field 19 of `/proc/self/task/ID/stat` ("self" for the calling
+    /// thread's, `/proc/thread-self`).
+    private static func niceness(ofThread thread: String) throws -> Int {
+        let path = thread == "self" ? "/proc/thread-self/stat" : "/proc/self/task/\(thread)/stat"
+        let stat = try String(contentsOfFile: path, encoding: .utf8)
+        // The fields after the command name, which is in parentheses, start with field 3.
+        let fields = stat[stat.index(after: stat.lastIndex(of: ")")!)...].split(separator: " ")
+        return try XCTUnwrap(Int(fields[19 - 3]))
+    }
+
     func testFinish_joinsTheWriterThread() throws {
         let recorder = try SQLiteTraceRecorder(path: Fixture.temporaryTracePath("join"), program: "join")
         XCTAssertFalse(recorder.session.isWriterJoined)
