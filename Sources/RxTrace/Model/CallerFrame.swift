@@ -70,9 +70,32 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         return module.first?.isNumber == true ? "_" + module : module
     }
 
+    /// The modules of the Swift toolchain, whose functions are never the user's, even when the
+    /// symbolizer names no line of them (their libraries ship without debug information).
+    static let toolchainModules: Set<String> = [
+        "Swift", "_Concurrency", "_StringProcessing", "Foundation", "FoundationEssentials",
+        "FoundationInternationalization", "FoundationNetworking", "Dispatch", "XCTest", "Testing",
+    ]
+
+    /// Whether the file at `path` (an executable or library the caller addresses lie in) is the
+    /// system's or the Swift toolchain's: the Swift runtime and standard library, Foundation,
+    /// libdispatch, XCTest, the C library. Their frames are never the user's line, even when a
+    /// symbolizer names their function: the runtime's release (`swift_release`, then
+    /// `swift::RefCounts<…>::doDecrementSlow`) lies between a `bag = nil` and the bag's `deinit`.
+    static func isSystemImage(_ path: String) -> Bool {
+        let systemFolders = ["/lib/", "/lib64/", "/usr/lib/", "/usr/lib64/", "/usr/libexec/"]
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let toolchainLibraries = [
+            "libswift", "libFoundation", "libdispatch", "libBlocksRuntime", "libXCTest", "lib_Testing",
+        ]
+        return systemFolders.contains { path.hasPrefix($0) } || path.contains("/usr/lib/swift/")
+            || toolchainLibraries.contains { name.hasPrefix($0) }
+    }
+
     /// Whether the frame is in a function of the user's (named, and not RxCore's, RxRelay's,
-    /// RxTesting's, the Swift runtime's or a witness thunk) at a line the debug information
-    /// does not name: code the compiler placed at the end of a scope, such as a local's release.
+    /// RxTesting's, the Swift toolchain's, a C++ function of the Swift runtime, or a witness
+    /// thunk) at a line the debug information does not name: code the compiler placed at the
+    /// end of a scope, such as a local's release.
     var isUserFunctionWithoutLine: Bool {
         guard !isKnown, let function else { return false }
         let name = function.hasPrefix("$s") ? Symbolizer.demangled(function) : function
@@ -83,10 +106,12 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         let isThunk =
             head.hasPrefix("protocol witness") || head.contains("thunk") || head.hasPrefix("merged ")
             || head.contains("closure #") || head.hasPrefix("partial apply")
-        let isLibrary = (Self.libraryModules.map { "\($0)." } + ["RxTrace.", "Swift."]).contains {
+        let isLibrary = (Self.libraryModules.union(Self.toolchainModules).map { "\($0)." } + ["RxTrace."]).contains {
             qualified.hasPrefix($0)
         }
-        return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary
+        // `bool swift::RefCounts<…>::doDecrementSlow<…>(…)`: a C++ name, the runtime's.
+        let isCPlusPlus = name.contains("::")
+        return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary && !isCPlusPlus
             && !qualified.hasPrefix("swift_") && !qualified.hasPrefix("_") && !qualified.hasPrefix("$")
     }
 
@@ -139,7 +164,7 @@ public struct CallerFrame: Codable, Equatable, Sendable {
 
 /// What a trace says about the user's line behind an entry point's call.
 public enum CallerLine: Equatable, Sendable {
-    /// The user's line: the first frame outside RxCore.
+    /// The user's line: the first frame outside RxCore and outside the system's libraries.
     case line(CallerFrame)
     /// The call's step captures no caller, or the trace predates schema 6.
     case notCaptured
@@ -147,11 +172,18 @@ public enum CallerLine: Equatable, Sendable {
     /// symbols").
     case unresolved(String)
 
-    /// The user's frame among the inline chains of `addresses` (innermost first), or why there
-    /// is none.
-    static func find(in chains: [[CallerFrame]]) -> CallerLine {
+    /// The user's frame among the inline chains of a stack's addresses (innermost first), or
+    /// why there is none. `images` holds the file each address lies in, in the same order
+    /// (`nil` where unknown; empty when no file is known): the frames of the system's and the
+    /// Swift toolchain's libraries (``CallerFrame/isSystemImage(_:)``) are skipped first, as
+    /// RxCore's are.
+    static func find(in chains: [[CallerFrame]], images: [String?] = []) -> CallerLine {
         let frames = chains.joined()
-        if let user = frames.first(where: { !$0.isInsideRxCore || $0.isUserFunctionWithoutLine }) {
+        let userCode = chains.indices.lazy.filter { index in
+            guard index < images.count, let image = images[index] else { return true }
+            return !CallerFrame.isSystemImage(image)
+        }.flatMap { chains[$0] }
+        if let user = userCode.first(where: { !$0.isInsideRxCore || $0.isUserFunctionWithoutLine }) {
             return .line(user.isKnown ? user : CallerFrame(function: user.function, file: nil, line: nil))
         }
         if frames.contains(where: \.isKnown) { return .unresolved("every captured frame lies inside RxCore") }

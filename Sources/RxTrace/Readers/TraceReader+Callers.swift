@@ -11,9 +11,11 @@ extension TraceReader {
     /// addresses but no lines (its program exited or was killed while recording) is symbolized
     /// here, in memory, once for all its addresses. Reading never writes to the trace.
     public func callerLine(ofCall id: Int64) throws -> CallerLine {
-        guard let chains = try callerChains(stackOf: "call", id: id) else { return .notCaptured }
+        guard let stack = try callerStack(of: "call", id: id), let chains = try callerChains(ofStack: stack) else {
+            return .notCaptured
+        }
         if let failure = symbolizingFailure, chains.isEmpty { return .unresolved(failure) }
-        return CallerLine.find(in: chains)
+        return CallerLine.find(in: chains, images: try callerImages(ofStack: stack))
     }
 
     /// The calls `low` through `high` that captured a caller stack (the entry points user code
@@ -36,12 +38,28 @@ extension TraceReader {
     /// The inline chains of the addresses of the caller stack that row `id` of `table` (`call`
     /// or `object`) points at, symbolized; `nil` when it has none.
     private func callerChains(stackOf table: String, id: Int64) throws -> [[CallerFrame]]? {
-        guard features.hasCallers,
-            let stack = try cachedRecords(
-                "SELECT caller_stack_id AS stack FROM \(table) WHERE id = ?", [.integer(id)], { $0.integer("stack") }
-            ).first ?? nil
-        else { return nil }
+        guard let stack = try callerStack(of: table, id: id) else { return nil }
         return try callerChains(ofStack: stack)
+    }
+
+    /// The caller stack row `id` of `table` (`call` or `object`) points at; `nil` when it has none.
+    private func callerStack(of table: String, id: Int64) throws -> Int64? {
+        guard features.hasCallers else { return nil }
+        return try cachedRecords(
+            "SELECT caller_stack_id AS stack FROM \(table) WHERE id = ?", [.integer(id)], { $0.integer("stack") }
+        ).first ?? nil
+    }
+
+    /// The file each address of caller stack `stack` lies in, in the order of its inline
+    /// chains; `nil` for an address in no file the recorder knew.
+    private func callerImages(ofStack stack: Int64) throws -> [String?] {
+        try cachedRecords(
+            """
+            SELECT image.path FROM caller LEFT JOIN image ON image.id = caller.image_id
+            WHERE caller.stack_id = ? ORDER BY caller.frame
+            """,
+            [.integer(stack)]
+        ) { $0.text("path") }
     }
 
     /// The inline chains of the addresses of caller stack `stack`, symbolized; `nil` when it has
@@ -98,15 +116,9 @@ extension TraceReader {
         guard !stacks.isEmpty else { return }
         var lines: [(stack: Int64, file: String, line: Int)] = []
         for stack in stacks {
-            guard let chains = try callerChains(ofStack: stack), case .line(let frame) = CallerLine.find(in: chains)
-            else { continue }
-            let images = try database.rows(
-                """
-                SELECT image.path FROM caller LEFT JOIN image ON image.id = caller.image_id
-                WHERE caller.stack_id = ? ORDER BY caller.frame
-                """,
-                [.integer(stack)]
-            ).map { $0.text("path") }
+            guard let chains = try callerChains(ofStack: stack) else { continue }
+            let images = try callerImages(ofStack: stack)
+            guard case .line(let frame) = CallerLine.find(in: chains, images: images) else { continue }
             let image = chains.firstIndex { $0.contains(frame) }.flatMap { $0 < images.count ? images[$0] : nil }
             guard let site = frame.siteLocation(inImage: image) else { continue }
             lines.append((stack, site.file, site.line))

@@ -45,7 +45,7 @@ enum CapturedSites {
             try database.execute("CREATE TEMP TABLE site_line (stack_id INTEGER PRIMARY KEY, file TEXT, line INTEGER)")
             let insert = try database.prepare("INSERT INTO site_line (stack_id, file, line) VALUES (?, ?, ?)")
             for (stack, chains) in chainsByStack {
-                guard case .line(let frame) = CallerLine.find(in: chains),
+                guard case .line(let frame) = CallerLine.find(in: chains, images: imagesByStack[stack] ?? []),
                     let site = frame.siteLocation(
                         inImage: chains.firstIndex { $0.contains(frame) }.flatMap { imagesByStack[stack]?[$0] })
                 else { continue }

@@ -61,7 +61,7 @@ package enum LiveCallSites {
         }
         for stack in stacks {
             let stackChains = stack.map { chains[$0] ?? [CallerFrame(function: nil, file: nil, line: nil)] }
-            if case .line(let frame) = CallerLine.find(in: stackChains),
+            if case .line(let frame) = CallerLine.find(in: stackChains, images: stack.map { imagePaths[$0] }),
                 let site = frame.siteLocation(
                     inImage: stackChains.firstIndex { $0.contains(frame) }.flatMap { imagePaths[stack[$0]] })
             {

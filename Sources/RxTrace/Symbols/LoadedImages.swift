@@ -41,7 +41,7 @@ struct LoadedImages {
 
     /// The executable mappings of files, each with its file's lowest mapping's start.
     private static func readMappings() -> [Mapping] {
-        guard let text = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+        guard let text = readWholeFile("/proc/self/maps") else { return [] }
         var lowest: [String: UInt] = [:]
         var executable: [(start: UInt, end: UInt, path: String)] = []
         for line in text.split(separator: "\n") {
@@ -69,6 +69,27 @@ struct LoadedImages {
                 image: Image(path: resolved, loadAddress: isPIC ? lowest[mapping.path] ?? 0 : 0)
             )
         }
+    }
+
+    /// The whole text of the file at `path`, read until its end. A `/proc` file says its size is
+    /// zero and is made as it is read, one page per read: `String(contentsOfFile:)` got only
+    /// its first page of `/proc/self/maps`, and every image listed after it was left out.
+    static func readWholeFile(_ path: String) -> String? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            bytes.append(contentsOf: buffer[..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether the ELF file at `path` is position-independent (`ET_DYN`: a PIE or a shared

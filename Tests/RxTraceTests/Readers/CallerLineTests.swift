@@ -150,6 +150,50 @@ final class CallerLineTests: XCTestCase {
         XCTAssertEqual(user.location, "App/main.swift:4")
     }
 
+    func testAFrameInTheSwiftRuntime_isNeverTheUsersLine_evenWhenTheSymbolizerNamesIt() {
+        // Between a `bag = nil` and the bag's `deinit`: the runtime's release, named but with
+        // no line (libswiftCore ships without debug information), or with a line of its own.
+        let release = CallerFrame(
+            function: "bool swift::RefCounts<swift::RefCountBitsT<(swift::RefCountInlinedness)1>>::"
+                + "doDecrementSlow<(swift::PerformDeinit)1>(swift::RefCountBitsT<(swift::RefCountInlinedness)1>, unsigned int)",
+            file: nil, line: nil)
+        let releaseWithALine = CallerFrame(
+            function: "swift_release", file: "/home/build-user/swift/stdlib/public/runtime/HeapObject.cpp", line: 120)
+        let user = CallerFrame(function: "main", file: "/src/Sources/App/main.swift", line: 7)
+        let images = [
+            "/usr/lib/swift/linux/libswiftCore.so", "/opt/swift-6.1/usr/lib/swift/linux/libswiftCore.so",
+            "/src/.build/debug/App",
+        ]
+
+        XCTAssertFalse(release.isUserFunctionWithoutLine, "a C++ function is the runtime's")
+        XCTAssertEqual(CallerLine.find(in: [[release], [releaseWithALine], [user]], images: images), .line(user))
+        XCTAssertEqual(
+            CallerLine.find(in: [[release], [releaseWithALine]], images: Array(images.prefix(2))),
+            .unresolved("every captured frame lies inside RxCore"))
+    }
+
+    func testTheSystemsAndTheToolchainsLibraries_areSystemImages_andTheUsersFilesAreNot() {
+        let system = [
+            "/lib/x86_64-linux-gnu/libc.so.6", "/usr/lib/x86_64-linux-gnu/libstdc++.so.6",
+            "/usr/lib/swift/linux/libswiftCore.so", "/opt/swift/usr/lib/swift/linux/libFoundation.so",
+            "/home/me/toolchain/libdispatch.so",
+        ]
+        let user = ["/src/.build/debug/App", "/src/.build/debug/RxTracePackageTests.xctest", "/src/.build/debug/libApp.so"]
+
+        XCTAssertEqual(system.filter { !CallerFrame.isSystemImage($0) }, [])
+        XCTAssertEqual(user.filter(CallerFrame.isSystemImage), [])
+    }
+
+    func testAToolchainModulesFunctionWithoutALine_isNotTheUsers() {
+        let post = CallerFrame(
+            function: "Foundation.NotificationCenter.post(name: Foundation.NSNotification.Name, object: Any?) -> ()",
+            file: nil, line: nil)
+        let userRelease = CallerFrame(function: "App.Model.stop() -> ()", file: nil, line: nil)
+
+        XCTAssertFalse(post.isUserFunctionWithoutLine)
+        XCTAssertTrue(userRelease.isUserFunctionWithoutLine)
+    }
+
     // A bag's global-ness comes from the caller of its init, so this reads caller lines too.
     func testAModelDeclaredInMainSwift_itsOwnBagIsNoGlobals_andItsRetainCycleIsReported() throws {
         let path = Fixture.temporaryTracePath("owner-bag-in-main")
