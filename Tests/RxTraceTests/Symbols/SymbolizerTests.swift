@@ -46,7 +46,8 @@ final class SymbolizerTests: XCTestCase {
         var line = [CChar](repeating: 0, count: 4_096)
         while fgets(&line, Int32(line.count), file) != nil {
             // start-end perms offset dev inode path
-            let fields = String(cString: line).split(separator: " ", omittingEmptySubsequences: true)
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let fields = text.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count == 6, fields[5].hasPrefix("/") else { continue }
             let path = fields[5].trimmingCharacters(in: .whitespacesAndNewlines)
             let bounds = fields[0].split(separator: "-").compactMap { UInt($0, radix: 16) }
