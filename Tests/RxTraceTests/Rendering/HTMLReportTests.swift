@@ -123,6 +123,12 @@ final class HTMLReportTests: RxTraceTestCase {
         let secondSearch = try XCTUnwrap(lanes[0].marbles.last?.x)
         let dropped = try XCTUnwrap(lanes[3].marbles.first?.x)
         XCTAssertTrue(Double(secondSearch) < cancelledAt && cancelledAt < Double(dropped), "\(cancelledAt)")
+        // Each inner lane opens where its search subscribed to it, not where its subject was made.
+        let firstSearch = try XCTUnwrap(lanes[0].marbles.first?.x)
+        let firstInnerOpens = try XCTUnwrap(lanes[2].subscribedAt)
+        let secondInnerOpens = try XCTUnwrap(lanes[3].subscribedAt)
+        XCTAssertTrue(Double(firstSearch) < firstInnerOpens && firstInnerOpens < Double(lanes[2].marbles[0].x))
+        XCTAssertTrue(Double(secondSearch) < secondInnerOpens && secondInnerOpens < Double(dropped), "\(secondInnerOpens)")
         XCTAssertEqual(lanes[3].marbles.map(\.value), ["b", nil])
         XCTAssertEqual(lanes[3].innerEnd, "completed")
         XCTAssertNil(lanes[3].cancelledAt)

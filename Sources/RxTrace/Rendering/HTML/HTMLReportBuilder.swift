@@ -445,7 +445,14 @@ struct HTMLReportBuilder {
             let info = try self.info(object)
             let label = object == 0 ? "unrecorded sender" : info.label + (info.assembly.map { " (\($0))" } ?? "")
             var subscribedAt: Double?
-            if let start = laneStart[object] {
+            var start = laneStart[object]
+            if let inner = innerObserver[object] {
+                // An inner subscription opens when its operator subscribes to it: when the
+                // operator's observer for it is made, not when its sender was.
+                let observer = try self.info(inner.observer)
+                start = (observer.start, observer.virtualStart)
+            }
+            if let start {
                 if isVirtualTime {
                     subscribedAt = Double(start.virtualTime ?? ordered.first?.virtualTime ?? 0) - 0.25
                 } else {
