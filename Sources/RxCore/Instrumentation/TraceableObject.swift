@@ -120,4 +120,4 @@ extension Event {
 // Performance: the object and event hooks are @inlinable; what they do while recording stays out of
 // line (@usableFromInline) (every row); see Documentation/Performance.md.
 // The event's kind, value and detail are @inlinable too, and read the event once: a recorded W1s
-// element went from 15,972 to ~15,000 instructions under callgrind (Documentation/Recording.md).
+// element went from 15,972 to 13,904 instructions under callgrind (Documentation/Recording.md).
