@@ -7,3 +7,5 @@
 pid_t rxtrace_gettid(void) {
     return (pid_t)syscall(SYS_gettid);
 }
+
+__thread rxtrace_thread_state_cache rxtrace_current_thread_state = {0, NULL};

@@ -16,6 +16,37 @@ void rxtrace_autostart(int argc, char **argv);
 /// The calling thread's kernel thread id (Glibc's gettid, which Swift's Glibc module lacks).
 pid_t rxtrace_gettid(void);
 
+/// The calling thread's state in the recording that owns it, cached in a thread-local pair: the
+/// recording's serial number (`ThreadStateKey.generation`, never reused) and the state's
+/// address. A hook reads it with one compare instead of a `pthread_getspecific` call.
+typedef struct {
+    int64_t generation;
+    void *state;
+} rxtrace_thread_state_cache;
+
+/// The calling thread's cache; defined in thread_id.c.
+extern __thread rxtrace_thread_state_cache rxtrace_current_thread_state;
+
+/// The calling thread's state in recording `generation`, or NULL when the cache holds another
+/// recording's (or none).
+static inline void *rxtrace_cached_thread_state(int64_t generation) {
+    return rxtrace_current_thread_state.generation == generation ? rxtrace_current_thread_state.state : NULL;
+}
+
+/// Caches `state` as the calling thread's in recording `generation`; `generation` 0 and `state`
+/// NULL empty the cache (a thread's state freed as the thread exits).
+static inline void rxtrace_cache_thread_state(int64_t generation, void *state) {
+    rxtrace_current_thread_state.generation = generation;
+    rxtrace_current_thread_state.state = state;
+}
+
+/// Empties the calling thread's cache if it holds `state`, which is being freed.
+static inline void rxtrace_forget_thread_state(void *state) {
+    if (rxtrace_current_thread_state.state == state) {
+        rxtrace_cache_thread_state(0, NULL);
+    }
+}
+
 /// The CPU's tick counter: the time stamp counter on x86-64 (`rdtsc`, about a third of a vDSO
 /// `clock_gettime` on this project's machines), the virtual counter on AArch64, else
 /// `CLOCK_MONOTONIC` in ns. RxTrace uses it only where the kernel's own clock source is that

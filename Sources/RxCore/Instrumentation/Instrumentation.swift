@@ -133,12 +133,16 @@ private let installations = LockedState<Int>(0)
     @usableFromInline let isRecordingEvents: Bool
     /// The recorder's ``TraceRecorder/isRecordingCallers``, read once at installation.
     @usableFromInline let isRecordingCallers: Bool
+    /// The recorder's ``TraceRecorder/isRecordingValues``, read once at installation: every
+    /// recorded event and event step reads it, and a field costs no call.
+    @usableFromInline let isRecordingValues: Bool
 
     init(_ recorder: any TraceRecorder) {
         self.recorder = recorder
         self.isRecordingCalls = recorder.isRecordingCalls
         self.isRecordingEvents = recorder.isRecordingEvents
         self.isRecordingCallers = recorder.isRecordingCallers
+        self.isRecordingValues = recorder.isRecordingValues
     }
 }
 

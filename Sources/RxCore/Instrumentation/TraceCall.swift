@@ -42,8 +42,11 @@
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let recorder = Instrumentation.callRecorder else { return TraceCall(recording: nil, id: .none) }
-        let detail = event.traceDetail(includingElement: recorder.isRecordingValues)
+        guard let box = Instrumentation.installed, box.isRecordingCalls else {
+            return TraceCall(recording: nil, id: .none)
+        }
+        let recorder = box.recorder
+        let detail = event.traceDetail(includingElement: box.isRecordingValues)
         let id = recorder.callEntered(
             name, object: object?.traceObjectID ?? .none, detail: detail, file: file, line: line
         )
@@ -91,7 +94,7 @@
         }
         let recorder = box.recorder
         let callers = box.isRecordingCallers ? CallerAddresses.capture() : CallerAddresses()
-        let detail = event.traceDetail(includingElement: recorder.isRecordingValues)
+        let detail = event.traceDetail(includingElement: box.isRecordingValues)
         let id = recorder.callEntered(
             name, object: object?.traceObjectID ?? .none, detail: detail, file: file, line: line, callers: callers
         )

@@ -29,7 +29,7 @@ public enum TraceValue: Sendable, Equatable, CustomStringConvertible {
     ///
     /// The type test compares metatypes, which costs a compare per case even where the
     /// function is not specialized, unlike `as?`, which is a dynamic cast.
-    public init<Value>(_ value: Value) {
+    @inlinable public init<Value>(_ value: Value) {
         if Value.self == Int.self {
             self = .int(unsafeBitCast(value, to: Int.self))
         } else if Value.self == String.self {
@@ -40,14 +40,14 @@ public enum TraceValue: Sendable, Equatable, CustomStringConvertible {
             self = .bool(unsafeBitCast(value, to: Bool.self))
         } else {
             // Truncated here too, so a huge description does not sit in the recorder's buffer.
-            self = .text(Self.truncated(String(describing: value)))
+            self = .text(Self._truncated(String(describing: value)))
         }
     }
 
     /// Captures an error as its dynamic type's name (`NetworkError`), never its description,
     /// which can carry what values off must keep out of a trace (a token in a message).
     public init(typeOf error: any Error) {
-        self = .text(Self.truncated(String(describing: type(of: error))))
+        self = .text(Self._truncated(String(describing: type(of: error))))
     }
 
     /// What a trace shows for the value: `String(describing:)` of it, truncated to
@@ -57,14 +57,17 @@ public enum TraceValue: Sendable, Equatable, CustomStringConvertible {
         case .int(let value): value.description
         case .double(let value): value.description
         case .bool(let value): value.description
-        case .string(let text), .text(let text): Self.truncated(text)
+        case .string(let text), .text(let text): Self._truncated(text)
         }
     }
 
     /// `text`, or its first ``maximumLength`` − 1 characters and `…` when it is longer.
-    private static func truncated(_ text: String) -> String {
+    @usableFromInline static func _truncated(_ text: String) -> String {
         // At most as many characters as UTF-8 bytes: a short text needs no count.
         guard text.utf8.count > maximumLength, text.count > maximumLength else { return text }
         return String(text.prefix(maximumLength - 1)) + "…"
     }
 }
+
+// Performance: `init(_:)` is @inlinable (`_truncated` @usableFromInline), so a hook specialized for
+// its element type tests the type at compile time; see Documentation/Recording.md.

@@ -1,4 +1,6 @@
+import CRxTrace
 import Glibc
+import Synchronization
 
 /// What a recording knows about one thread: its serial id and its open calls.
 ///
@@ -35,22 +37,31 @@ struct ThreadState {
 
 /// A pthread key owned by one recording, holding each thread's ``ThreadState``.
 ///
-/// A pthread key is one indexed load per lookup, where Foundation's thread dictionary hashes a
-/// string. Each recording owns its key, so a new recording starts every thread afresh.
+/// A pthread key frees a thread's state when the thread exits; a hook finds the state through a
+/// C thread-local cache that names the recording by its ``generation`` (a load and a compare),
+/// and asks the key (`pthread_getspecific`, a call) only when the cache holds another
+/// recording's. Each recording owns its key, so a new recording starts every thread afresh.
 final class ThreadStateKey {
     /// A `let`, so that reading it in every hook needs no dynamic exclusivity check.
     private let key: pthread_key_t
+    /// This key's serial number in the process, from 1: what the thread-local cache compares,
+    /// never reused, unlike an address.
+    let generation: Int64
 
     init() {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { state in
             guard let state else { return }
+            // The cache must not outlive the state: a destructor running after this one could
+            // still reach a hook.
+            rxtrace_forget_thread_state(state)
             let pointer = state.assumingMemoryBound(to: ThreadState.self)
             pointer.deinitialize(count: 1)
             pointer.deallocate()
         }
         precondition(status == 0, "pthread_key_create failed with \(status)")
         self.key = key
+        generation = Int64(threadStateKeyGenerations.add(1, ordering: .relaxed).newValue)
     }
 
     deinit {
@@ -59,8 +70,14 @@ final class ThreadStateKey {
     }
 
     /// The calling thread's state, or `nil` the first time the thread asks.
+    @inline(__always)
     var current: UnsafeMutablePointer<ThreadState>? {
-        pthread_getspecific(key)?.assumingMemoryBound(to: ThreadState.self)
+        if let cached = rxtrace_cached_thread_state(generation) {
+            return cached.assumingMemoryBound(to: ThreadState.self)
+        }
+        guard let state = pthread_getspecific(key) else { return nil }
+        rxtrace_cache_thread_state(generation, state)
+        return state.assumingMemoryBound(to: ThreadState.self)
     }
 
     /// Makes a copy of `state` the calling thread's; returns where it is kept.
@@ -68,10 +85,14 @@ final class ThreadStateKey {
         let pointer = UnsafeMutablePointer<ThreadState>.allocate(capacity: 1)
         pointer.initialize(to: state)
         pthread_setspecific(key, pointer)
+        rxtrace_cache_thread_state(generation, pointer)
         return pointer
     }
 }
 
-// The key is written once, in init, before the instance is shared; each thread reads and
-// writes only its own slot.
+/// The last ``ThreadStateKey/generation`` handed out.
+private let threadStateKeyGenerations = Atomic<Int>(0)
+
+// The key and the generation are written once, in init, before the instance is shared; each
+// thread reads and writes only its own slot and its own thread-local cache.
 extension ThreadStateKey: @unchecked Sendable {}
