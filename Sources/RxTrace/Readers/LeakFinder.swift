@@ -220,16 +220,21 @@ public struct LeakFinder {
         scope: Int64?, found: (OpenSubscription, String) throws -> Void
     ) throws -> (liveObjects: [LiveObjectGroup], aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?)
     {
-        let allLive = try reader.liveObjects()
-        // Ids are unique in a sound trace; in a damaged one (a table without its primary key) the
-        // first row of an id stands for it.
-        // Each live object's place in `allLive`, by id: a lookup without a second copy of them.
-        var indexOfLive: [Int64: Int] = [:]
-        for (index, object) in allLive.enumerated() where indexOfLive[object.id] == nil {
-            indexOfLive[object.id] = index
+        // The live objects read a page at a time: each one's id and label kept (a
+        // LiveObjectIndex), the records kept only of the bags, work items and schedulers, whose
+        // makers and work the findings need. A trace with millions of live objects holds 12
+        // bytes of each, and the last loop reads their records again a page at a time.
+        var liveObjects = LiveObjectIndex()
+        var liveBookkeepers: [ObjectRecord] = []
+        try reader.forEachLiveObject { object in
+            liveObjects.add(object)
+            if object.typeName == "DisposeBag" || object.typeName == SchedulerHop.workItemTypeName
+                || object.typeName.contains("Scheduler")
+            {
+                liveBookkeepers.append(object)
+            }
         }
-        func liveObject(_ id: Int64) -> ObjectRecord? { indexOfLive[id].map { allLive[$0] } }
-        let live = scope == nil ? allLive : allLive.filter { $0.scopeID == scope }
+        func isInScope(_ object: ObjectRecord) -> Bool { scope == nil || object.scopeID == scope }
         // Where each of `objects` was created, a window of them at a time: the subscriptions
         // enclosing their creators read in two queries per window. A chain of parents that
         // loops or breaks is a damaged trace, reported as such.
@@ -252,7 +257,7 @@ public struct LeakFinder {
 
         // The bags alive at the end, and which of them took each disposable: a bag never released
         // never disposed what it holds.
-        let liveBags = allLive.filter { $0.typeName == "DisposeBag" }
+        let liveBags = liveBookkeepers.filter { $0.typeName == "DisposeBag" }
         let liveBagsByID = Dictionary(liveBags.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         // A bag is a global's when top-level code or a global's initializer made it: the
         // function its `init` was called from says so (schema 6), else the file it was made in.
@@ -264,8 +269,8 @@ public struct LeakFinder {
                 bagMaker[bag.id] = function
             }
         }
-        let bagsAliveUntilExit = live.filter {
-            $0.typeName == "DisposeBag" && LeakRules.isGlobalBag(madeBy: bagMaker[$0.id], madeAt: $0.assembly)
+        let bagsAliveUntilExit = liveBags.filter {
+            isInScope($0) && LeakRules.isGlobalBag(madeBy: bagMaker[$0.id], madeAt: $0.assembly)
         }
         var bagOfDisposable: [Int64: Int64] = [:]
         // What each global's bag holds: the subscriptions, and the objects, the bag and its entries first.
@@ -286,7 +291,7 @@ public struct LeakFinder {
                 item: Int64, scheduler: String, schedulerID: Int64?, steps: [(name: String, object: Int64)],
                 isPeriodic: Bool
             )] = []
-        for item in allLive where item.typeName == SchedulerHop.workItemTypeName {
+        for item in liveBookkeepers where item.typeName == SchedulerHop.workItemTypeName {
             guard let creator = item.callID else { continue }
             let calls = try reader.ancestry(of: creator)
             let scheduler = calls.first { $0.typeName?.contains("Scheduler") == true }
@@ -294,7 +299,7 @@ public struct LeakFinder {
                 (
                     item: item.id,
                     scheduler: scheduler.flatMap { call in
-                        call.objectID.flatMap { liveObject($0)?.label }
+                        call.objectID.flatMap { liveObjects.label(of: $0) }
                             ?? call.typeName.map { TypeNames.short($0) + (call.objectID.map { " #\($0)" } ?? "") }
                     } ?? "a scheduler",
                     schedulerID: scheduler?.objectID,
@@ -323,7 +328,7 @@ public struct LeakFinder {
             lastRead = last.id
             let stillOpen = page.filter { subscription in
                 guard scope == nil || subscription.scopeID == scope else { return false }
-                let isObserverAlive = subscription.observerObjectID.map { liveObject($0) != nil } ?? true
+                let isObserverAlive = subscription.observerObjectID.map { liveObjects.contains($0) } ?? true
                 return subscription.isStillOpen(isObserverAlive: isObserverAlive)
             }
             var windows = ChainWindows(reader: reader, subscriptions: stillOpen)
@@ -351,7 +356,7 @@ public struct LeakFinder {
                     guard let index = indexOfElement[inner.operator] else { continue }
                     innerChains.append(InnerChain(operatorIndex: index, elements: inner.elements.compactMap(label)))
                 }
-                let alive = links.keptAlive { liveObject($0)?.label }
+                let alive = links.keptAlive { liveObjects.label(of: $0) }
                 let builtAt = subscription.observableObjectID.flatMap { objectOfID[$0]?.assembly }
                 let tags = element.tags
                 let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
@@ -377,7 +382,7 @@ public struct LeakFinder {
                 if let bag = bagID, heldByBag[bag] != nil {
                     heldByBag[bag]?.subscriptions.append(openSubscription)
                     heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {
-                        liveObject($0) != nil
+                        liveObjects.contains($0)
                     }
                 } else {
                     if let scopeID = subscription.scopeID {
@@ -396,7 +401,7 @@ public struct LeakFinder {
                     try found(openSubscription, key)
                     let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
                         .filter {
-                            liveObject($0) != nil
+                            liveObjects.contains($0)
                         }
                     LeakRules.addKeeper((subscription.id, keptAlive, bagID), to: &keepers)
                 }
@@ -409,14 +414,15 @@ public struct LeakFinder {
             guard let held = heldByBag[bag.id], let madeAt = bag.assembly else { continue }
             var objects: [String] = []
             for id in held.objects {
-                if let object = liveObject(id), setApart.insert(id).inserted { objects.append(object.label) }
+                if let label = liveObjects.label(of: id), setApart.insert(id).inserted { objects.append(label) }
             }
             aliveAtExit.append(
                 BagAliveAtExit(bag: bag.label, madeAt: madeAt, subscriptions: held.subscriptions, objects: objects))
         }
         // Each object left: its verdict, by the subscriptions' rule (LeakRules), from what made
         // it, the work queued on it and the subscriptions that keep it alive.
-        let neverStarted = try virtualTimeSchedulersNeverStarted(among: live.filter { !setApart.contains($0.id) })
+        let neverStarted = try virtualTimeSchedulersNeverStarted(
+            among: liveBookkeepers.filter { isInScope($0) && !setApart.contains($0.id) })
         // Each work item and each scheduler holding one, to its work: looked up once per object.
         var workOfObject: [Int64: Int] = [:]
         for (index, work) in pendingWork.enumerated() {
@@ -424,8 +430,8 @@ public struct LeakFinder {
             if let scheduler = work.schedulerID, workOfObject[scheduler] == nil { workOfObject[scheduler] = index }
         }
         var heldByHarness: [ObjectRecord] = []
-        // Grouped as they come, their creation places read a window at a time: the live
-        // objects' records are not held a second time.
+        // Grouped as they come, a page of records at a time, their creation places read a
+        // window at a time.
         var groups = LeakRules.LiveObjectGrouping()
         var leaked: [(object: ObjectRecord, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
         func groupLeaked() throws {
@@ -436,14 +442,19 @@ public struct LeakFinder {
             }
             leaked.removeAll(keepingCapacity: true)
         }
-        for object in live where !setApart.contains(object.id) {
+        func firstOfEachKind(_ subscriptions: [Int64]) -> [Int64] {
+            var seen: Set<Int64> = []
+            return subscriptions.map { firstOfItsKind[$0] ?? $0 }.filter { seen.insert($0).inserted }
+        }
+        try reader.forEachLiveObject { object in
+            guard isInScope(object), !setApart.contains(object.id) else { return }
             // User code made it outside any step: the stack it was made from names the function.
             var maker: String?
             if object.callID == nil, reader.features.hasObjectCallers {
                 let frames = try reader.callerFrames(ofObject: object.id)
                 if LeakRules.isMadeByATestCase(frames: frames) {
                     heldByHarness.append(object)
-                    continue
+                    return
                 }
                 // A global's or static's initializer anywhere on the stack made it, whoever's
                 // (`MainScheduler.instance`, a `static let shared` a view model touched first):
@@ -495,10 +506,6 @@ public struct LeakFinder {
             if leaked.count >= ChainWindows.windowSize { try groupLeaked() }
         }
         try groupLeaked()
-        func firstOfEachKind(_ subscriptions: [Int64]) -> [Int64] {
-            var seen: Set<Int64> = []
-            return subscriptions.map { firstOfItsKind[$0] ?? $0 }.filter { seen.insert($0).inserted }
-        }
         let harnessGroups = LeakRules.groupLiveObjects(
             zip(heldByHarness, try places(ofCreating: heldByHarness)).map { object, place in
                 (object.typeName, object.id, place, LeakVerdict.heldByTestHarness, nil)

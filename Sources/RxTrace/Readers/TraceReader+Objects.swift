@@ -28,6 +28,34 @@ extension TraceReader {
             .map(atUserBuildSite)
     }
 
+    /// The next page of ``liveObjects()``: those after id `after`, in order of creation, about
+    /// `limit` of them (more when the last id is repeated, as only a damaged trace's can be:
+    /// every row of that id comes in the same page). Empty after the last.
+    public func liveObjects(after: Int64, limit: Int) throws -> [ObjectRecord] {
+        try cachedRecords(
+            objectQuery
+                + """
+                 WHERE object.end_ts IS NULL AND object.id > ?1 AND object.id <= coalesce((
+                    SELECT id FROM object WHERE end_ts IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2
+                ), ?3)
+                ORDER BY object.id
+                """,
+            [.integer(after), .integer(Int64(max(1, limit) - 1)), .integer(Int64.max)], ObjectRecord.init(row:)
+        ).map(atUserBuildSite)
+    }
+
+    /// Every object alive when the run ended, handed to `body` in order of creation a page at
+    /// a time (``liveObjects(after:limit:)``): a trace with millions of them is never held whole.
+    public func forEachLiveObject(pageSize: Int = 4096, _ body: (ObjectRecord) throws -> Void) throws {
+        var lastRead = Int64.min
+        while true {
+            let page = try liveObjects(after: lastRead, limit: pageSize)
+            guard let last = page.last else { return }
+            lastRead = last.id
+            for object in page { try body(object) }
+        }
+    }
+
     /// The object with `id`, or `nil`.
     public func object(_ id: Int64) throws -> ObjectRecord? {
         try records(objectQuery + " WHERE object.id = ?", [.integer(id)], ObjectRecord.init(row:)).first.map(

@@ -33,8 +33,11 @@ public struct JSONReportRenderer {
         // The members in the encoder's sorted order: flows, flows_not_shown, leaks, lifetimes,
         // summary; each one's text is indented to its place.
         var isFirstMember = true
+        let encoder = Self.encoder
         func member(_ key: String, _ value: some Encodable) throws {
-            output((isFirstMember ? "{\n" : ",\n") + "  \"\(key)\" : " + (try Self.encoded(value, indent: "  ")))
+            output(
+                (isFirstMember ? "{\n" : ",\n") + "  \"\(key)\" : "
+                    + (try Self.encoded(value, indent: "  ", by: encoder)))
             isFirstMember = false
         }
         if sections.contains(.flows) {
@@ -45,7 +48,7 @@ public struct JSONReportRenderer {
                 var shown = 0
                 let read = try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
                     let start = shown == 0 ? (isFirstMember ? "{\n" : ",\n") + "  \"flows\" : [\n" : ",\n"
-                    output(start + "    " + (try Self.encoded(flow, indent: "    ")))
+                    output(start + "    " + (try Self.encoded(flow, indent: "    ", by: encoder)))
                     isFirstMember = false
                     shown += 1
                 }
@@ -82,47 +85,50 @@ public struct JSONReportRenderer {
     private static var encoder: JSONEncoder { JSONText.encoder() }
 
     /// Writes the ``LeakReport`` (or its ``LeakReport/only(taggedAs:)``) as the encoder writes
-    /// it at the report's second level, its open subscriptions one at a time: a first pass over
-    /// the leaks finds what comes before them (the objects, in the encoder's sorted order), a
-    /// second hands each finding over to be written. Returns its summary.
+    /// it at the report's second level, in one pass over the leaks: each finding is encoded as
+    /// it is found into a ``TextSpool`` (the encoder's sorted order puts the open subscriptions
+    /// after the live objects that the same pass finds), and the spool is copied out after
+    /// them. Returns its summary.
     private func writeLeaks(reader: TraceReader, tag: String?, to output: (String) -> Void) throws -> LeakSummary {
         let finder = LeakFinder(reader: reader)
+        let encoder = Self.encoder
         func isShown(_ open: OpenSubscription) -> Bool { tag.map { open.tags?.contains($0) == true } ?? true }
+        let indent = "    "
+        let element = indent + "  "
+        let openSubscriptions = try TextSpool()
         var count = 0
-        let found = try finder.findLeaks(scope: nil) { open, _ in if isShown(open) { count += 1 } }
+        var groups: [IdenticalLeaks] = []
+        var indexOfKey: [String: Int] = [:]
+        let found = try finder.findLeaks(scope: nil) { open, key in
+            guard isShown(open) else { return }
+            try openSubscriptions.append(
+                (count == 0 ? "[\n" : ",\n") + element + (try Self.encoded(open, indent: element, by: encoder)))
+            count += 1
+            if let index = indexOfKey[key] {
+                groups[index].add(open)
+            } else {
+                indexOfKey[key] = groups.count
+                groups.append(IdenticalLeaks(first: open))
+            }
+        }
         let rest =
             tag == nil ? found : (liveObjects: [LiveObjectGroup](), aliveAtExit: nil, heldByTestHarness: nil)
         let run = reader.run
         // The members in the encoder's sorted order: alive_at_exit, held_by_test_harness,
         // live_objects, open_subscriptions, resources_total_end, resources_total_start; an
         // absent optional is left out, as the encoder leaves it.
-        let indent = "    "
         var members: [String] = []
         func member(_ key: String, _ value: some Encodable) throws {
-            members.append(indent + "\"\(key)\" : " + (try Self.encoded(value, indent: indent)))
+            members.append(indent + "\"\(key)\" : " + (try Self.encoded(value, indent: indent, by: encoder)))
         }
         if let aliveAtExit = rest.aliveAtExit { try member("alive_at_exit", aliveAtExit) }
         if let harness = rest.heldByTestHarness { try member("held_by_test_harness", harness) }
         try member("live_objects", rest.liveObjects)
         output("{\n" + members.joined(separator: ",\n") + ",\n" + indent + "\"open_subscriptions\" : ")
-        var groups: [IdenticalLeaks] = []
-        var indexOfKey: [String: Int] = [:]
         if count == 0 {
-            output(try Self.encoded([OpenSubscription](), indent: indent))
+            output(try Self.encoded([OpenSubscription](), indent: indent, by: encoder))
         } else {
-            var written = 0
-            _ = try finder.findLeaks(scope: nil) { open, key in
-                guard isShown(open) else { return }
-                let element = indent + "  "
-                output((written == 0 ? "[\n" : ",\n") + element + (try Self.encoded(open, indent: element)))
-                written += 1
-                if let index = indexOfKey[key] {
-                    groups[index].add(open)
-                } else {
-                    indexOfKey[key] = groups.count
-                    groups.append(IdenticalLeaks(first: open))
-                }
-            }
+            try openSubscriptions.replay(to: output)
             output("\n" + indent + "]")
         }
         members = []
@@ -137,12 +143,21 @@ public struct JSONReportRenderer {
 
     /// `value` as pretty-printed JSON whose lines after the first start with `indent`, but for
     /// empty ones (the encoder writes an empty array as `[`, an empty line, `]`).
-    private static func encoded(_ value: some Encodable, indent: String) throws -> String {
-        let lines = String(decoding: try encoder.encode(value), as: UTF8.self).split(
-            separator: "\n", omittingEmptySubsequences: false
-        )
-        return lines.enumerated().map { index, line in
-            index == 0 || line.isEmpty ? String(line) : indent + line
-        }.joined(separator: "\n")
+    private static func encoded(
+        _ value: some Encodable, indent: String, by encoder: JSONEncoder = JSONReportRenderer.encoder
+    ) throws
+        -> String
+    {
+        let newline = UInt8(ascii: "\n")
+        let bytes = try encoder.encode(value)
+        var indented: [UInt8] = []
+        indented.reserveCapacity(bytes.count + bytes.count / 8)
+        var isAtLineStart = false
+        for byte in bytes {
+            if isAtLineStart, byte != newline { indented.append(contentsOf: indent.utf8) }
+            indented.append(byte)
+            isAtLineStart = byte == newline
+        }
+        return String(decoding: indented, as: UTF8.self)
     }
 }

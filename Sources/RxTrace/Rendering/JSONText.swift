@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// RxTrace's JSON, one way: the encoder every JSON output uses (`report`, `why` and `diff`
 /// with `--format json`), and the string quoting of the outputs written piece by piece
@@ -12,7 +13,7 @@ public enum JSONText {
     public static func encoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.keyEncodingStrategy = .custom { path in JSONKey(snakeCase(path.last!.stringValue)) }
+        encoder.keyEncodingStrategy = .custom { path in JSONKey(snakeCaseName(path.last!.stringValue)) }
         return encoder
     }
 
@@ -27,6 +28,23 @@ public enum JSONText {
     /// `virtualTS`), one snake_case word each: Foundation's own conversion would write
     /// `objectIDs` as `object_i_ds`.
     private static let acronyms = ["id": "ID", "ids": "IDs", "ts": "TS", "sql": "SQL"]
+
+    /// The names ``snakeCaseName(_:)`` converted, by Swift name: a report encodes the same few
+    /// dozen keys once per record, and converting one costs a walk over its characters.
+    private static let snakeCaseNames = Mutex<[String: String]>([:])
+    /// How many names ``snakeCaseNames`` holds at most: a dictionary with text keys is encoded
+    /// through the same strategy, and its keys must not grow the cache without bound.
+    private static let snakeCaseNamesLimit = 4096
+
+    /// ``snakeCase(_:)`` of `key`, converted once per process.
+    static func snakeCaseName(_ key: String) -> String {
+        if let name = snakeCaseNames.withLock({ $0[key] }) { return name }
+        let name = snakeCase(key)
+        snakeCaseNames.withLock { names in
+            if names.count < snakeCaseNamesLimit { names[key] = name }
+        }
+        return name
+    }
 
     /// `observerObjectID` → `observer_object_id`, `objectIDs` → `object_ids`.
     static func snakeCase(_ key: String) -> String {

@@ -1,0 +1,52 @@
+/// The objects alive at the end, by id, with only what the leak finder asks of each one
+/// everywhere: whether an id is alive, and its label (`AnonymousObserver<Int> #6`).
+///
+/// Built by ``LeakFinder`` from the live objects read a page at a time, and dropped with its
+/// report: it holds an id and a type number per object (12 bytes), where the objects' records
+/// took about 250, and each type's name once.
+struct LiveObjectIndex {
+    /// The live objects' ids, ascending, each once.
+    private var ids: [Int64] = []
+    /// Each id's type, as an index into ``typeNames``.
+    private var typeOfObject: [UInt32] = []
+    /// The types' short names (``TypeNames/short(_:)``), each once.
+    private var typeNames: [String] = []
+    private var indexOfTypeName: [String: UInt32] = [:]
+
+    /// No objects yet.
+    init() {}
+
+    /// Adds `object`, which comes after every object added so far in order of id; a repeated
+    /// id (a damaged trace's) keeps its first row, as a lookup by id does.
+    mutating func add(_ object: ObjectRecord) {
+        if let last = ids.last, object.id <= last { return }
+        let type: UInt32
+        if let known = indexOfTypeName[object.typeName] {
+            type = known
+        } else {
+            type = UInt32(typeNames.count)
+            indexOfTypeName[object.typeName] = type
+            typeNames.append(TypeNames.short(object.typeName))
+        }
+        ids.append(object.id)
+        typeOfObject.append(type)
+    }
+
+    /// Whether the object `id` was alive at the end.
+    func contains(_ id: Int64) -> Bool { position(of: id) != nil }
+
+    /// The label of the live object `id` (``ObjectRecord/label``), or `nil` if it was not alive.
+    func label(of id: Int64) -> String? {
+        position(of: id).map { "\(typeNames[Int(typeOfObject[$0])]) #\(id)" }
+    }
+
+    private func position(of id: Int64) -> Int? {
+        var low = 0
+        var high = ids.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ids[middle] < id { low = middle + 1 } else { high = middle }
+        }
+        return low < ids.count && ids[low] == id ? low : nil
+    }
+}

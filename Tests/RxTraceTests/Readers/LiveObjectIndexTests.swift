@@ -1,0 +1,40 @@
+@testable import RxTrace
+import XCTest
+
+/// The leak finder's index of live objects answers as the objects' records would: whether an
+/// id is alive, and its label.
+final class LiveObjectIndexTests: RxTraceTestCase {
+    private func object(_ id: Int64, _ typeName: String) -> ObjectRecord {
+        ObjectRecord(id: id, typeName: typeName, startNanoseconds: id, endNanoseconds: nil, callID: nil)
+    }
+
+    func testLookups_answerAsTheRecordsWould() {
+        let objects = [
+            object(1, "PublishSubject<Int>"), object(4, "Map<Int, Swift.Array<Swift.Dictionary<Int, Int>>>"),
+            object(9, "AnonymousObserver<Int>"), object(12, "AnonymousObserver<Int>"),
+        ]
+        var index = LiveObjectIndex()
+        for object in objects { index.add(object) }
+
+        for object in objects {
+            XCTAssertTrue(index.contains(object.id))
+            XCTAssertEqual(index.label(of: object.id), object.label)
+        }
+        for missing: Int64 in [0, 2, 10, 13, -1, .max] {
+            XCTAssertFalse(index.contains(missing))
+            XCTAssertNil(index.label(of: missing))
+        }
+    }
+
+    func testARepeatedID_keepsItsFirstRow_asALookupByIDDoes() {
+        var index = LiveObjectIndex()
+        index.add(object(3, "PublishSubject<Int>"))
+        index.add(object(3, "DisposeBag"))
+
+        XCTAssertEqual(index.label(of: 3), "PublishSubject<Int> #3")
+    }
+
+    func testAnEmptyIndex_holdsNothing() {
+        XCTAssertFalse(LiveObjectIndex().contains(1))
+    }
+}
