@@ -95,7 +95,7 @@ public struct JSONReportRenderer {
         func isShown(_ open: OpenSubscription) -> Bool { tag.map { open.tags?.contains($0) == true } ?? true }
         let indent = "    "
         let element = indent + "  "
-        let openSubscriptions = try TextSpool()
+        let openSubscriptions = TextSpool()
         var count = 0
         var groups: [IdenticalLeaks] = []
         var indexOfKey: [String: Int] = [:]

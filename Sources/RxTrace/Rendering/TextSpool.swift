@@ -5,34 +5,32 @@ import Foundation
 /// subscriptions, which the encoder's key order puts after the live objects the same pass
 /// finds), held on disk rather than in memory.
 ///
-/// Created by the writer that needs it, it deletes its file when it is released. It never
-/// touches the trace: the file is a new one in the temporary directory.
+/// The file is a new one in the temporary directory, unlinked as soon as it is open, so
+/// nothing is left behind however the process ends; it never touches the trace. Where the
+/// temporary directory is not writable, the text stays in memory instead, as it did before
+/// there was a spool.
 final class TextSpool {
     /// How much text is gathered before it goes to the file, and how much is read back at once.
     private static let chunkSize = 1 << 20
 
-    private let url: URL
-    private let handle: FileHandle
+    /// The unlinked file, or `nil` when none could be made (the text then stays in `pending`).
+    private let handle: FileHandle?
     /// Text appended and not yet written to the file.
     private var pending: [UInt8] = []
     /// Whether anything was appended.
     private(set) var isEmpty = true
 
-    /// An empty spool, in a new file of the temporary directory.
-    ///
-    /// - Throws: the error creating the file, when the temporary directory is not writable.
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("rxtrace-spool-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+    /// An empty spool, in a new file of `directory` when one can be made there.
+    init(directory: URL = FileManager.default.temporaryDirectory) {
+        let path = directory.appendingPathComponent("rxtrace-spool-\(UUID().uuidString)").path
+        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            unlink(path)
+            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        } else {
+            handle = nil
         }
-        handle = try FileHandle(forUpdating: url)
         pending.reserveCapacity(Self.chunkSize)
-    }
-
-    deinit {
-        try? handle.close()
-        try? FileManager.default.removeItem(at: url)
     }
 
     /// Appends `text`.
@@ -45,6 +43,10 @@ final class TextSpool {
     /// Hands everything appended to `output`, in order, a chunk at a time; each chunk ends at a
     /// line's end or at the end, so no character is cut in two.
     func replay(to output: (String) -> Void) throws {
+        guard let handle else {
+            if !pending.isEmpty { output(String(decoding: pending, as: UTF8.self)) }
+            return
+        }
         try flush()
         try handle.seek(toOffset: 0)
         var carried: [UInt8] = []
@@ -57,9 +59,9 @@ final class TextSpool {
         if !carried.isEmpty { output(String(decoding: carried, as: UTF8.self)) }
     }
 
-    /// Writes the text gathered so far to the file.
+    /// Writes the text gathered so far to the file (kept in memory when there is none).
     private func flush() throws {
-        guard !pending.isEmpty else { return }
+        guard let handle, !pending.isEmpty else { return }
         try handle.write(contentsOf: pending)
         pending.removeAll(keepingCapacity: true)
     }

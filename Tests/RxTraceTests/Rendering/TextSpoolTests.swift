@@ -6,7 +6,7 @@ import XCTest
 /// A spool gives back what was appended, in order and whole, and leaves no file behind.
 final class TextSpoolTests: XCTestCase {
     func testReplay_givesBackEveryAppend_inOrder_acrossChunks() throws {
-        let spool = try TextSpool()
+        let spool = TextSpool()
         // Lines of several bytes per character, more than one chunk (1 MiB) of them.
         let lines = (0..<40_000).map { "line \($0): ✓ élan 🚀 \(String(repeating: "x", count: 20))\n" }
         for line in lines { try spool.append(line) }
@@ -20,7 +20,7 @@ final class TextSpoolTests: XCTestCase {
     }
 
     func testAnEmptySpool_replaysNothing() throws {
-        let spool = try TextSpool()
+        let spool = TextSpool()
         var replayed: [String] = []
         try spool.replay { replayed.append($0) }
 
@@ -28,18 +28,30 @@ final class TextSpoolTests: XCTestCase {
         XCTAssertEqual(replayed, [])
     }
 
-    func testReleasingTheSpool_deletesItsFile() throws {
+    func testTheSpoolsFile_isNeverInTheDirectory_evenWhileItHoldsText() throws {
         let directory = FileManager.default.temporaryDirectory.path
         func spoolFiles() throws -> Set<String> {
             Set(try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("rxtrace-spool-") })
         }
         let before = try spoolFiles()
-        var spool: TextSpool? = try TextSpool()
-        try spool?.append("text")
-        XCTAssertEqual(try spoolFiles().subtracting(before).count, 1)
+        let spool = TextSpool()
+        try spool.append(String(repeating: "line\n", count: 300_000))
 
-        spool = nil
+        XCTAssertEqual(try spoolFiles().subtracting(before), [], "unlinked as soon as it is open")
+        var replayed = 0
+        try spool.replay { replayed += $0.utf8.count }
+        XCTAssertEqual(replayed, 1_500_000)
+    }
 
-        XCTAssertEqual(try spoolFiles().subtracting(before), [])
+    func testWithoutAWritableDirectory_theTextStaysInMemory_andComesBackWhole() throws {
+        let missing = URL(fileURLWithPath: "/nonexistent-\(UUID().uuidString)")
+        let spool = TextSpool(directory: missing)
+        let lines = (0..<300_000).map { "line \($0)\n" }
+        for line in lines { try spool.append(line) }
+
+        var replayed: [String] = []
+        try spool.replay { replayed.append($0) }
+
+        XCTAssertEqual(replayed.joined(), lines.joined())
     }
 }
