@@ -52,6 +52,36 @@ final class ManySubscriptionsTests: XCTestCase {
         }
     }
 
+    func testTheHTMLPage_ofThousandsOfOpenSubscriptionsToOneSubject_usesAboutTheMemoryOfAFew() throws {
+        // The page holds each distinct leak once and the first open subscriptions in full, and
+        // the subject's state at each step lists its first observers and counts the rest (a
+        // state listing every observer at every step grew with the square of their number:
+        // 550 MB for 6,000 in a release build). What still grows is the page's own content up
+        // to its limits (its moments, its list of subscriptions): about 40 MB here, and no
+        // more past them (a release build: 218 MB for 300,000, 264 MB for 1,000,000).
+        let few = try trace(ofOpenSubscriptions: 200)
+        let many = try trace(ofOpenSubscriptions: 6_000)
+        let page = directory.appendingPathComponent("page.html").path
+
+        let small = try CommandRunner.rxtraceMeasuringMemory(["report", few, "--format", "html", "-o", page])
+        let large = try CommandRunner.rxtraceMeasuringMemory(["report", many, "--format", "html", "-o", page])
+
+        XCTAssertEqual(small.status, 0)
+        XCTAssertEqual(large.status, 0)
+        XCTAssertLessThan(
+            large.peakKilobytes - small.peakKilobytes, 100_000,
+            "report --format html: 5,800 more open subscriptions (over 400 MB when each step's state listed "
+                + "every observer) must not each be held; peak \(large.peakKilobytes) kB vs \(small.peakKilobytes) kB"
+        )
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        XCTAssertTrue(html.contains("6000 subscriptions never ended · "), String(html.prefix(2_000)))
+        XCTAssertTrue(html.contains("6000 times: subscriptions #1, #2, #3, #4, #5, #6, #7, #8, #9, #10, …"))
+        XCTAssertTrue(
+            html.contains(
+                "The page&#39;s data and its subscription list hold the first 1000 of the 6000 subscriptions that never ended"
+            ), String(html.prefix(3_000)))
+    }
+
     func testTheLeakReport_ofThousandsOfIdenticalOpenSubscriptions_showsOneFindingWithItsCount() throws {
         let many = try trace(ofOpenSubscriptions: 3_000)
 

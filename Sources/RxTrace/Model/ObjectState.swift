@@ -33,8 +33,12 @@ public struct ObjectState: Equatable, Sendable {
         case disposed
     }
 
-    /// The subscribers in the order of their keys; `nil` for an object that keeps none.
+    /// The subscribers in the order of their keys, the first ``listedObservers`` of them
+    /// (``observerCount`` counts them all); `nil` for an object that keeps none.
     public var observers: [Observer]?
+    /// How many subscribers it has, those ``observers`` lists and those past them; `nil` when
+    /// ``observers`` is.
+    public var observerCount: Int?
     /// The replay buffer; `nil` for an object that replays nothing.
     public var buffer: Buffer?
     /// A `SerialDisposable`'s inner disposable; `nil` for any other object.
@@ -61,8 +65,8 @@ public struct ObjectState: Equatable, Sendable {
                 lines.append("observers: none")
             } else {
                 let listed = observers.prefix(Self.listedObservers).map { "key \($0.key) → \($0.observer)" }
-                let more =
-                    observers.count > Self.listedObservers ? ", … \(observers.count - Self.listedObservers) more" : ""
+                let count = max(observerCount ?? 0, observers.count)
+                let more = count > Self.listedObservers ? ", … \(count - Self.listedObservers) more" : ""
                 lines.append("observers: " + listed.joined(separator: ", ") + more)
             }
         }

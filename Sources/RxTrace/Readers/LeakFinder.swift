@@ -189,12 +189,22 @@ public struct LeakFinder {
     ///   - tag: when given, the summary of ``LeakReport/only(taggedAs:)``: the open
     ///     subscriptions of chains tagged `tag`, and no objects.
     public func summary(scope: Int64? = nil, taggedAs tag: String? = nil) throws -> LeakSummary {
+        try summary(scope: scope, taggedAs: tag) { _ in }
+    }
+
+    /// What ``summary(scope:taggedAs:)`` says, handing each open subscription it counts to
+    /// `found` as well, in order of subscribe: a caller that shows the first few in full (the
+    /// HTML page's data) keeps those and lets the rest go.
+    public func summary(
+        scope: Int64? = nil, taggedAs tag: String? = nil, found: (OpenSubscription) throws -> Void
+    ) throws -> LeakSummary {
         var groups: [IdenticalLeaks] = []
         var indexOfKey: [String: Int] = [:]
         var count = 0
         let rest = try findLeaks(scope: scope) { finding, key in
             if let tag, finding.tags?.contains(tag) != true { return }
             count += 1
+            try found(finding)
             if let index = indexOfKey[key] {
                 groups[index].add(finding)
             } else {

@@ -53,6 +53,8 @@ struct ObjectStateBuilder {
 
     /// Each object's state so far.
     private var states: [Int64: ObjectState] = [:]
+    /// Every observer of each subject and connection, of which its state lists the first.
+    private var observerLists: [Int64: ObserverList] = [:]
     /// The subjects and connections that stopped or were disposed: their `next`s change nothing.
     private var finished = Set<Int64>()
     /// The changes so far, in order of their calls.
@@ -72,22 +74,26 @@ struct ObjectStateBuilder {
             // bag of disposables, whose owner the trace does not name).
             guard let owner = step.callerObjectID, let entry = Self.bagEntry(detail) else { return }
             let observer = ObjectState.Observer(key: entry.key, observer: referenced(entry.observer))
-            update(owner, at: step) { $0.observers = ($0.observers ?? []) + [observer] }
+            changeObservers(of: owner, at: step) { observers in
+                observers.insert(observer)
+                return nil
+            }
         case let name where name.hasSuffix("nsubscribe") && !name.hasPrefix("RefCountSink"):
             // A subject's `synchronized_unsubscribe(key 3)`, a connection's
             // `synchronizedUnsubscribe(key 3)`: the connection ends with its last subscriber.
             guard let object = step.objectID, let key = Self.number(after: "key ", in: detail) else { return }
-            update(object, at: step) { state in
-                state.observers = (state.observers ?? []).filter { $0.key != key }
-                if name.hasPrefix("Share"), state.observers?.isEmpty == true {
-                    state.isConnected = false
-                }
+            changeObservers(of: object, at: step) { observers in
+                observers.remove(key: key)
+                return name.hasPrefix("Share") && observers.count == 0 ? { $0.isConnected = false } : nil
             }
         case let name where name.hasSuffix(".synchronized_on"):
             guard let object = step.objectID, !finished.contains(object) else { return }
             if isStop {
                 finished.insert(object)
-                update(object, at: step) { $0.observers = [] }
+                changeObservers(of: object, at: step) { observers in
+                    observers.removeAll()
+                    return nil
+                }
             } else if name.hasPrefix("ReplaySubject"), let buffer = states[object]?.buffer {
                 update(object, at: step) {
                     $0.buffer?.count = buffer.size.map { min(buffer.count + 1, $0) } ?? buffer.count + 1
@@ -96,9 +102,9 @@ struct ObjectStateBuilder {
         case "PublishSubject.dispose", "BehaviorSubject.dispose", "ReplaySubject.dispose":
             guard let object = step.objectID else { return }
             finished.insert(object)
-            update(object, at: step) { state in
-                state.observers = []
-                if state.buffer != nil { state.buffer?.count = 0 }
+            changeObservers(of: object, at: step) { observers in
+                observers.removeAll()
+                return { state in if state.buffer != nil { state.buffer?.count = 0 } }
             }
         case "ReplaySubject.create", "ReplaySubject.createUnbounded":
             guard let subject = step.madeObjectID else { return }
@@ -112,9 +118,9 @@ struct ObjectStateBuilder {
             guard let object = step.objectID, !finished.contains(object) else { return }
             if isStop {
                 finished.insert(object)
-                update(object, at: step) { state in
-                    state.observers = []
-                    state.isConnected = false
+                changeObservers(of: object, at: step) { observers in
+                    observers.removeAll()
+                    return { $0.isConnected = false }
                 }
             } else if step.name.hasPrefix("ShareReplay1") {
                 update(object, at: step) { $0.buffer = ObjectState.Buffer(count: 1, size: 1) }
@@ -155,6 +161,22 @@ struct ObjectStateBuilder {
         default:
             return
         }
+    }
+
+    /// Changes `object`'s observers with `change`, and its state with what `change` returns,
+    /// and records the change when there was one: the state lists the first observers and
+    /// counts them all.
+    private mutating func changeObservers(
+        of object: Int64, at step: Step, _ change: (inout ObserverList) -> ((inout ObjectState) -> Void)?
+    ) {
+        var observers = observerLists.removeValue(forKey: object) ?? ObserverList()
+        let more = change(&observers)
+        update(object, at: step) { state in
+            state.observers = observers.prefix(ObjectState.listedObservers)
+            state.observerCount = observers.count
+            more?(&state)
+        }
+        observerLists[object] = observers
     }
 
     /// Changes `object`'s state with `change` and records the change when there was one.

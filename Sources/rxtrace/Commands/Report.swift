@@ -138,7 +138,7 @@ extension RxTraceCommand {
                         reader: reader, sources: SourceFiles(root: root),
                         lesson: try HTMLReport.Lesson(exampleTrace: reader))
                     destination.write(try HTMLReportRenderer().render(report))
-                    isLeaking = !report.leaks.isEmpty
+                    isLeaking = !report.leakSummary.isEmpty
                 }
                 try destination.finish()
                 if failOnLeaks {

@@ -46,6 +46,36 @@ final class TraceReaderStatesTests: RxTraceTestCase {
         XCTAssertEqual(try reader.objectStates(atCall: stop.id)[subject]?.lines, ["observers: none"], "a stop event releases every observer")
     }
 
+    func testASubjectWithManyObservers_listsTheFirstEight_andCountsThemAll_asTheyComeAndGo() throws {
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let subscriptions = (0..<300).map { _ in subject.subscribe(onNext: { _ in }) }
+            for subscription in subscriptions.prefix(3) + subscriptions.suffix(290) { subscription.dispose() }
+            subject.onCompleted()
+        }
+        let subject = try object("PublishSubject", in: reader).id
+        let inserts = try calls("Bag.insert", in: reader)
+        let unsubscribes = try calls("PublishSubject.synchronized_unsubscribe", in: reader)
+        XCTAssertEqual(inserts.count, 300)
+        XCTAssertEqual(unsubscribes.count, 293)
+
+        let full = try XCTUnwrap(try reader.objectStates(atCall: inserts[299].id)[subject])
+        XCTAssertEqual(full.observers?.map(\.key), Array(0..<8))
+        XCTAssertEqual(full.observerCount, 300)
+        XCTAssertTrue(try XCTUnwrap(full.lines.first).hasSuffix(", … 292 more"), "\(full.lines)")
+        // The first three gone: the list starts at key 3.
+        let afterThree = try XCTUnwrap(try reader.objectStates(atCall: unsubscribes[2].id)[subject])
+        XCTAssertEqual(afterThree.observers?.map(\.key), Array(3..<11))
+        XCTAssertEqual(afterThree.observerCount, 297)
+        // All but keys 3 to 9 gone: seven left, listed, none more.
+        let seven = try XCTUnwrap(try reader.objectStates(atCall: unsubscribes[292].id)[subject])
+        XCTAssertEqual(seven.observers?.map(\.key), Array(3..<10))
+        XCTAssertEqual(seven.observerCount, 7)
+        XCTAssertFalse(try XCTUnwrap(seven.lines.first).contains("more"), "\(seven.lines)")
+        let stop = try XCTUnwrap(try calls("PublishSubject.synchronized_on", in: reader).first { $0.detail == "completed" })
+        XCTAssertEqual(try reader.objectStates(atCall: stop.id)[subject]?.lines, ["observers: none"])
+    }
+
     func testAReplaySubjectsBuffer_fillsUpToItsSize_andASubscriberIsToldWhatItIsReplayed() throws {
         let reader = try recordedTrace {
             let subject = ReplaySubject<Int>.create(bufferSize: 3)

@@ -16,6 +16,9 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         public var lifetimeObjects = 2_000
         /// Subscriptions listed beyond those whose flows the page holds.
         public var listedSubscriptions = 20_000
+        /// Subscriptions that never ended held in full in the page's data (and listed, marked
+        /// as leaks); the leaks section counts every one and shows each distinct leak once.
+        public var leakedSubscriptions = 1_000
         /// Calls drawn on the thread lanes.
         public var threadCalls = 5_000
         /// The deepest call level drawn on the thread lanes.
@@ -282,10 +285,15 @@ public struct HTMLReport: Codable, Equatable, Sendable {
     public var isRecordingValues: Bool
     /// The flows the page holds, in order.
     public var flows: [Flow]
-    /// The subscriptions whose flows the page holds, and every leaked one.
+    /// The subscriptions whose flows the page holds, and the leaked ones ``leaks`` holds.
     public var subscriptions: [Subscription]
-    /// The leak report, complete.
+    /// The leak report: complete, or past ``Limits/leakedSubscriptions`` open subscriptions,
+    /// with the first of them only (``leakSummary`` counts them all).
     public var leaks: LeakReport
+    /// Every leak of the run, each distinct one once with how often it was found, when
+    /// ``leaks`` holds only the first open subscriptions; `nil` when it holds them all. Not in
+    /// the page's data: the page's leaks section is written from it.
+    public var summaryOfAllLeaks: LeakSummary? = nil
     /// The files the flows and leaks touch, by file id.
     public var sources: [Source]
     /// When the run ended (or its last record), ns since it started: the timelines' width.
@@ -303,4 +311,13 @@ public struct HTMLReport: Codable, Equatable, Sendable {
         moments: [], total: 0, objects: [], types: [], events: [], subscriptions: [], bagEntries: [])
     /// What the example shows and which article it comes from, when the page is an example's.
     public var lesson: Lesson?
+
+    /// Every leak of the run, each distinct one once with how often it was found: what the
+    /// page's leaks section shows.
+    public var leakSummary: LeakSummary { summaryOfAllLeaks ?? LeakSummary(leaks) }
+
+    enum CodingKeys: String, CodingKey {
+        case program, summaryLine, isRecordingValues, flows, subscriptions, leaks, sources, endTime, lifetimes
+        case resources, threads, notes, walkthrough, lesson
+    }
 }

@@ -53,11 +53,28 @@ struct HTMLReportBuilder {
 
     mutating func build(sources: SourceFiles) throws -> HTMLReport {
         var notes: [String] = []
-        let report = try TraceReport(reader: reader, sections: [.summary, .leaks])
-        let summary = report.summary!
-        let leaks = report.leaks!
+        let summary = try TraceReport(reader: reader, sections: [.summary]).summary!
+        // Every leak counted and each distinct one held once; the first open subscriptions
+        // also in full, for the page's data and its list.
+        var firstLeaks: [OpenSubscription] = []
+        let leakSummary = try LeakFinder(reader: reader).summary { finding in
+            if firstLeaks.count < limits.leakedSubscriptions { firstLeaks.append(finding) }
+        }
+        let leaks = LeakReport(
+            resourcesTotalStart: leakSummary.resourcesTotalStart, resourcesTotalEnd: leakSummary.resourcesTotalEnd,
+            openSubscriptions: firstLeaks, liveObjects: leakSummary.liveObjects, aliveAtExit: leakSummary.aliveAtExit,
+            heldByTestHarness: leakSummary.heldByTestHarness
+        )
+        let isEveryLeakHeld = firstLeaks.count == leakSummary.openSubscriptionCount
         if reader.run.detail == .events {
             notes.append(TextReportRenderer.callsNotRecordedNote)
+        }
+        if !isEveryLeakHeld {
+            notes.append(
+                "The page's data and its subscription list hold the first \(limits.leakedSubscriptions) of the "
+                    + "\(counted(leakSummary.openSubscriptionCount, "subscription")) that never ended; the leaks "
+                    + "section counts every one, each distinct leak once."
+            )
         }
 
         let (flows, flowsLeftOut) = try embeddedFlows(leaks: leaks)
@@ -155,7 +172,9 @@ struct HTMLReportBuilder {
         }
 
         let (embeddedSources, sourcesLeftOut) = embeddedSources(
-            flows: htmlFlows, subscriptions: htmlSubscriptions, leaks: leaks, files: sources, callerFiles: callerFiles)
+            flows: htmlFlows, subscriptions: htmlSubscriptions,
+            leaks: leaks.openSubscriptions + leakSummary.identicalLeaks.map(\.first), files: sources,
+            callerFiles: callerFiles)
         if sourcesLeftOut > 0 {
             notes.append(
                 "\(counted(sourcesLeftOut, "source file")) named but not embedded: larger than "
@@ -170,6 +189,7 @@ struct HTMLReportBuilder {
             flows: htmlFlows,
             subscriptions: htmlSubscriptions,
             leaks: leaks,
+            summaryOfAllLeaks: isEveryLeakHeld ? nil : leakSummary,
             sources: embeddedSources,
             endTime: endTime,
             lifetimes: lifetimes,
@@ -612,7 +632,8 @@ struct HTMLReportBuilder {
     }
 
     /// The files named by the flows' steps, the lines that called them, their user lines and
-    /// the leaks, each once, sorted, with how many were named but left out for their size.
+    /// the open subscriptions `leaks` (those the page holds, and the first of each distinct
+    /// leak), each once, sorted, with how many were named but left out for their size.
     ///
     /// A file is read from the package's sources (`files`, by `#fileID` or by a caller line's
     /// path below `Sources/`), else from the path the debug information gave a caller line
@@ -621,8 +642,8 @@ struct HTMLReportBuilder {
     /// path (`App/Screens/Login.swift`) has is that file; names of one file are embedded once,
     /// the others listed as its ``HTMLReport/Source/aliases``.
     private func embeddedSources(
-        flows: [HTMLReport.Flow], subscriptions: [HTMLReport.Subscription], leaks: LeakReport, files: SourceFiles,
-        callerFiles: [String: String]
+        flows: [HTMLReport.Flow], subscriptions: [HTMLReport.Subscription], leaks: [OpenSubscription],
+        files: SourceFiles, callerFiles: [String: String]
     ) -> ([HTMLReport.Source], Int) {
         var places = Set<String>()
         for flow in flows {
@@ -633,7 +654,7 @@ struct HTMLReportBuilder {
             }
         }
         for subscription in subscriptions { places.insert(subscription.site) }
-        for open in leaks.openSubscriptions {
+        for open in leaks {
             places.insert(open.subscription.site)
             if let built = open.builtAt { places.insert("\(built.file):\(built.line)") }
         }

@@ -65,7 +65,8 @@ public struct HTMLReportRenderer {
         }
         page += "</header>\n"
         // The leaks come after the explorer, one click away.
-        let leakCount = report.leaks.openSubscriptions.count
+        let leaks = report.leakSummary
+        let leakCount = leaks.openSubscriptionCount
         let leaksButton =
             leakCount > 0
             ? "<button type=\"button\" id=\"leaks-button\" class=\"has-leaks\">⚠ \(counted(leakCount, "leak")) ↓</button>"
@@ -91,7 +92,7 @@ public struct HTMLReportRenderer {
             </main>
 
             """
-        page += leaksSection(report.leaks)
+        page += leaksSection(leaks)
         page += "<script type=\"application/json\" id=\"trace-data\">\(try Self.json(report))</script>\n"
         page += "<script>\(Self.scriptText)</script>\n</body>\n</html>\n"
         return page
@@ -107,8 +108,8 @@ public struct HTMLReportRenderer {
             + "</p></section>\n"
     }
 
-    /// The leaks as the text report gives them, as HTML.
-    func leaksSection(_ report: LeakReport) -> String {
+    /// The leaks as the text report gives them (each distinct leak once), as HTML.
+    func leaksSection(_ report: LeakSummary) -> String {
         // The text report's rule (no trap on a damaged trace's extreme totals).
         let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
         let totals =
@@ -145,12 +146,12 @@ public struct HTMLReportRenderer {
         var html =
             "<section id=\"leaks\" class=\"has-leaks\"><h2>Leaks</h2>\n<p>"
             + escaped(
-                "\(counted(report.openSubscriptions.count, "subscription")) never ended · "
+                "\(counted(report.openSubscriptionCount, "subscription")) never ended · "
                     + "\(counted(report.liveObjectCount, "object")) alive at the end (\(totals))"
             ) + "</p>\n"
         // The same leak found several times is shown once, with how often, as the text says.
-        for group in LeakWording.identicalGroups(report.openSubscriptions) {
-            let open = group[0]
+        for group in report.identicalLeaks {
+            let open = group.first
             let subscription = open.subscription
             let target =
                 subscription.observableObjectID.map { id in
@@ -220,7 +221,7 @@ public struct HTMLReportRenderer {
             for group in block {
                 let cells = [
                     "\(group.objectIDs.count) ×", group.typeName,
-                    group.objectIDs.map { "#\($0)" }.joined(separator: " "),
+                    LeakWording.idList(group.objectIDs),
                     group.createdIn.joined(separator: "; "),
                 ]
                 html += "<tr>" + cells.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
@@ -244,8 +245,7 @@ public struct HTMLReportRenderer {
             + groups.map { group in
                 "<li>"
                     + escaped(
-                        "\(group.objectIDs.count) × \(group.typeName) "
-                            + group.objectIDs.map { "#\($0)" }.joined(separator: " "))
+                        "\(group.objectIDs.count) × \(group.typeName) " + LeakWording.idList(group.objectIDs))
                     + "</li>"
             }.joined() + "</ul>\n<dl><dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(groups[0]))
             + "</dd></dl>\n"
