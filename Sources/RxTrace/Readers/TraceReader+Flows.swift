@@ -100,14 +100,25 @@ extension TraceReader {
     ///
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` like ``callTree(under:)``.
     public func callTree(under root: Int64, limit: Int) throws -> [CallRecord] {
-        // UNION: a loop of parent_ids ends the recursion; ORDER BY makes the queue a priority
-        // queue by id, and LIMIT stops the recursion once `limit` calls have been taken.
+        // Each call taken queues its first child and its next sibling (the smallest ids after
+        // it under its own parent and under its parent), not all its children: a call with a
+        // million children costs two index lookups, not a million rows in the queue. Both
+        // enter after it, and ORDER BY makes the queue a priority queue by id, so the calls
+        // come out in id order and LIMIT stops the recursion once `limit` have been taken.
+        // UNION: a loop of parent_ids ends the recursion.
         let calls = try records(
             """
-            WITH RECURSIVE tree(id) AS (
-                SELECT ?
+            WITH RECURSIVE tree(id, parent_id) AS (
+                SELECT id, parent_id FROM call WHERE id = ?1
                 UNION
-                SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id ORDER BY 1 LIMIT ?
+                SELECT call.id, call.parent_id FROM tree, (SELECT 0 AS way UNION ALL SELECT 1) AS next
+                JOIN call ON call.id = CASE next.way
+                    WHEN 0 THEN (SELECT min(child.id) FROM call AS child WHERE child.parent_id = tree.id)
+                    ELSE (
+                        SELECT min(sibling.id) FROM call AS sibling
+                        WHERE tree.id <> ?1 AND sibling.parent_id = tree.parent_id AND sibling.id > tree.id
+                    ) END
+                ORDER BY 1 LIMIT ?2
             )
             SELECT * FROM \(Self.callFlow) WHERE id IN (SELECT id FROM tree) ORDER BY id
             """,
@@ -128,22 +139,44 @@ extension TraceReader {
     }
 
     /// How many calls the tree under `root` holds, `root` included, counted without holding
-    /// them: only calls entered after their parent are followed (every call of a sound trace),
-    /// so a loop of `parent_id`s in a damaged trace ends the count.
+    /// them, in one pass over a range of rows.
+    ///
+    /// A thread's calls nest: the calls under `root` are those its thread entered after it and
+    /// before the first call that is not under it, the next sibling of `root` or else of its
+    /// nearest ancestor that has one (or the thread's next top-level call). Following the
+    /// children instead took an index lookup per call (a flow of 12 million calls: 88 s). A
+    /// loop of `parent_id`s in a damaged trace ends the walk up.
     public func callTreeSize(under root: Int64) throws -> Int {
-        Int(
-            try database.scalar(
-                """
-                WITH RECURSIVE tree(id) AS (
-                    SELECT ?
-                    UNION ALL
-                    SELECT call.id FROM call JOIN tree ON call.parent_id = tree.id WHERE call.id > tree.id
-                )
-                SELECT count(*) FROM tree
-                """,
-                [.integer(root)]
-            )?.integer ?? 0
-        )
+        guard
+            let rootRow = try database.rows(
+                "SELECT parent_id, depth, thread_id FROM call WHERE id = ?", [.integer(root)]
+            ).first,
+            let thread = rootRow.integer("thread_id")
+        else { return 0 }
+        var end: Int64?
+        var node = (id: root, parentID: rootRow.integer("parent_id"))
+        var visited: Set<Int64> = [root]
+        while end == nil {
+            guard let parent = node.parentID else {
+                end = try database.scalar(
+                    "SELECT min(id) FROM call WHERE parent_id IS NULL AND thread_id = ? AND id > ?",
+                    [.integer(thread), .integer(node.id)]
+                )?.integer
+                break
+            }
+            end = try database.scalar(
+                "SELECT min(id) FROM call WHERE parent_id = ? AND id > ?", [.integer(parent), .integer(node.id)]
+            )?.integer
+            guard end == nil, visited.insert(parent).inserted,
+                let grandparent = try database.scalar("SELECT parent_id FROM call WHERE id = ?", [.integer(parent)])
+            else { break }
+            node = (parent, grandparent.integer)
+        }
+        let under = try database.scalar(
+            "SELECT count(*) FROM call WHERE id > ? AND id < ? AND thread_id = ? AND depth > ?",
+            [.integer(root), .integer(end ?? Int64.max), .integer(thread), .integer(rootRow.integer("depth") ?? 0)]
+        )?.integer
+        return 1 + Int(under ?? 0)
     }
 
     /// The top-level call that `call` runs under (itself when it is top-level, or when it is

@@ -69,6 +69,30 @@ final class TraceReaderTests: RxTraceTestCase {
         )
     }
 
+    func testEveryCallsTree_itsFirstCallsAndItsSize_agreeWithTheWholeTree() throws {
+        // The first calls follow first children and next siblings, and the size counts the
+        // thread's calls between a call and the next one not under it: on every call of these
+        // traces (one on two threads), both must say what the whole tree says.
+        let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("traces")
+        for name in ["flatmap", "observe-on", "zip", "share-replay"] {
+            let reader = try TraceReader(path: traces.appendingPathComponent("\(name).sqlite").path)
+            let calls = try reader.database.rows("SELECT id FROM call ORDER BY id").compactMap { $0.integer("id") }
+            XCTAssertFalse(calls.isEmpty, name)
+            for call in calls {
+                let tree = try reader.callTree(under: call)
+                XCTAssertEqual(try reader.callTreeSize(under: call), tree.count, "\(name): call #\(call)")
+                for limit in [1, 3, 20] {
+                    XCTAssertEqual(
+                        try reader.callTree(under: call, limit: limit), Array(tree.prefix(limit)),
+                        "\(name): call #\(call), limit \(limit)")
+                }
+            }
+        }
+        let reader = try TraceReader(path: traces.appendingPathComponent("zip.sqlite").path)
+        XCTAssertEqual(try reader.callTreeSize(under: 1_000_000_000), 0, "no such call")
+    }
+
     func testTheReadersOwnCallFlowAndObjectAssembly_readAsTheSchemasViewsDo() throws {
         // The readers write the two views out instead of running the file's (which a damaged
         // trace may have replaced); on every example trace the two must agree.
