@@ -214,16 +214,34 @@ public struct TraceDiffer {
     /// how it ended.
     static func subscriptionShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
-        // The chains a window of subscriptions at a time (``ChainWindows``): a few queries per
-        // window, not a dozen per subscription.
+        // The chains a window of subscriptions at a time, and of each only its links
+        // (``TraceReader/chainLinks(under:limit:)``) and their objects: a few queries per
+        // window, and none of the calls or objects a chain's shape does not show.
         var window: [SubscriptionRecord] = []
         func addWindow() throws {
-            var chains = ChainWindows(reader: reader, subscriptions: window)
-            while let element = try chains.next() {
-                let subscription = element.subscription
+            let limit = FlowBuilder.defaultCallLimit
+            let links = try reader.chainLinks(under: window.compactMap(\.callID), limit: limit)
+            var chains: [SubscriptionChain] = []
+            for subscription in window {
+                // Trees too large for one window's query are read one at a time.
+                let subscribedThrough =
+                    try subscription.callID.map { call in
+                        try links.map { $0[call] ?? [] }
+                            ?? reader.callTree(under: call, limit: limit).filter {
+                                SubscriptionChain.isLink(stepName: $0.name)
+                            }.compactMap(\.objectID)
+                    } ?? []
+                chains.append(
+                    SubscriptionChain(
+                        observable: subscription.observableObjectID, subscribedThrough: subscribedThrough,
+                        observer: subscription.observerObjectID, created: []
+                    ))
+            }
+            let objects = try reader.objects(withIDs: Set(chains.flatMap(\.elements)))
+            for (subscription, chain) in zip(window, chains) {
                 shapes.add(
                     [
-                        Self.chain(of: element).joined(separator: " → "),
+                        Self.chain(of: chain, objects: objects).joined(separator: " → "),
                         subscription.endKind.map { "ended: \($0)" } ?? "never ended",
                     ],
                     for: "subscribe at \(subscription.site)"
@@ -240,12 +258,12 @@ public struct TraceDiffer {
     }
 
     /// The chain of a subscription without ids: each observable it subscribed through, source
-    /// first, with where it was assembled, then the observer.
-    static func chain(of element: ChainWindows.Element) -> [String] {
-        let links = element.chain
+    /// first, with where it was assembled, then the observer; `objects` holds the chain's
+    /// objects by id.
+    static func chain(of links: SubscriptionChain, objects: [Int64: ObjectRecord]) -> [String] {
         var chain: [String] = []
         for objectID in links.elements {
-            guard let object = element.objects[objectID] else { continue }
+            guard let object = objects[objectID] else { continue }
             if links.subscribedThrough.contains(objectID) {
                 chain.append(TypeNames.short(object.typeName) + (object.assembly.map { " (\($0))" } ?? ""))
             } else {
@@ -303,6 +321,7 @@ public struct TraceDiffer {
     /// `label` without object ids (` #12`) and element values (`.next(3)` becomes `.next`).
     static func withoutIDs(_ label: String) -> String {
         var text = withoutObjectNumbers(label)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return withoutValues(ascii: text) }
         for kind in ["next", "error"] {
             // The value runs to the detail's closing `))`, before the object's ` [...]` if any.
             guard let start = text.range(of: "(.\(kind)(") else { continue }
@@ -312,6 +331,39 @@ public struct TraceDiffer {
             text.replaceSubrange(start.lowerBound..<text.index(end.lowerBound, offsetBy: 2), with: "(.\(kind))")
         }
         return text
+    }
+
+    /// ``withoutIDs(_:)``'s second half for an ASCII `text`, whose bytes are its characters:
+    /// the same searches done on its bytes, without Foundation's string search, which a diff
+    /// of millions of steps spent much of its time in.
+    private static func withoutValues(ascii text: String) -> String {
+        var bytes = Array(text.utf8)
+        guard bytes.contains(UInt8(ascii: "(")) else { return text }
+        func first(_ needle: String, from start: Int) -> Int? {
+            let needle = Array(needle.utf8)
+            guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+            return (start...(bytes.count - needle.count)).first {
+                bytes[$0..<($0 + needle.count)].elementsEqual(needle)
+            }
+        }
+        func last(_ needle: String, from start: Int) -> Int? {
+            let needle = Array(needle.utf8)
+            guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+            return (start...(bytes.count - needle.count)).reversed().first {
+                bytes[$0..<($0 + needle.count)].elementsEqual(needle)
+            }
+        }
+        var isChanged = false
+        for kind in ["next", "error"] {
+            // The value runs to the detail's closing `))`, before the object's ` [...]` if any.
+            let opening = "(.\(kind)("
+            guard let start = first(opening, from: 0) else { continue }
+            let rest = start + opening.utf8.count
+            guard let end = last(")) [", from: rest) ?? last("))", from: rest) else { continue }
+            bytes.replaceSubrange(start..<(end + 2), with: Array("(.\(kind))".utf8))
+            isChanged = true
+        }
+        return isChanged ? String(decoding: bytes, as: UTF8.self) : text
     }
 
     /// `label` without each ` #` followed by digits: one pass over its bytes, no regular

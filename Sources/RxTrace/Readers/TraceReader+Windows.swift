@@ -8,7 +8,7 @@ extension TraceReader {
 
     /// `ids` as the JSON array that `json_each(?)` reads: one bound text instead of a list
     /// written into the SQL, so a window's statement is compiled once per connection.
-    private static func jsonList(_ ids: some Sequence<Int64>) -> SQLValue {
+    static func jsonList(_ ids: some Sequence<Int64>) -> SQLValue {
         .text("[" + ids.map(String.init).joined(separator: ",") + "]")
     }
 

@@ -123,8 +123,18 @@ public struct JSONReportRenderer {
         }
         if let aliveAtExit = rest.aliveAtExit { try member("alive_at_exit", aliveAtExit) }
         if let harness = rest.heldByTestHarness { try member("held_by_test_harness", harness) }
-        try member("live_objects", rest.liveObjects)
-        output("{\n" + members.joined(separator: ",\n") + ",\n" + indent + "\"open_subscriptions\" : ")
+        output("{\n" + members.map { $0 + ",\n" }.joined() + indent + "\"live_objects\" : ")
+        // One group at a time, as the encoder lays out an array: encoding a million groups
+        // at once took minutes and gigabytes.
+        if rest.liveObjects.isEmpty {
+            output(try Self.encoded([LiveObjectGroup](), indent: indent, by: encoder))
+        } else {
+            for (index, group) in rest.liveObjects.enumerated() {
+                output((index == 0 ? "[\n" : ",\n") + element + (try Self.encoded(group, indent: element, by: encoder)))
+            }
+            output("\n" + indent + "]")
+        }
+        output(",\n" + indent + "\"open_subscriptions\" : ")
         if count == 0 {
             output(try Self.encoded([OpenSubscription](), indent: indent, by: encoder))
         } else {

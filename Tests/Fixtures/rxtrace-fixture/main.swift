@@ -22,6 +22,7 @@
 //   nested PATH N     record N nested `create { previous.map { … }.subscribe($0) }` levels, stop
 //   one-flow PATH N   record one subscribe to `range(0, N).map.filter`: one flow of ~4 N steps
 //   open PATH N       record N subscriptions to one subject, never disposed
+//   flows PATH N      record `work()` N times: 2 N short flows of about 20 calls each, all ended
 
 import Foundation
 import RxCore
@@ -215,6 +216,13 @@ case "open":
     let subject = PublishSubject<Int>()
     for _ in 0..<(Int(arguments[3]) ?? 1_000) {
         _ = subject.subscribe(onNext: { _ in })
+    }
+    try recording.stop()
+
+case "flows":
+    let recording = try record(to: arguments[2], program: "fixture-flows")
+    for _ in 0..<(Int(arguments[3]) ?? 1_000) {
+        work()
     }
     try recording.stop()
 
