@@ -62,6 +62,8 @@ final class TraceWriter {
     private var imageIDs: [LoadedImages.Image: Int64] = [:]
     /// `run.record_count`: hook records written so far.
     private(set) var recordCount: Int64 = 0
+    /// Where the writer's time goes, for ``SQLiteTraceRecorder/writerStatistics``.
+    let statistics = TraceWriterStatisticsBox()
 
     /// Creates the schema and the `run` row in the empty `database`, committing at once.
     ///
@@ -210,6 +212,8 @@ final class TraceWriter {
 
     /// Writes `records` and the new `run.record_count` in one transaction.
     func write(_ records: UnsafeMutableBufferPointer<Record>) throws {
+        let start = TraceWriterStatistics.now()
+        let rowsBefore = rowCount
         // Every record in the batch was stamped before this anchor.
         ticks.advance(to: clock.anchor())
         try database.transaction {
@@ -220,12 +224,37 @@ final class TraceWriter {
             updateRecordCount.bind(recordCount, at: 1)
             try updateRecordCount.run()
         }
+        statistics.addBatch(rows: rowCount - rowsBefore, nanoseconds: TraceWriterStatistics.now() - start)
+    }
+
+    /// Rows inserted so far into `call`, `event`, `object` and `subscription`.
+    private var rowCount: Int {
+        insertObjects.writtenCount + insertCalls.writtenCount + insertEvents.writtenCount
+            + insertSubscriptions.writtenCount
     }
 
     /// Completes the trace: writes the calls still open (with no duration), then the `run`
     /// row's end; on a clean end also creates the indexes. Finally it leaves WAL mode, so the
     /// trace is one self-contained file, unless a reader has it open.
     func finish(_ end: RunEnd) throws {
+        try statistics.phase("end rows") { try writeEndRows(end) }
+        if end == .finished {
+            try statistics.phase("caller lines") { try symbolizeCallers() }
+            try statistics.phase("captured sites") { try CapturedSites.resolve(in: database) }
+        }
+        if end.isClean {
+            try statistics.phase("indexes") { try database.execute(TraceSchema.indexes) }
+        }
+        // Copies every committed row from the WAL into the trace and empties the WAL, even
+        // while a reader has the trace open; leaving WAL mode then fails while one does, and
+        // the trace stays in WAL mode with an empty WAL, which readers open as one file.
+        statistics.phase("checkpoint") { try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        statistics.phase("leave WAL") { try? database.execute("PRAGMA journal_mode = DELETE") }
+    }
+
+    /// Writes the calls still open (with no duration) and the `run` row's end, in one
+    /// transaction.
+    private func writeEndRows(_ end: RunEnd) throws {
         try database.transaction {
             for thread in openCalls {
                 for call in thread {
@@ -248,18 +277,6 @@ final class TraceWriter {
             finishRun.bind(recordCount, at: 5)
             try finishRun.run()
         }
-        if end == .finished {
-            try symbolizeCallers()
-            try CapturedSites.resolve(in: database)
-        }
-        if end.isClean {
-            try database.execute(TraceSchema.indexes)
-        }
-        // Copies every committed row from the WAL into the trace and empties the WAL, even
-        // while a reader has the trace open; leaving WAL mode then fails while one does, and
-        // the trace stays in WAL mode with an empty WAL, which readers open as one file.
-        try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        try? database.execute("PRAGMA journal_mode = DELETE")
     }
 
     /// Ends the trace after a write error: the `run` row says `'failed'` and why, and the file
