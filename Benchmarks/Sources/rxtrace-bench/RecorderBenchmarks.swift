@@ -38,6 +38,8 @@ struct RecordedRun: Codable {
     let stopPhases: [StopPhase]
     /// Rows the writer wrote per second of its own writing time (its batches, not waits).
     let writerRowsPerSecond: Double
+    /// Rows the writer wrote per second of its own CPU time.
+    let writerRowsPerCPUSecond: Double
 
     /// One phase of `stop()` and its wall time.
     struct StopPhase: Codable {
@@ -218,7 +220,7 @@ private func recordedRun(path: String, detail: RecordingDetail, _ workload: () -
         producerCPUSeconds: producerCPU, unrecordedSeconds: unrecordedWall, unrecordedCPUSeconds: unrecordedCPU,
         buffer: BufferStatistics(recording.recorder.bufferStatistics), peakResidentBytes: peakResident,
         residentBytesBefore: residentBefore, stopSeconds: stopSeconds, stopPhases: stopPhases(writer, stopStart: stopStart),
-        writerRowsPerSecond: writer.rowsPerSecond
+        writerRowsPerSecond: writer.rowsPerSecond, writerRowsPerCPUSecond: writer.rowsPerCPUSecond
     )
 }
 
@@ -321,8 +323,8 @@ func renderStopTable(_ recorder: RecorderResult) -> String {
     let names = recorder.recorded.first?.runs.first?.stopPhases.map(\.name) ?? []
     guard !names.isEmpty else { return "" }
     var out = "\n#### Where `stop()` goes (ms, median (min–max) over the same rounds)\n\n"
-    out += "| run | `stop()` | " + names.joined(separator: " | ") + " | writer rows/s (its own writing time) |\n"
-    out += "|---|" + String(repeating: "--:|", count: names.count + 2) + "\n"
+    out += "| run | `stop()` | " + names.joined(separator: " | ") +  " | writer rows/s (its own writing time) | writer rows per CPU second |\n"
+    out += "|---|" + String(repeating: "--:|", count: names.count + 3) + "\n"
     for recorded in recorder.recorded {
         let runs = recorded.runs
         func cell(_ values: [Double]) -> String {
@@ -333,7 +335,8 @@ func renderStopTable(_ recorder: RecorderResult) -> String {
         for name in names {
             out += "| \(cell(runs.map { $0.stopPhases.first { $0.name == name }?.seconds ?? 0 })) "
         }
-        out += "| \(grouped(Int(Summary(runs.map(\.writerRowsPerSecond)).median))) |\n"
+        out += "| \(grouped(Int(Summary(runs.map(\.writerRowsPerSecond)).median))) "
+        out += "| \(grouped(Int(Summary(runs.map(\.writerRowsPerCPUSecond)).median))) |\n"
     }
     return out
 }
@@ -388,7 +391,7 @@ func recordedWorkload(named name: String, detail: RecordingDetail) -> (() -> Int
 /// Runs `workload` once with a recording at `detail` into a temporary trace, up to `stop()`
 /// returning, and removes the trace; returns the workload's checksum. What `--profile
 /// W1s/recorded` runs under a profiler.
-func runRecorded(_ workload: () -> Int, detail: RecordingDetail) throws -> Int {
+func runRecorded(_ workload: () -> Int, detail: RecordingDetail, keepingTraceAt kept: String? = nil) throws -> Int {
     let path = NSTemporaryDirectory() + "rxtrace-bench-profile-\(getpid()).sqlite"
     let recording = try record(to: path, program: "rxtrace-bench", detail: detail)
     let checksum = workload()
@@ -400,8 +403,13 @@ func runRecorded(_ workload: () -> Int, detail: RecordingDetail) throws -> Int {
     FileHandle.standardError.write(
         Data(
             ("stop() \(format(stopSeconds * 1e3, 1)) ms: " + phases.joined(separator: ", ")
-                + "; writer \(grouped(writer.rows)) rows at \(grouped(Int(writer.rowsPerSecond))) rows/s of its own time\n")
+                + "; writer \(grouped(writer.rows)) rows at \(grouped(Int(writer.rowsPerSecond))) rows/s of its own time, "
+                + "\(grouped(Int(writer.rowsPerCPUSecond))) per CPU second\n")
                 .utf8))
+    if let kept {
+        unlink(kept)
+        rename(path, kept)
+    }
     for file in [path, path + "-wal", path + "-shm"] {
         unlink(file)
     }

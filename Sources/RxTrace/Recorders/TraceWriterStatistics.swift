@@ -26,6 +26,9 @@ public struct TraceWriterStatistics: Sendable, Equatable {
     public internal(set) var rows = 0
     /// Wall time spent writing batches, the program's run and the end of the spool together.
     public internal(set) var writingNanoseconds: Int64 = 0
+    /// CPU time the writing threads spent writing batches (`CLOCK_THREAD_CPUTIME_ID`): unlike
+    /// ``writingNanoseconds``, time spent descheduled on a loaded machine does not count.
+    public internal(set) var writingCPUNanoseconds: Int64 = 0
     /// When completing the trace began (`CLOCK_MONOTONIC`, ns): every batch was written by then.
     public internal(set) var completionStart: Int64?
     /// The phases of completing the trace.
@@ -34,6 +37,11 @@ public struct TraceWriterStatistics: Sendable, Equatable {
     /// Rows per second of the writer's own writing time.
     public var rowsPerSecond: Double {
         writingNanoseconds > 0 ? Double(rows) * 1e9 / Double(writingNanoseconds) : 0
+    }
+
+    /// Rows per second of the writer's own CPU time.
+    public var rowsPerCPUSecond: Double {
+        writingCPUNanoseconds > 0 ? Double(rows) * 1e9 / Double(writingCPUNanoseconds) : 0
     }
 
     /// The completion phases' total wall time.
@@ -45,6 +53,13 @@ public struct TraceWriterStatistics: Sendable, Equatable {
     static func now() -> Int64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+    }
+
+    /// The calling thread's CPU time so far, in ns.
+    static func threadCPUTime() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }
@@ -60,12 +75,14 @@ final class TraceWriterStatisticsBox: Sendable {
         state.withLock { $0 }
     }
 
-    /// Counts one written batch of `rows` rows that took `nanoseconds`.
-    func addBatch(rows: Int, nanoseconds: Int64) {
+    /// Counts one written batch of `rows` rows that took `nanoseconds`, `cpuNanoseconds` of
+    /// them on the CPU.
+    func addBatch(rows: Int, nanoseconds: Int64, cpuNanoseconds: Int64) {
         state.withLock {
             $0.batches += 1
             $0.rows += rows
             $0.writingNanoseconds += nanoseconds
+            $0.writingCPUNanoseconds += cpuNanoseconds
         }
     }
 
