@@ -64,14 +64,12 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
             throw TraceCreationError(path: path, sqliteError: error)
         }
         self.path = claim.path
-        // The symbolizer starts now, beside the program, when the entry points capture their
-        // callers (the same condition as `RecordingSession.isRecordingCallers`), unless
+        // The symbolizer starts now, beside the program (at every detail: the build, subscribe
+        // and tag sites are captured as addresses even without the calls), unless
         // `RXTRACE_EARLY_SYMBOLIZER=0`, a switch for measuring what starting it early saves.
-        let environment = ProcessInfo.processInfo.environment
         let writer = try TraceWriter(
             database: database, clock: clock,
-            symbolizesInBackground: detail == .calls && environment["RXTRACE_CALLERS"] != "0"
-                && environment["RXTRACE_EARLY_SYMBOLIZER"] != "0"
+            symbolizesInBackground: ProcessInfo.processInfo.environment["RXTRACE_EARLY_SYMBOLIZER"] != "0"
         )
         self.statistics = writer.statistics
         self.session = RecordingSession(
