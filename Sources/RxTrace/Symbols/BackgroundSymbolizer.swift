@@ -30,7 +30,8 @@ final class BackgroundSymbolizer {
     /// Set when the thread stopped asking: the tool failed, or `cancel()` was called. Guarded
     /// by `condition`.
     private var synchronized_hasFailed = false
-    /// Set once the feeding thread has stopped. Guarded by `condition`.
+    /// Set once the feeding thread asks no more: every answer it will give is in. Guarded by
+    /// `condition`.
     private var synchronized_isDone = false
     /// The addresses already asked, so each is asked once; the writer thread's.
     private var askedAddresses: Set<UInt> = []
@@ -94,12 +95,6 @@ final class BackgroundSymbolizer {
     /// Starts the tool, then asks it each question as it comes and reads its answer, until
     /// closed; then ends the tool.
     private func run() {
-        defer {
-            condition.lock()
-            synchronized_isDone = true
-            condition.broadcast()
-            condition.unlock()
-        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: symbolizer.path)
         process.arguments = ["--inlines", "--functions=linkage", "--demangle"]
@@ -112,6 +107,7 @@ final class BackgroundSymbolizer {
             try process.run()
         } catch {
             fail()
+            markDone()
             return
         }
         let reader = AnswerReader(descriptor: output.fileHandleForReading.fileDescriptor)
@@ -128,11 +124,21 @@ final class BackgroundSymbolizer {
                 chain.isEmpty ? [CallerFrame(function: nil, file: nil, line: nil)] : chain
             condition.unlock()
         }
+        // Every answer is in: the writer need not wait for the tool to exit. It is ended with a
+        // signal, not only the end of its input, which a child the program started since may
+        // still hold open.
+        markDone()
         try? input.fileHandleForWriting.close()
-        if isFailed {
-            process.terminate()
-        }
+        process.terminate()
         process.waitUntilExit()
+    }
+
+    /// Says the feeding thread asks no more, waking ``answers()``.
+    private func markDone() {
+        condition.lock()
+        synchronized_isDone = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// The next question, waiting for one; `nil` once closed with none left, or failed.
@@ -144,12 +150,6 @@ final class BackgroundSymbolizer {
         }
         guard !synchronized_hasFailed, !synchronized_questions.isEmpty else { return nil }
         return synchronized_questions.removeFirst()
-    }
-
-    private var isFailed: Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        return synchronized_hasFailed
     }
 
     /// Writes all of `text` to `descriptor`; `false` when the tool is gone.
