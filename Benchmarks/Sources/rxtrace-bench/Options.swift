@@ -23,6 +23,8 @@ struct Options {
     /// `W1s/RxCore`: run that one variant and exit, for a profiler; `W1s/recorded` (or
     /// `W1s/recorded-events`) runs RxCore's variant recorded, up to `stop()`.
     var profile: String?
+    /// Where `--profile W1s/recorded` leaves its last trace, to look at; removed when `nil`.
+    var keptTrace: String?
     /// How many times `--profile` runs its variant (`--count` starts it with 1 and 2).
     var profileRepeats = 1
     /// Separate processes that each measure every row; cells show the median over them.
@@ -41,7 +43,7 @@ struct Options {
         usage: rxtrace-bench [--rounds N] [--warm-up N] [--sample-seconds S] [--only W1s,W2,…]
                              [--no-recorder] [--no-report] [--rxtrace PATH] [--report-records N]
                              [--report-trace PATH]
-                             [--processes N] [--profile W1s/RxCore|W1s/recorded [--repeat N]]
+                             [--processes N] [--profile W1s/RxCore|W1s/recorded [--repeat N] [--keep-trace PATH]]
                rxtrace-bench --count W1s,W2,…|all
         """
 
@@ -71,6 +73,7 @@ struct Options {
             case "--report-records": reportRecords = try number(argument)
             case "--report-trace": reportTrace = try value(argument)
             case "--profile": profile = try value(argument)
+            case "--keep-trace": keptTrace = try value(argument)
             case "--repeat": profileRepeats = max(1, try number(argument))
             case "--processes": processes = max(1, try number(argument))
             case "--count":

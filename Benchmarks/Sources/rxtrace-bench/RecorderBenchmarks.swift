@@ -30,6 +30,22 @@ struct RecordedRun: Codable {
     let peakResidentBytes: Int
     /// The process's resident memory just before the recording started, in bytes.
     let residentBytesBefore: Int
+    /// From `stop()` called to `stop()` returning.
+    let stopSeconds: Double
+    /// `stop()`'s time by phase, in the order they ran: `"rest of the spool"` (from `stop()`
+    /// called until the writer began completing the trace: the spool's last batches), then the
+    /// writer's completion phases (``TraceWriterStatistics/Phase``).
+    let stopPhases: [StopPhase]
+    /// Rows the writer wrote per second of its own writing time (its batches, not waits).
+    let writerRowsPerSecond: Double
+    /// Rows the writer wrote per second of its own CPU time.
+    let writerRowsPerCPUSecond: Double
+
+    /// One phase of `stop()` and its wall time.
+    struct StopPhase: Codable {
+        let name: String
+        let seconds: Double
+    }
 
     /// Hook records per second of `stop()`'s wall time: what the spooler and the writer
     /// together turned into rows, from the first record to the complete trace.
@@ -63,6 +79,9 @@ private let recordedW2Cycles = 10_000
 /// `RXTRACE_DETAIL=events` is for long runs, and its W1s run is 3 records per element: ten
 /// times longer, so that creating and completing the file do not make most of its time.
 private let recordedW1sEventsCount = 200_000
+/// The same W1s at the default detail, ten times longer: what the ratio is once `stop()`'s
+/// fixed costs weigh less (issue 23 asks for both).
+private let recordedW1sLongCount = 200_000
 /// Threads producing at once in the memory case, and the elements each sends.
 private let producingThreads = 8
 private let recordedW1sPerThreadCount = 5_000
@@ -83,6 +102,10 @@ func runRecorderBenchmarks(rounds: Int, log: (String) -> Void) throws -> Recorde
             { RxCoreWorkloads.w1s(count: recordedW1sEventsCount) }
         ),
         ("W2 recorded (\(grouped(recordedW2Cycles)) cycles)", .calls, { RxCoreWorkloads.w2(cycles: recordedW2Cycles) }),
+        (
+            "W1s recorded, a longer run (\(grouped(recordedW1sLongCount)) elements)", .calls,
+            { RxCoreWorkloads.w1s(count: recordedW1sLongCount) }
+        ),
         (
             "W1s recorded on \(producingThreads) threads at once (\(grouped(recordedW1sPerThreadCount)) elements each)",
             .calls, { onThreads(producingThreads) { RxCoreWorkloads.w1s(count: recordedW1sPerThreadCount) } }
@@ -176,9 +199,12 @@ private func recordedRun(path: String, detail: RecordingDetail, _ workload: () -
     let producerCPU = Double(threadCPUNanoseconds() - cpuStart) / 1e9
     recording.recorder.flush()
     let sustained = Double(monotonicNanoseconds() - start) / 1e9
+    let stopStart = monotonicNanoseconds()
     try recording.stop()
     let endToEnd = Double(monotonicNanoseconds() - start) / 1e9
+    let stopSeconds = Double(monotonicNanoseconds() - stopStart) / 1e9
     let peakResident = residentBytes("VmHWM")
+    let writer = recording.recorder.writerStatistics
     precondition(checksum == expected, "recording changed what the subscriber received")
 
     let database = try Database(path: path, mode: .readOnly)
@@ -193,8 +219,17 @@ private func recordedRun(path: String, detail: RecordingDetail, _ workload: () -
         records: Int(records), rows: Int(rows), sustainedSeconds: sustained, endToEndSeconds: endToEnd, producerWallSeconds: producerWall,
         producerCPUSeconds: producerCPU, unrecordedSeconds: unrecordedWall, unrecordedCPUSeconds: unrecordedCPU,
         buffer: BufferStatistics(recording.recorder.bufferStatistics), peakResidentBytes: peakResident,
-        residentBytesBefore: residentBefore
+        residentBytesBefore: residentBefore, stopSeconds: stopSeconds, stopPhases: stopPhases(writer, stopStart: stopStart),
+        writerRowsPerSecond: writer.rowsPerSecond, writerRowsPerCPUSecond: writer.rowsPerCPUSecond
     )
+}
+
+/// `stop()`'s phases from the writer's statistics: the rest of the spool (from `stopStart`
+/// until the writer began completing the trace), then each completion phase.
+private func stopPhases(_ writer: TraceWriterStatistics, stopStart: UInt64) -> [RecordedRun.StopPhase] {
+    let rest = writer.completionStart.map { max(0, Double($0 - Int64(stopStart)) / 1e9) } ?? 0
+    return [RecordedRun.StopPhase(name: "rest of the spool", seconds: rest)]
+        + writer.completion.map { RecordedRun.StopPhase(name: $0.name, seconds: Double($0.nanoseconds) / 1e9) }
 }
 
 /// T2: SQLite's own rate on this machine for rows shaped like the trace's `call` rows (ten
@@ -278,6 +313,31 @@ func renderRecorderTable(_ recorder: RecorderResult, processCount: Int = 1) -> S
     out += "| T2 SQLite alone: call-shaped rows, one prepared statement, 10,000 rows per transaction, WAL "
     out += "| – | 1,000,000 | – | – | – | – | – | \(grouped(Int(sqlite.median))) rows/s (\(grouped(Int(sqlite.minimum)))–"
     out += "\(grouped(Int(sqlite.maximum)))) | 100% | – | – | – | – |\n"
+    out += renderStopTable(recorder)
+    return out
+}
+
+/// Where `stop()`'s time goes, per T1 row: each phase's median (min–max) in ms, and the
+/// writer's rows per second of its own writing time.
+func renderStopTable(_ recorder: RecorderResult) -> String {
+    let names = recorder.recorded.first?.runs.first?.stopPhases.map(\.name) ?? []
+    guard !names.isEmpty else { return "" }
+    var out = "\n#### Where `stop()` goes (ms, median (min–max) over the same rounds)\n\n"
+    out += "| run | `stop()` | " + names.joined(separator: " | ") +  " | writer rows/s (its own writing time) | writer rows per CPU second |\n"
+    out += "|---|" + String(repeating: "--:|", count: names.count + 3) + "\n"
+    for recorded in recorder.recorded {
+        let runs = recorded.runs
+        func cell(_ values: [Double]) -> String {
+            let summary = Summary(values)
+            return "\(format(summary.median * 1e3, 1)) (\(format(summary.minimum * 1e3, 1))–\(format(summary.maximum * 1e3, 1)))"
+        }
+        out += "| \(recorded.name) | \(cell(runs.map(\.stopSeconds))) "
+        for name in names {
+            out += "| \(cell(runs.map { $0.stopPhases.first { $0.name == name }?.seconds ?? 0 })) "
+        }
+        out += "| \(grouped(Int(Summary(runs.map(\.writerRowsPerSecond)).median))) "
+        out += "| \(grouped(Int(Summary(runs.map(\.writerRowsPerCPUSecond)).median))) |\n"
+    }
     return out
 }
 
@@ -300,7 +360,7 @@ func recorderTargets(_ recorder: RecorderResult) -> [(label: String, value: Doub
                 ("\(recorded.name): end to end ÷ unrecorded", endToEnd, 10, "×"),
             ]
         }
-        if recorded.name.hasPrefix("W1s recorded") {
+        if recorded.name.hasPrefix("W1s recorded ("), !recorded.name.contains("threads") {
             return [
                 ("\(recorded.name): producer wall ÷ unrecorded", producer, 4, "×"),
                 ("\(recorded.name): end to end ÷ unrecorded", endToEnd, 30, "×"),
@@ -331,11 +391,25 @@ func recordedWorkload(named name: String, detail: RecordingDetail) -> (() -> Int
 /// Runs `workload` once with a recording at `detail` into a temporary trace, up to `stop()`
 /// returning, and removes the trace; returns the workload's checksum. What `--profile
 /// W1s/recorded` runs under a profiler.
-func runRecorded(_ workload: () -> Int, detail: RecordingDetail) throws -> Int {
+func runRecorded(_ workload: () -> Int, detail: RecordingDetail, keepingTraceAt kept: String? = nil) throws -> Int {
     let path = NSTemporaryDirectory() + "rxtrace-bench-profile-\(getpid()).sqlite"
     let recording = try record(to: path, program: "rxtrace-bench", detail: detail)
     let checksum = workload()
+    let stopStart = monotonicNanoseconds()
     try recording.stop()
+    let stopSeconds = Double(monotonicNanoseconds() - stopStart) / 1e9
+    let writer = recording.recorder.writerStatistics
+    let phases = stopPhases(writer, stopStart: stopStart).map { "\($0.name) \(format($0.seconds * 1e3, 1))" }
+    FileHandle.standardError.write(
+        Data(
+            ("stop() \(format(stopSeconds * 1e3, 1)) ms: " + phases.joined(separator: ", ")
+                + "; writer \(grouped(writer.rows)) rows at \(grouped(Int(writer.rowsPerSecond))) rows/s of its own time, "
+                + "\(grouped(Int(writer.rowsPerCPUSecond))) per CPU second\n")
+                .utf8))
+    if let kept {
+        unlink(kept)
+        rename(path, kept)
+    }
     for file in [path, path + "-wal", path + "-shm"] {
         unlink(file)
     }

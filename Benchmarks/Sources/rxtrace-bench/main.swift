@@ -25,7 +25,7 @@ if let profile = options.profile {
         // `W1s/recorded`: the RxCore variant with the recorder on, what the recorder's profile looks at.
         do {
             for _ in 0..<options.profileRepeats {
-                print(try runRecorded(variant, detail: detail))
+                print(try runRecorded(variant, detail: detail, keepingTraceAt: options.keptTrace))
             }
             exit(0)
         } catch {

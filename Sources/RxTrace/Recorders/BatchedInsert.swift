@@ -15,6 +15,8 @@ final class BatchedInsert<Row> {
     /// Binds a row's values to `statement`, its first column at parameter `first`.
     private let bindRow: (_ row: Row, _ statement: Statement, _ first: Int32) -> Void
     private var pending: [Row] = []
+    /// Rows written so far.
+    private(set) var writtenCount = 0
 
     /// Prepares `INSERT INTO table (columns) VALUES …` for one row and for
     /// `rowsPerStatement` rows.
@@ -41,6 +43,7 @@ final class BatchedInsert<Row> {
         }
         pending.removeAll(keepingCapacity: true)
         try multiple.run()
+        writtenCount += rowsPerStatement
     }
 
     /// Writes the rows still gathered.
@@ -48,6 +51,7 @@ final class BatchedInsert<Row> {
         for row in pending {
             bindRow(row, single, 1)
             try single.run()
+            writtenCount += 1
         }
         pending.removeAll(keepingCapacity: true)
     }

@@ -17,6 +17,8 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
     /// ``init(path:program:isRecordingValues:)``).
     public let path: String
     let session: RecordingSession
+    /// The writer's, kept past the writer itself.
+    private let statistics: TraceWriterStatisticsBox
 
     /// Starts a new trace at `path`, or at a sibling of it when `path` is in use or is not a
     /// trace.
@@ -62,8 +64,16 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
             throw TraceCreationError(path: path, sqliteError: error)
         }
         self.path = claim.path
+        // The symbolizer starts now, beside the program (at every detail: the build, subscribe
+        // and tag sites are captured as addresses even without the calls), unless
+        // `RXTRACE_EARLY_SYMBOLIZER=0`, a switch for measuring what starting it early saves.
+        let writer = try TraceWriter(
+            database: database, clock: clock,
+            symbolizesInBackground: ProcessInfo.processInfo.environment["RXTRACE_EARLY_SYMBOLIZER"] != "0"
+        )
+        self.statistics = writer.statistics
         self.session = RecordingSession(
-            writer: try TraceWriter(database: database, clock: clock), clock: clock,
+            writer: writer, clock: clock,
             isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: bufferCapacity,
             spoolDirectory: Self.directory(of: claim.path),
             keepsDatabaseOpen: false
@@ -90,6 +100,12 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
     /// - Throws: the error that stopped the writer, if writing failed.
     public func finish() throws {
         try session.finish()
+    }
+
+    /// Where the writer's time went so far: its batches' rows and time, and, once
+    /// ``finish()`` returned, each phase of completing the trace.
+    public var writerStatistics: TraceWriterStatistics {
+        statistics.current
     }
 
     /// What the ring between the recording threads and the spooler has held so far: how

@@ -62,6 +62,11 @@ final class TraceWriter {
     private var imageIDs: [LoadedImages.Image: Int64] = [:]
     /// `run.record_count`: hook records written so far.
     private(set) var recordCount: Int64 = 0
+    /// Where the writer's time goes, for ``SQLiteTraceRecorder/writerStatistics``.
+    let statistics = TraceWriterStatisticsBox()
+    /// The symbolizer asked each caller address as it is interned, when one runs beside the
+    /// recording.
+    private let backgroundSymbolizer: BackgroundSymbolizer?
 
     /// Creates the schema and the `run` row in the empty `database`, committing at once.
     ///
@@ -100,9 +105,15 @@ final class TraceWriter {
 
     /// A writer into `database`, which ``createTrace(in:program:isRecordingValues:detail:clock:)``
     /// prepared.
-    init(database: Database, clock: TraceClock) throws {
+    ///
+    /// - Parameter symbolizesInBackground: `true` to start `llvm-symbolizer` now, beside the
+    ///   recording, and ask it each caller address as it is interned, so that finishing the
+    ///   trace only waits for the answers still outstanding (``BackgroundSymbolizer``); for a
+    ///   recording that captures callers.
+    init(database: Database, clock: TraceClock, symbolizesInBackground: Bool = false) throws {
         self.database = database
         self.clock = clock
+        backgroundSymbolizer = symbolizesInBackground ? Symbolizer.find().flatMap { BackgroundSymbolizer($0) } : nil
         ticks = TickConverter(clock: clock, start: clock.anchor())
         insertThread = try database.prepare("INSERT INTO thread (id, tid, name) VALUES (?, ?, ?)")
         insertType = try database.prepare("INSERT INTO type (id, type_name) VALUES (?, ?)")
@@ -208,8 +219,15 @@ final class TraceWriter {
         insertImage = try database.prepare("INSERT INTO image (id, path, load_address) VALUES (?, ?, ?)")
     }
 
+    deinit {
+        backgroundSymbolizer?.cancel()
+    }
+
     /// Writes `records` and the new `run.record_count` in one transaction.
     func write(_ records: UnsafeMutableBufferPointer<Record>) throws {
+        let start = TraceWriterStatistics.now()
+        let cpuStart = TraceWriterStatistics.threadCPUTime()
+        let rowsBefore = rowCount
         // Every record in the batch was stamped before this anchor.
         ticks.advance(to: clock.anchor())
         try database.transaction {
@@ -220,12 +238,41 @@ final class TraceWriter {
             updateRecordCount.bind(recordCount, at: 1)
             try updateRecordCount.run()
         }
+        statistics.addBatch(
+            rows: rowCount - rowsBefore, nanoseconds: TraceWriterStatistics.now() - start,
+            cpuNanoseconds: TraceWriterStatistics.threadCPUTime() - cpuStart)
+    }
+
+    /// Rows inserted so far into `call`, `event`, `object` and `subscription`.
+    private var rowCount: Int {
+        insertObjects.writtenCount + insertCalls.writtenCount + insertEvents.writtenCount
+            + insertSubscriptions.writtenCount
     }
 
     /// Completes the trace: writes the calls still open (with no duration), then the `run`
     /// row's end; on a clean end also creates the indexes. Finally it leaves WAL mode, so the
     /// trace is one self-contained file, unless a reader has it open.
     func finish(_ end: RunEnd) throws {
+        try statistics.phase("end rows") { try writeEndRows(end) }
+        if end == .finished {
+            try statistics.phase("caller lines") { try symbolizeCallers() }
+            try statistics.phase("captured sites") { try CapturedSites.resolve(in: database) }
+        } else {
+            backgroundSymbolizer?.cancel()
+        }
+        if end.isClean {
+            try statistics.phase("indexes") { try database.execute(TraceSchema.indexes) }
+        }
+        // Copies every committed row from the WAL into the trace and empties the WAL, even
+        // while a reader has the trace open; leaving WAL mode then fails while one does, and
+        // the trace stays in WAL mode with an empty WAL, which readers open as one file.
+        statistics.phase("checkpoint") { try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+        statistics.phase("leave WAL") { try? database.execute("PRAGMA journal_mode = DELETE") }
+    }
+
+    /// Writes the calls still open (with no duration) and the `run` row's end, in one
+    /// transaction.
+    private func writeEndRows(_ end: RunEnd) throws {
         try database.transaction {
             for thread in openCalls {
                 for call in thread {
@@ -248,18 +295,6 @@ final class TraceWriter {
             finishRun.bind(recordCount, at: 5)
             try finishRun.run()
         }
-        if end == .finished {
-            try symbolizeCallers()
-            try CapturedSites.resolve(in: database)
-        }
-        if end.isClean {
-            try database.execute(TraceSchema.indexes)
-        }
-        // Copies every committed row from the WAL into the trace and empties the WAL, even
-        // while a reader has the trace open; leaving WAL mode then fails while one does, and
-        // the trace stays in WAL mode with an empty WAL, which readers open as one file.
-        try? database.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        try? database.execute("PRAGMA journal_mode = DELETE")
     }
 
     /// Ends the trace after a write error: the `run` row says `'failed'` and why, and the file
@@ -268,6 +303,7 @@ final class TraceWriter {
     ///
     /// - Throws: ``SQLiteError`` when even that cannot be written.
     func fail(because error: any Error) throws {
+        backgroundSymbolizer?.cancel()
         // The failed batch's transaction was rolled back; a failure outside one leaves none.
         try? database.execute("ROLLBACK")
         let failRun = try database.prepare(
@@ -520,6 +556,7 @@ final class TraceWriter {
     private func imageID(containing address: UInt) throws -> Int64? {
         if loadedImages == nil { loadedImages = LoadedImages() }
         guard let image = loadedImages?.image(containing: address) else { return nil }
+        backgroundSymbolizer?.ask(address, in: image)
         if let id = imageIDs[image] { return id }
         let id = Int64(imageIDs.count + 1)
         insertImage.bind(id, at: 1)
@@ -530,11 +567,54 @@ final class TraceWriter {
         return id
     }
 
-    /// Names the lines of every distinct caller address, one symbolizer run per file, into
-    /// `caller_line`, and marks each file with the symbolizer that ran; with no symbolizer it
-    /// writes nothing, and readers say the line is not recorded.
+    /// Names the lines of every distinct caller address into `caller_line`, and marks each file
+    /// with the symbolizer that ran: the answers of the ``BackgroundSymbolizer`` when it ran
+    /// and answered every address, else one symbolizer run for all the files now; with no
+    /// symbolizer it writes nothing, and readers say the line is not recorded.
     private func symbolizeCallers() throws {
-        guard !imageIDs.isEmpty, let symbolizer = Symbolizer.find() else { return }
+        guard !imageIDs.isEmpty else {
+            backgroundSymbolizer?.cancel()
+            return
+        }
+        let images = imageIDs.sorted(by: { $0.value < $1.value })
+        let addresses = try images.map { _, id in
+            try database.rows(
+                "SELECT DISTINCT address FROM caller WHERE image_id = ? ORDER BY address", [.integer(id)]
+            ).compactMap { $0.integer("address") }.map { UInt(bitPattern: Int($0)) }
+        }
+        let symbolizer: Symbolizer
+        let answers: [[UInt: [CallerFrame]]?]
+        if let background = backgroundSymbolizer, let answered = background.answers(),
+            addresses.allSatisfy({ $0.allSatisfy { answered[$0] != nil } })
+        {
+            symbolizer = background.symbolizer
+            answers = addresses.map { found in Dictionary(uniqueKeysWithValues: found.map { ($0, answered[$0]!) }) }
+        } else {
+            guard let found = Symbolizer.find() else { return }
+            symbolizer = found
+            // One run of the tool for every file: most of a run is the tool loading itself.
+            let relative =
+                (try? symbolizer.symbolize(
+                    zip(images, addresses).map { image, found in
+                        (image: image.key.path, addresses: found.map { $0 - image.key.loadAddress })
+                    }
+                )) ?? []
+            answers = zip(images, relative).map { image, chains in
+                chains.map { chains in
+                    Dictionary(uniqueKeysWithValues: chains.map { ($0.key + image.key.loadAddress, $0.value) })
+                }
+            }
+        }
+        try writeCallerLines(images: images, addresses: addresses, answers: answers, by: symbolizer)
+    }
+
+    /// Writes the `caller_line` rows of `addresses` (per image, in `images`' order) from
+    /// `answers` (each address's inline chain; `nil` for an image the tool could not name), and
+    /// marks each answered image with `symbolizer`, in one transaction.
+    private func writeCallerLines(
+        images: [(key: LoadedImages.Image, value: Int64)], addresses: [[UInt]], answers: [[UInt: [CallerFrame]]?],
+        by symbolizer: Symbolizer
+    ) throws {
         let insertLine = try database.prepare(
             """
             INSERT INTO caller_line (address, inline_depth, function, file, line, is_inside_rxcore)
@@ -543,23 +623,10 @@ final class TraceWriter {
         )
         let markImage = try database.prepare("UPDATE image SET symbolizer = ? WHERE id = ?")
         try database.transaction {
-            let images = imageIDs.sorted(by: { $0.value < $1.value })
-            let addresses = try images.map { _, id in
-                try database.rows(
-                    "SELECT DISTINCT address FROM caller WHERE image_id = ? ORDER BY address", [.integer(id)]
-                ).compactMap { $0.integer("address") }.map { UInt(bitPattern: Int($0)) }
-            }
-            // One run of the tool for every file: most of a run is the tool loading itself.
-            let answers =
-                (try? symbolizer.symbolize(
-                    zip(images, addresses).map { image, found in
-                        (image: image.key.path, addresses: found.map { $0 - image.key.loadAddress })
-                    }
-                )) ?? []
-            for ((image, id), (found, chains)) in zip(images, zip(addresses, answers)) {
+            for ((_, id), (found, chains)) in zip(images, zip(addresses, answers)) {
                 guard let chains else { continue }
                 for address in found {
-                    for (depth, frame) in (chains[address - image.loadAddress] ?? []).enumerated() {
+                    for (depth, frame) in (chains[address] ?? []).enumerated() {
                         insertLine.bind(Int64(bitPattern: UInt64(address)), at: 1)
                         insertLine.bind(Int64(depth), at: 2)
                         insertLine.bind(frame.function, at: 3)
