@@ -521,6 +521,23 @@ final class RecordingSession {
     func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
+        callEntered(name, object: object, detail: detail, file: file, line: line, deliveredTo: Record.noDelivery)
+    }
+
+    /// Records a call's entry and the event it delivers at once, in one record
+    /// (``Record/deliveredEvent``), and makes the call the thread's innermost open call.
+    func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail, file: StaticString, line: UInt,
+        deliveringTo observer: ObjectID
+    ) -> CallID {
+        callEntered(name, object: object, detail: detail, file: file, line: line, deliveredTo: observer.rawValue)
+    }
+
+    @inline(__always)
+    private func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
+        deliveredTo observer: Int64
+    ) -> CallID {
         guard isRecordingCalls else { return .none }
         let ts = clock.ticks()
         let thread = currentThread()
@@ -530,7 +547,7 @@ final class RecordingSession {
         let id = ring.append(.call) {
             .callEntered(
                 id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: name, file: file, line: line,
-                object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS
+                object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS, deliveredTo: observer
             )
         }
         if id != 0 {

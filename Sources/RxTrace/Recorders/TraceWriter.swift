@@ -334,7 +334,7 @@ final class TraceWriter {
 
         case .callEntered(
             let id, let parent, let depth, let thread, let name, let file, let line, let object,
-            let detail, let stamp, let virtualTS):
+            let detail, let stamp, let virtualTS, _):
             let ts = ticks.nanoseconds(stamp)
             let call = OpenCall(
                 key: id, id: nextCallID, parent: callID(parent, on: thread), depth: depth, thread: thread,
@@ -344,6 +344,9 @@ final class TraceWriter {
             )
             openCalls[Int(thread) - 1].append(call)
             nextCallID += 1
+            if let event = record.deliveredEvent {
+                try write(event)
+            }
 
         case .callerCaptured(let call, let thread, let callers):
             let stack = try callerStackID(callers.addresses)
