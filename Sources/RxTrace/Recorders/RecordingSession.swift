@@ -483,8 +483,14 @@ final class RecordingSession {
 
     /// The calling thread's state, to read and change in place; the first call on a thread
     /// records the thread.
+    @inline(__always)
     private func currentThread() -> UnsafeMutablePointer<ThreadState> {
         if let state = threads.current { return state }
+        return firstThreadState()
+    }
+
+    /// Records the calling thread, seen for the first time, and gives it its state.
+    private func firstThreadState() -> UnsafeMutablePointer<ThreadState> {
         let tid = rxtrace_gettid()
         let id = ring.append(.thread) { .thread(id: Int32($0), tid: tid) }
         return threads.setCurrent(ThreadState(id: Int32(id)))
@@ -542,7 +548,7 @@ final class RecordingSession {
         let ts = clock.ticks()
         let thread = currentThread()
         let parent = thread.pointee.currentCall
-        let depth = Int32(thread.pointee.openCalls.count)
+        let depth = Int32(thread.pointee.openCallCount)
         let virtualTS = Instrumentation.boundVirtualTime
         let id = ring.append(.call) {
             .callEntered(
@@ -551,7 +557,7 @@ final class RecordingSession {
             )
         }
         if id != 0 {
-            thread.pointee.openCalls.append(id)
+            thread.pointee.open(id)
         }
         return CallID(rawValue: id)
     }

@@ -389,6 +389,32 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
         )
     }
 
+    func testCalls_nestedDeeperThanTheThreadsFirstRoom_keepTheirParentsAndDepths() throws {
+        let recorder = try InMemoryTraceRecorder()
+        let depth = 300
+        var calls: [CallID] = []
+        for level in 0..<depth {
+            calls.append(recorder.callEntered("level", object: .none, detail: "\(level)", file: #fileID, line: #line))
+        }
+        for call in calls.reversed() {
+            recorder.callExited(call)
+        }
+        let database = try recorder.finish()
+
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM call"), Int64(depth))
+        XCTAssertEqual(
+            try database.integer(
+                """
+                SELECT count(*) FROM call LEFT JOIN call AS parent ON parent.id = call.parent_id
+                WHERE call.depth = CAST(call.detail AS INTEGER) AND call.dur IS NOT NULL
+                    AND (call.depth = 0 AND call.parent_id IS NULL OR parent.depth = call.depth - 1)
+                """
+            ),
+            Int64(depth),
+            "every call sits one level below its parent, however deep"
+        )
+    }
+
     func testRecords_afterFinish_areIgnored() throws {
         let recorder = try InMemoryTraceRecorder()
         let database = try recorder.finish()
