@@ -8,8 +8,8 @@ import RxCore
 /// the writer turns into the call's serial id (calls are numbered in ring order, so whatever
 /// prefix of the records reaches the trace holds calls 1 to n). Times (`ts`) are ``TraceClock/ticks()`` stamps, which the
 /// writer turns into ns since the run started, and threads are the recorder's serial thread
-/// ids. Names and files are `StaticString`s and types are metatypes:
-/// both are immortal, so a record carries them as pointers and the writer builds the `String`s,
+/// ids. Names and files are `StaticString`s (a call's as ``StaticText``, one word) and types are
+/// metatypes: both are immortal, so a record carries them as pointers and the writer builds the `String`s,
 /// once per distinct type or site, off the producing thread. Event values and call details
 /// travel as ``TraceValue``s and ``TraceDetail``s, which the writer formats: the only `String`s
 /// here are the descriptions a hook had to make itself (an element of another type than `Int`,
@@ -30,7 +30,7 @@ enum Record {
     /// the record stands for that ``eventDelivered(kind:value:source:observer:ts:thread:call:virtualTS:)``
     /// too (``deliveredEvent``).
     case callEntered(
-        id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticString, file: StaticString,
+        id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticText, file: StaticText,
         line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?, deliveredTo: Int64
     )
     /// Call `call`, an entry point's step, was entered from the return addresses `callers`;

@@ -552,7 +552,8 @@ final class RecordingSession {
         let virtualTS = Instrumentation.boundVirtualTime
         let id = ring.append(.call) {
             .callEntered(
-                id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: name, file: file, line: line,
+                id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: StaticText(name),
+                file: StaticText(file), line: line,
                 object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS, deliveredTo: observer
             )
         }

@@ -605,7 +605,7 @@ final class TraceWriter {
     }
 
     /// The `step` row of a step, written the first time it is seen.
-    private func stepID(name: StaticString, file: StaticString, line: UInt) throws -> Int64 {
+    private func stepID(name: StaticText, file: StaticText, line: UInt) throws -> Int64 {
         let key = StepKey(name: name, file: file, line: line)
         if let id = stepIDs[key] { return id }
         let id = Int64(stepIDs.count + 1)
@@ -698,20 +698,7 @@ private struct OpenCall {
 /// Identifies a step by the addresses of its immortal strings, so looking one up never reads
 /// the text.
 private struct StepKey: Hashable {
-    let name: UInt
-    let file: UInt
+    let name: StaticText
+    let file: StaticText
     let line: UInt
-
-    init(name: StaticString, file: StaticString, line: UInt) {
-        self.name = Self.identity(of: name)
-        self.file = Self.identity(of: file)
-        self.line = line
-    }
-
-    /// The text's address, or, for a one-scalar literal stored without one, the scalar with
-    /// the top bit set (no address has it).
-    private static func identity(of string: StaticString) -> UInt {
-        guard string.hasPointerRepresentation else { return UInt(string.unicodeScalar.value) | (1 << 63) }
-        return UInt(bitPattern: string.utf8Start)
-    }
 }
