@@ -53,6 +53,37 @@
         return TraceCall(recording: recorder, id: id)
     }
 
+    /// Records the start of step `name` on `sink`, carrying `event` as its detail, and, when
+    /// `isDelivered`, the event's hop from `sink` to its observer, which the step makes right
+    /// away (`Sink.forwardOn`): one hook for both, so the event is looked at once and a
+    /// recorder may keep both in one record. With the calls left out, records the hop alone.
+    @inlinable @inline(__always)
+    static func enter<Observer>(
+        _ name: StaticString,
+        on sink: Sink<Observer>,
+        forwarding event: Event<Observer.Element>,
+        isDelivered: Bool,
+        file: StaticString = #fileID,
+        line: UInt = #line
+    ) -> TraceCall {
+        guard let box = Instrumentation.installed else { return TraceCall(recording: nil, id: .none) }
+        guard box.isRecordingCalls else {
+            if isDelivered {
+                Instrumentation.recordEvent(event, from: sink.traceObjectID, toObserverOf: sink)
+            }
+            return TraceCall(recording: nil, id: .none)
+        }
+        let recorder = box.recorder
+        let detail = event.traceDetail(includingElement: box.isRecordingValues)
+        let id =
+            isDelivered && box.isRecordingEvents
+            ? recorder.callEntered(
+                name, object: sink.traceObjectID, detail: detail, file: file, line: line,
+                deliveringTo: sink.observerTraceID)
+            : recorder.callEntered(name, object: sink.traceObjectID, detail: detail, file: file, line: line)
+        return TraceCall(recording: recorder, id: id)
+    }
+
     /// Records the start of step `name` on `object`, a public entry point that user code calls
     /// (`accept`, `dispose()`, `connect()`), with the return addresses that lead to the user's
     /// line (``CallerAddresses``).

@@ -39,6 +39,16 @@ public struct TraceDetail: Sendable, Equatable, CustomStringConvertible, Express
         storage = .event(value, kind)
     }
 
+    /// The event's kind and value when the detail is an event's, else `nil`: what a recorder
+    /// writes as the event row of a step that delivered its event at entry
+    /// (``TraceRecorder/callEntered(_:object:detail:file:line:deliveringTo:)``).
+    package var event: (kind: EventKind, value: TraceValue?)? {
+        switch storage {
+        case .text: nil
+        case .event(let value, let kind): (kind, value)
+        }
+    }
+
     /// The detail's text: `next(1)`, `next` (no value), `error(Failure)`, `completed`, or the
     /// free text.
     public var description: String {

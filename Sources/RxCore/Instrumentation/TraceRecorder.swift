@@ -85,6 +85,18 @@ public protocol TraceRecorder: AnyObject, Sendable {
         callers: CallerAddresses
     ) -> CallID
 
+    /// An instrumented step began on the current thread and delivers the event it carries
+    /// (`detail`, an event's) from `object` to `observer` right away, with nothing recorded in
+    /// between: `Sink.forwardOn`. Returns the call's unique id.
+    ///
+    /// Says what ``callEntered(_:object:detail:file:line:)`` followed by
+    /// ``eventDelivered(_:value:from:to:)`` say, inside the new call; a recorder may keep the
+    /// two as one record. Sent only to a recorder that records both the calls and the events.
+    func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail, file: StaticString, line: UInt,
+        deliveringTo observer: ObjectID
+    ) -> CallID
+
     /// The step `call`, the innermost open call on the current thread, returned.
     func callExited(_ call: CallID)
 
@@ -137,6 +149,19 @@ extension TraceRecorder {
         callers: CallerAddresses
     ) -> CallID {
         callEntered(name, object: object, detail: detail, file: file, line: line)
+    }
+
+    /// Records the call's entry, then the event it delivers, as two hooks: a recorder that
+    /// keeps them apart need not implement it.
+    public func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail, file: StaticString, line: UInt,
+        deliveringTo observer: ObjectID
+    ) -> CallID {
+        let call = callEntered(name, object: object, detail: detail, file: file, line: line)
+        if let event = detail.event {
+            eventDelivered(event.kind, value: event.value, from: object, to: observer)
+        }
+        return call
     }
 
     /// Every call is recorded, unless a recorder says otherwise.

@@ -29,12 +29,12 @@ import Synchronization
     }
 
     /// Sends `event` downstream unless the sink was disposed.
-    @inlinable final func forwardOn(_ event: Event<Observer.Element>) {
-        let call = TraceCall.enter("Sink.forwardOn", on: self, event: event); defer { call.exit() }
+    @inlinable @inline(__always) final func forwardOn(_ event: Event<Observer.Element>) {
+        let isDisposed = self.isDisposed, call = TraceCall.enter("Sink.forwardOn", on: self, forwarding: event, isDelivered: !isDisposed); defer { call.exit() }
         if isDisposed {
             return
         }
-        Instrumentation.recordEvent(event, from: traceObjectID, toObserverOf: self)
+        // `TraceCall.enter(_:on:forwarding:isDelivered:)` recorded the event's hop above.
         observer.on(event)
     }
 
@@ -110,6 +110,9 @@ struct SinkForward<Observer: ObserverType>: ObserverType {
 // Performance: `forwardOn`, `isDisposed` and `dispose` are @inlinable (the fields
 // @usableFromInline) so a specialized sink forwards without a call; the id skips the dynamic
 // exclusivity check (rows W1s, W1r, W2, W4, W5z); see Documentation/Performance.md.
+// Performance: `forwardOn` is always inlined, so an unspecialized sink reuses the event's generic
+// metadata it already looked up, and its step's entry records the event's hop in the same hook
+// (issue 23; Documentation/Recording.md, "The hooks' instructions, counted").
 // Performance: `forwardOn` records its events with the observer's id kept in `observerTraceID`
 // (declared last, so no traced line moved) instead of a dynamic cast per event (W1s recorded:
 // producer CPU per record); see Benchmarks/README.md.

@@ -4,12 +4,12 @@ import RxCore
 /// between a hook and the writer.
 ///
 /// Ids are integers (0 for none); a call is named by its key, the ring position of its
-/// ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:)`` + 1, which
+/// ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:deliveredTo:)`` + 1, which
 /// the writer turns into the call's serial id (calls are numbered in ring order, so whatever
 /// prefix of the records reaches the trace holds calls 1 to n). Times (`ts`) are ``TraceClock/ticks()`` stamps, which the
 /// writer turns into ns since the run started, and threads are the recorder's serial thread
-/// ids. Names and files are `StaticString`s and types are metatypes:
-/// both are immortal, so a record carries them as pointers and the writer builds the `String`s,
+/// ids. Names and files are `StaticString`s (a call's as ``StaticText``, one word) and types are
+/// metatypes: both are immortal, so a record carries them as pointers and the writer builds the `String`s,
 /// once per distinct type or site, off the producing thread. Event values and call details
 /// travel as ``TraceValue``s and ``TraceDetail``s, which the writer formats: the only `String`s
 /// here are the descriptions a hook had to make itself (an element of another type than `Int`,
@@ -25,13 +25,16 @@ enum Record {
     /// An object entered its `deinit`.
     case objectDeinitialized(id: Int64, ts: Int64)
     /// A call began; `id` is its key, `parent` the key of the call it began in, 0 for a
-    /// top-level call.
+    /// top-level call. Unless `deliveredTo` is ``noDelivery``, the call delivered the event of
+    /// its `detail` from `object` to the observer `deliveredTo` right away (`Sink.forwardOn`):
+    /// the record stands for that ``eventDelivered(kind:value:source:observer:ts:thread:call:virtualTS:)``
+    /// too (``deliveredEvent``).
     case callEntered(
-        id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticString, file: StaticString,
-        line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?
+        id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticText, file: StaticText,
+        line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?, deliveredTo: Int64
     )
     /// Call `call`, an entry point's step, was entered from the return addresses `callers`;
-    /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:)``.
+    /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:deliveredTo:)``.
     case callerCaptured(call: Int64, thread: Int32, callers: CallerAddresses)
     /// Object `object`, made by user code outside any step, was made from the return addresses
     /// `callers`; right after its ``objectInitialized(id:type:ts:thread:call:scope:virtualTS:)``.

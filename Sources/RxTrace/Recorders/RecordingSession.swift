@@ -483,8 +483,14 @@ final class RecordingSession {
 
     /// The calling thread's state, to read and change in place; the first call on a thread
     /// records the thread.
+    @inline(__always)
     private func currentThread() -> UnsafeMutablePointer<ThreadState> {
         if let state = threads.current { return state }
+        return firstThreadState()
+    }
+
+    /// Records the calling thread, seen for the first time, and gives it its state.
+    private func firstThreadState() -> UnsafeMutablePointer<ThreadState> {
         let tid = rxtrace_gettid()
         let id = ring.append(.thread) { .thread(id: Int32($0), tid: tid) }
         return threads.setCurrent(ThreadState(id: Int32(id)))
@@ -521,20 +527,38 @@ final class RecordingSession {
     func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
+        callEntered(name, object: object, detail: detail, file: file, line: line, deliveredTo: Record.noDelivery)
+    }
+
+    /// Records a call's entry and the event it delivers at once, in one record
+    /// (``Record/deliveredEvent``), and makes the call the thread's innermost open call.
+    func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail, file: StaticString, line: UInt,
+        deliveringTo observer: ObjectID
+    ) -> CallID {
+        callEntered(name, object: object, detail: detail, file: file, line: line, deliveredTo: observer.rawValue)
+    }
+
+    @inline(__always)
+    private func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
+        deliveredTo observer: Int64
+    ) -> CallID {
         guard isRecordingCalls else { return .none }
         let ts = clock.ticks()
         let thread = currentThread()
         let parent = thread.pointee.currentCall
-        let depth = Int32(thread.pointee.openCalls.count)
+        let depth = Int32(thread.pointee.openCallCount)
         let virtualTS = Instrumentation.boundVirtualTime
         let id = ring.append(.call) {
             .callEntered(
-                id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: name, file: file, line: line,
-                object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS
+                id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: StaticText(name),
+                file: StaticText(file), line: line,
+                object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS, deliveredTo: observer
             )
         }
         if id != 0 {
-            thread.pointee.openCalls.append(id)
+            thread.pointee.open(id)
         }
         return CallID(rawValue: id)
     }

@@ -36,6 +36,13 @@ extension RecordingSessionForwarding {
         session.callEntered(name, object: object, detail: detail, file: file, line: line, callers: callers)
     }
 
+    public func callEntered(
+        _ name: StaticString, object: ObjectID, detail: TraceDetail, file: StaticString, line: UInt,
+        deliveringTo observer: ObjectID
+    ) -> CallID {
+        session.callEntered(name, object: object, detail: detail, file: file, line: line, deliveringTo: observer)
+    }
+
     public func callExited(_ call: CallID) {
         session.callExited(call)
     }

@@ -6,32 +6,77 @@ import Synchronization
 ///
 /// Only its own thread touches it, so a call's parent and depth cost no lock. Reached through
 /// a ``ThreadStateKey`` as a pointer: a hook reads and changes it in place, with no reference
-/// count to bump and no exclusivity check, as a class's stored properties would need. Freed
-/// when the thread exits.
+/// count to bump and no exclusivity check, as a class's stored properties would need. The open
+/// calls are a stack in memory of its own, not an array, so that entering and leaving a call
+/// costs no uniqueness check and no bounds check (every call hook does both). Freed, with its
+/// stack, when the thread exits (``release()``).
 struct ThreadState {
     /// The recording's serial id for this thread (1 for the first thread seen), or 0 when the
     /// thread appeared after the recording closed.
     let id: Int32
-    /// The ids of the calls open on this thread, innermost last.
-    var openCalls: [Int64] = []
+    /// The ids of the calls open on this thread, innermost last: `openCallCount` of the
+    /// `capacity` slots.
+    private var openCalls: UnsafeMutablePointer<Int64>
+    private var capacity: Int
+    /// How many calls are open on this thread.
+    private(set) var openCallCount = 0
 
     init(id: Int32) {
         self.id = id
-        openCalls.reserveCapacity(64)
+        capacity = 64
+        openCalls = .allocate(capacity: capacity)
+    }
+
+    /// Frees the stack; the state is not used again.
+    func release() {
+        openCalls.deallocate()
     }
 
     /// The innermost open call, or 0.
-    var currentCall: Int64 { openCalls.last ?? 0 }
+    var currentCall: Int64 {
+        @inline(__always) get { openCallCount == 0 ? 0 : openCalls[openCallCount - 1] }
+    }
+
+    /// Makes `call` the innermost open call.
+    @inline(__always)
+    mutating func open(_ call: Int64) {
+        if openCallCount == capacity {
+            grow()
+        }
+        openCalls[openCallCount] = call
+        openCallCount += 1
+    }
 
     /// Removes `call` and any call left open inside it (a step that never exited because its
     /// closure threw).
+    @inline(__always)
     mutating func close(_ call: Int64) {
-        if openCalls.last == call {
-            openCalls.removeLast()
+        if openCallCount > 0, openCalls[openCallCount - 1] == call {
+            openCallCount -= 1
             return
         }
-        guard let index = openCalls.lastIndex(of: call) else { return }
-        openCalls.removeSubrange(index...)
+        closeBelowTheTop(call)
+    }
+
+    /// ``close(_:)`` for a call that is not the innermost: removes it and what is open inside
+    /// it, or nothing when it is not open.
+    private mutating func closeBelowTheTop(_ call: Int64) {
+        var index = openCallCount - 1
+        while index >= 0, openCalls[index] != call {
+            index -= 1
+        }
+        if index >= 0 {
+            openCallCount = index
+        }
+    }
+
+    /// Doubles the stack's room.
+    private mutating func grow() {
+        let larger = UnsafeMutablePointer<Int64>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: openCalls, count: openCallCount)
+        openCalls.deallocate()
+        openCalls = larger
+        capacity *= 2
     }
 }
 
@@ -56,6 +101,7 @@ final class ThreadStateKey {
             // still reach a hook.
             rxtrace_forget_thread_state(state)
             let pointer = state.assumingMemoryBound(to: ThreadState.self)
+            pointer.pointee.release()
             pointer.deinitialize(count: 1)
             pointer.deallocate()
         }

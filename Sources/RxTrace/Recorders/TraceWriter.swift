@@ -370,7 +370,7 @@ final class TraceWriter {
 
         case .callEntered(
             let id, let parent, let depth, let thread, let name, let file, let line, let object,
-            let detail, let stamp, let virtualTS):
+            let detail, let stamp, let virtualTS, _):
             let ts = ticks.nanoseconds(stamp)
             let call = OpenCall(
                 key: id, id: nextCallID, parent: callID(parent, on: thread), depth: depth, thread: thread,
@@ -380,6 +380,9 @@ final class TraceWriter {
             )
             openCalls[Int(thread) - 1].append(call)
             nextCallID += 1
+            if let event = record.deliveredEvent {
+                try write(event)
+            }
 
         case .callerCaptured(let call, let thread, let callers):
             let stack = try callerStackID(callers.addresses)
@@ -669,7 +672,7 @@ final class TraceWriter {
     }
 
     /// The `step` row of a step, written the first time it is seen.
-    private func stepID(name: StaticString, file: StaticString, line: UInt) throws -> Int64 {
+    private func stepID(name: StaticText, file: StaticText, line: UInt) throws -> Int64 {
         let key = StepKey(name: name, file: file, line: line)
         if let id = stepIDs[key] { return id }
         let id = Int64(stepIDs.count + 1)
@@ -762,20 +765,7 @@ private struct OpenCall {
 /// Identifies a step by the addresses of its immortal strings, so looking one up never reads
 /// the text.
 private struct StepKey: Hashable {
-    let name: UInt
-    let file: UInt
+    let name: StaticText
+    let file: StaticText
     let line: UInt
-
-    init(name: StaticString, file: StaticString, line: UInt) {
-        self.name = Self.identity(of: name)
-        self.file = Self.identity(of: file)
-        self.line = line
-    }
-
-    /// The text's address, or, for a one-scalar literal stored without one, the scalar with
-    /// the top bit set (no address has it).
-    private static func identity(of string: StaticString) -> UInt {
-        guard string.hasPointerRepresentation else { return UInt(string.unicodeScalar.value) | (1 << 63) }
-        return UInt(bitPattern: string.utf8Start)
-    }
 }

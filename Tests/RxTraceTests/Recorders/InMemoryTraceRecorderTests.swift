@@ -329,6 +329,92 @@ final class InMemoryTraceRecorderTests: RxTraceTestCase {
         )
     }
 
+    func testCallDeliveringItsEvent_isWrittenAsTheCallAndTheEventInsideIt() throws {
+        let recorder = try InMemoryTraceRecorder()
+        let sink = recorder.objectInitialized(Int.self)
+        let observer = recorder.objectInitialized(String.self)
+        let outer = recorder.callEntered("outer", object: .none, detail: nil, file: #fileID, line: #line)
+        let forward = recorder.callEntered(
+            "Sink.forwardOn", object: sink, detail: TraceDetail(event: .next, value: .int(7)), file: #fileID,
+            line: #line, deliveringTo: observer)
+        let inner = recorder.callEntered("inner", object: observer, detail: nil, file: #fileID, line: #line)
+        recorder.callExited(inner)
+        recorder.callExited(forward)
+        let completed = recorder.callEntered(
+            "Sink.forwardOn", object: sink, detail: TraceDetail(event: .completed, value: nil), file: #fileID,
+            line: #line, deliveringTo: .none)
+        recorder.callExited(completed)
+        recorder.callExited(outer)
+        let database = try recorder.finish()
+
+        XCTAssertEqual(
+            try database.column(
+                """
+                SELECT event.id || ' ' || event.kind || ' ' || ifnull(event.value, '-') || ' from ' || event.source_object_id
+                    || ' to ' || ifnull(event.observer_object_id, 'none') || ' in ' || step.name || ' ' || call.id
+                    || (CASE WHEN event.ts = call.ts AND event.thread_id = call.thread_id THEN ' at its entry' ELSE '' END)
+                FROM event JOIN call ON call.id = event.call_id JOIN step ON step.id = call.step_id ORDER BY event.id
+                """
+            ),
+            ["1 next 7 from 1 to 2 in Sink.forwardOn 2 at its entry", "2 completed - from 1 to none in Sink.forwardOn 4 at its entry"],
+            "each call's record expands into the call and the event it delivered, inside it, in order"
+        )
+        XCTAssertEqual(
+            try database.column("SELECT ifnull(detail, '-') FROM call ORDER BY id"), ["-", "next(7)", "-", "completed"]
+        )
+        XCTAssertEqual(
+            try database.integer("SELECT record_count FROM run"), 2 + 8 + 2,
+            "two objects, four calls entered and exited, and two events: the story, not the records it was kept in"
+        )
+    }
+
+    func testSinkForwardOn_recordsEachEventItDeliversInsideItsStep() throws {
+        let database = try trace {
+            _ = Observable.just(1).map { $0 * 2 }.subscribe(onNext: { _ in })
+        }
+
+        XCTAssertEqual(
+            try database.column(
+                """
+                SELECT event.kind || ' ' || ifnull(event.value, '') || ' in ' || step.name
+                    || (CASE WHEN call.object_id = event.source_object_id THEN ', the step of its source' ELSE '' END)
+                FROM event JOIN call ON call.id = event.call_id JOIN step ON step.id = call.step_id ORDER BY event.id
+                """
+            ),
+            [
+                "next 1 in Just.subscribe, the step of its source", "next 2 in Sink.forwardOn, the step of its source",
+                "completed  in Just.subscribe, the step of its source",
+                "completed  in Sink.forwardOn, the step of its source",
+            ]
+        )
+    }
+
+    func testCalls_nestedDeeperThanTheThreadsFirstRoom_keepTheirParentsAndDepths() throws {
+        let recorder = try InMemoryTraceRecorder()
+        let depth = 300
+        var calls: [CallID] = []
+        for level in 0..<depth {
+            calls.append(recorder.callEntered("level", object: .none, detail: "\(level)", file: #fileID, line: #line))
+        }
+        for call in calls.reversed() {
+            recorder.callExited(call)
+        }
+        let database = try recorder.finish()
+
+        XCTAssertEqual(try database.integer("SELECT count(*) FROM call"), Int64(depth))
+        XCTAssertEqual(
+            try database.integer(
+                """
+                SELECT count(*) FROM call LEFT JOIN call AS parent ON parent.id = call.parent_id
+                WHERE call.depth = CAST(call.detail AS INTEGER) AND call.dur IS NOT NULL
+                    AND (call.depth = 0 AND call.parent_id IS NULL OR parent.depth = call.depth - 1)
+                """
+            ),
+            Int64(depth),
+            "every call sits one level below its parent, however deep"
+        )
+    }
+
     func testRecords_afterFinish_areIgnored() throws {
         let recorder = try InMemoryTraceRecorder()
         let database = try recorder.finish()
