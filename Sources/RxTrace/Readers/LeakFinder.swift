@@ -236,11 +236,17 @@ public struct LeakFinder {
         // bytes of each, and the last loop reads their records again a page at a time.
         var liveObjects = LiveObjectIndex()
         var liveBookkeepers: [ObjectRecord] = []
+        // Whether each type (by its number in liveObjects) is a bag's, a work item's or a
+        // scheduler's: worked out once per type, not once per object.
+        var isBookkeeperType: [Bool] = []
         try reader.forEachLiveObject { object in
-            liveObjects.add(object)
-            if object.typeName == "DisposeBag" || object.typeName == SchedulerHop.workItemTypeName
-                || object.typeName.contains("Scheduler")
-            {
+            let type = liveObjects.add(object)
+            if type == isBookkeeperType.count {
+                isBookkeeperType.append(
+                    object.typeName == "DisposeBag" || object.typeName == SchedulerHop.workItemTypeName
+                        || object.typeName.contains("Scheduler"))
+            }
+            if isBookkeeperType[type] {
                 liveBookkeepers.append(object)
             }
         }

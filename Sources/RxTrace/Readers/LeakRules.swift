@@ -211,11 +211,53 @@ public enum LeakRules {
     /// What makes two open subscriptions the same leak found twice: the same subscribe line,
     /// verdict and chain shape (the chain's elements and inner chains without their ids).
     public static func identityKey(of open: OpenSubscription) -> String {
-        let inner = (open.innerChains ?? []).flatMap { ["\($0.operatorIndex)"] + $0.elements }
-        let shape = (open.chain + inner).map {
-            $0.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+        var key = open.subscription.site + "\u{1F}" + open.verdict.rawValue
+        func append(_ element: String) {
+            key += "\u{1F}"
+            key += withoutIDs(element)
         }
-        return ([open.subscription.site, open.verdict.rawValue] + shape).joined(separator: "\u{1F}")
+        for element in open.chain { append(element) }
+        for inner in open.innerChains ?? [] {
+            append("\(inner.operatorIndex)")
+            for element in inner.elements { append(element) }
+        }
+        return key
+    }
+
+    /// `element`'s words, split at spaces, without those that start with `#` (its ids), joined
+    /// by one space: an element of ``identityKey(of:)``.
+    ///
+    /// An ASCII label is cut byte by byte, which is the same as cutting it into characters (no
+    /// ASCII byte joins a space or a `#` into a larger character); any other label is cut into
+    /// characters, where a combining mark after a space or a `#` makes one character with it.
+    static func withoutIDs(_ element: String) -> String {
+        let space = UInt8(ascii: " ")
+        let hash = UInt8(ascii: "#")
+        let cut: [UInt8]? =
+            element.utf8.withContiguousStorageIfAvailable { bytes in
+                guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+                var result: [UInt8] = []
+                result.reserveCapacity(bytes.count)
+                var start = 0
+                while start < bytes.count {
+                    guard bytes[start] != space else {
+                        start += 1
+                        continue
+                    }
+                    var end = start
+                    while end < bytes.count && bytes[end] != space { end += 1 }
+                    if bytes[start] != hash {
+                        if !result.isEmpty { result.append(space) }
+                        result += bytes[start..<end]
+                    }
+                    start = end
+                }
+                return result
+            } ?? nil
+        guard let result = cut else {
+            return element.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// The open subscriptions that keep each object alive, by object: those whose `keptAlive`

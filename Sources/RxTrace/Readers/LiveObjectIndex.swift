@@ -18,8 +18,11 @@ struct LiveObjectIndex {
 
     /// Adds `object`, which comes after every object added so far in order of id; a repeated
     /// id (a damaged trace's) keeps its first row, as a lookup by id does.
-    mutating func add(_ object: ObjectRecord) {
-        if let last = ids.last, object.id <= last { return }
+    ///
+    /// - Returns: the number of its type among the types added so far (0, 1, 2… in order of
+    ///   first appearance), so a caller can work out something of each type once.
+    @discardableResult
+    mutating func add(_ object: ObjectRecord) -> Int {
         let type: UInt32
         if let known = indexOfTypeName[object.typeName] {
             type = known
@@ -28,8 +31,10 @@ struct LiveObjectIndex {
             indexOfTypeName[object.typeName] = type
             typeNames.append(TypeNames.short(object.typeName))
         }
+        if let last = ids.last, object.id <= last { return Int(type) }
         ids.append(object.id)
         typeOfObject.append(type)
+        return Int(type)
     }
 
     /// Whether the object `id` was alive at the end.

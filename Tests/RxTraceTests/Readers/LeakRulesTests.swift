@@ -61,4 +61,16 @@ final class LeakRulesTests: RxTraceTestCase {
         XCTAssertEqual(name, "LoginViewModel.init(api: App.API)")
         XCTAssertEqual(BagHold(bag: "DisposeBag #2", madeAt: nil, isAliveAtEnd: true, madeIn: name).ownerTypeName, "LoginViewModel")
     }
+
+    func testAnElementWithoutItsIDs_isCutAsCharactersAre_whateverTheLabel() {
+        let labels = [
+            "PublishSubject<Int> #1", "Map<Int, Int> #2 (map at App/Main.swift:7)", "AnonymousObserver<Int> #6",
+            "", " ", "#", "#1", "  a  #2  b ", "a#b #c", "\r\n #1\r\n", "tab\t#1 x",
+            "Map<Int, Int> #\u{301}2", "Map #1 \u{301}#2 x", "é #3 ü", "a \u{301}b #4", "#\u{200D}5 x", "日本 #7",
+        ]
+        for label in labels {
+            let asCharacters = label.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+            XCTAssertEqual(LeakRules.withoutIDs(label), asCharacters, "\(label.debugDescription)")
+        }
+    }
 }

@@ -34,6 +34,16 @@ final class LiveObjectIndexTests: RxTraceTestCase {
         XCTAssertEqual(index.label(of: 3), "PublishSubject<Int> #3")
     }
 
+    func testEachObjectAdded_isNumberedByItsType_inOrderOfTheTypesFirstAppearance() {
+        var index = LiveObjectIndex()
+        let types = [
+            object(1, "PublishSubject<Int>"), object(2, "DisposeBag"), object(3, "PublishSubject<Int>"),
+            object(3, "SerialDispatchQueueScheduler"), object(5, "DisposeBag"),
+        ].map { index.add($0) }
+
+        XCTAssertEqual(types, [0, 1, 0, 2, 1])
+    }
+
     func testAnEmptyIndex_holdsNothing() {
         XCTAssertFalse(LiveObjectIndex().contains(1))
     }
