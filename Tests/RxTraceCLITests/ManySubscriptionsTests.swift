@@ -38,18 +38,9 @@ final class ManySubscriptionsTests: XCTestCase {
             { ["report", $0, "--flows", "--all"] },
             { ["diff", $0, $0] },
         ]
-        for command in commands {
-            let small = try CommandRunner.rxtraceMeasuringMemory(command(few))
-            let large = try CommandRunner.rxtraceMeasuringMemory(command(many))
-
-            XCTAssertEqual(small.status, 0)
-            XCTAssertEqual(large.status, 0)
-            XCTAssertLessThan(
-                large.peakKilobytes - small.peakKilobytes, 12_000,
-                "\(command("T").joined(separator: " ")): 5,800 more identical findings (16–36 MB when each "
-                    + "was held) must not each be held; peak \(large.peakKilobytes) kB vs \(small.peakKilobytes) kB"
-            )
-        }
+        try CommandRunner.assertPeakMemoryGrowth(
+            of: commands, from: few, to: many, below: 12_000,
+            "5,800 more identical findings (16–36 MB when each was held) must not each be held")
     }
 
     func testTheHTMLPage_ofThousandsOfOpenSubscriptionsToOneSubject_usesAboutTheMemoryOfAFew() throws {
