@@ -48,8 +48,11 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
 
     /// Starts a new trace at `path` whose producers get at most `bufferCapacity` records ahead
     /// of the spooler.
+    /// `writerRecordsPerChunk` is the writer's pipeline chunk (``TraceWriter``'s
+    /// `recordsPerChunk`; `nil`: no pipeline).
     init(
-        path: String, program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int
+        path: String, program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int,
+        writerRecordsPerChunk: Int? = TraceWriter.defaultRecordsPerChunk
     ) throws {
         let clock = TraceClock()
         let claim: TraceFileClaim
@@ -69,7 +72,8 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
         // `RXTRACE_EARLY_SYMBOLIZER=0`, a switch for measuring what starting it early saves.
         let writer = try TraceWriter(
             database: database, clock: clock,
-            symbolizesInBackground: ProcessInfo.processInfo.environment["RXTRACE_EARLY_SYMBOLIZER"] != "0"
+            symbolizesInBackground: ProcessInfo.processInfo.environment["RXTRACE_EARLY_SYMBOLIZER"] != "0",
+            recordsPerChunk: writerRecordsPerChunk
         )
         self.statistics = writer.statistics
         self.session = RecordingSession(

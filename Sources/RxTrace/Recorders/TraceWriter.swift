@@ -9,29 +9,25 @@ import RxCore
 /// the map from returned disposables to their subscriptions, and the event counter. Only the
 /// writer thread of a ``RecordingSession`` uses it; afterwards its creator may read
 /// ``database``.
+///
+/// It works in two halves: its own Swift decodes the records and decides the rows
+/// (``TraceWriterOperation``s: names interned, values and details formatted, ids given), and
+/// ``TraceWriterStatements`` binds and steps them. For a large batch the first half runs on a
+/// helper thread while the calling thread writes the chunk before (``TraceWriterPipeline``),
+/// so on two cores SQLite does not wait for the Swift; the rows, their ids and their order are
+/// the same either way, and the batch is still one transaction, committed when ``write(_:)``
+/// returns.
 final class TraceWriter {
     /// The trace being written.
     let database: Database
 
-    private let insertThread: Statement
-    private let insertType: Statement
-    private let insertStep: Statement
-    private let insertScope: Statement
-    private let insertObjects: BatchedInsert<ObjectRow>
-    private let endObject: Statement
-    private let insertCalls: BatchedInsert<CallRow>
-    private let insertEvents: BatchedInsert<EventRow>
-    private let insertSubscriptions: BatchedInsert<SubscriptionRow>
-    private let setDisposable: Statement
-    private let endSubscription: Statement
+    /// Records per chunk of a pipelined batch; `nil`: no pipeline.
+    private let recordsPerChunk: Int?
+    /// The SQLite half: every statement the writer runs for a batch.
+    private let statements: TraceWriterStatements
     private let updateRecordCount: Statement
-    private let insertAssembly: Statement
-    private let insertTag: Statement
-    private let subscriptionCallerStack: Statement
-    private let insertBagEntry: Statement
-    private let insertCaller: Statement
-    private let objectCallerStack: Statement
-    private let insertImage: Statement
+    /// The operations decided and not yet handed to ``statements``.
+    private var operations: [TraceWriterOperation] = []
 
     private let clock: TraceClock
     /// Turns the records' tick stamps into ns; set for each batch.
@@ -110,113 +106,20 @@ final class TraceWriter {
     ///   recording, and ask it each caller address as it is interned, so that finishing the
     ///   trace only waits for the answers still outstanding (``BackgroundSymbolizer``); for a
     ///   recording that captures callers.
-    init(database: Database, clock: TraceClock, symbolizesInBackground: Bool = false) throws {
+    ///   - recordsPerChunk: how many records the Swift half decides before handing their rows to
+    ///     the SQLite half, when a batch runs as a pipeline (``TraceWriterPipeline``); `nil` for
+    ///     no pipeline, both halves on the calling thread.
+    init(
+        database: Database, clock: TraceClock, symbolizesInBackground: Bool = false,
+        recordsPerChunk: Int? = TraceWriter.defaultRecordsPerChunk
+    ) throws {
         self.database = database
+        self.recordsPerChunk = recordsPerChunk
         self.clock = clock
         backgroundSymbolizer = symbolizesInBackground ? Symbolizer.find().flatMap { BackgroundSymbolizer($0) } : nil
         ticks = TickConverter(clock: clock, start: clock.anchor())
-        insertThread = try database.prepare("INSERT INTO thread (id, tid, name) VALUES (?, ?, ?)")
-        insertType = try database.prepare("INSERT INTO type (id, type_name) VALUES (?, ?)")
-        insertStep = try database.prepare("INSERT INTO step (id, name, file, line) VALUES (?, ?, ?, ?)")
-        insertScope = try database.prepare("INSERT INTO scope (id, name) VALUES (?, ?)")
-        insertObjects = try BatchedInsert(
-            into: "object",
-            columns: [
-                "id", "type_id", "start_ts", "end_ts", "thread_id", "call_id", "scope_id", "virtual_ts",
-                "caller_stack_id",
-            ],
-            in: database
-        ) { row, statement, first in
-            statement.bind(row.id, at: first)
-            statement.bind(row.type, at: first + 1)
-            statement.bind(row.ts, at: first + 2)
-            statement.bind(row.endTS, at: first + 3)
-            statement.bind(Int64(row.thread), at: first + 4)
-            statement.bind(TraceWriter.reference(row.call), at: first + 5)
-            statement.bind(row.scope, at: first + 6)
-            statement.bind(row.virtualTS, at: first + 7)
-            statement.bind(row.callerStack, at: first + 8)
-        }
-        endObject = try database.prepare("UPDATE object SET end_ts = ? WHERE id = ?")
-        objectCallerStack = try database.prepare("UPDATE object SET caller_stack_id = ? WHERE id = ?")
-        insertCalls = try BatchedInsert(
-            into: "call",
-            columns: [
-                "id", "parent_id", "depth", "thread_id", "step_id", "object_id", "detail", "ts", "dur", "virtual_ts",
-                "caller_stack_id",
-            ],
-            in: database
-        ) { row, statement, first in
-            let call = row.call
-            statement.bind(call.id, at: first)
-            statement.bind(TraceWriter.reference(call.parent), at: first + 1)
-            statement.bind(Int64(call.depth), at: first + 2)
-            statement.bind(Int64(call.thread), at: first + 3)
-            statement.bind(call.step, at: first + 4)
-            statement.bind(TraceWriter.reference(call.object), at: first + 5)
-            statement.bind(call.detail, at: first + 6)
-            statement.bind(call.ts, at: first + 7)
-            statement.bind(row.duration, at: first + 8)
-            statement.bind(call.virtualTS, at: first + 9)
-            statement.bind(call.callerStack, at: first + 10)
-        }
-        insertEvents = try BatchedInsert(
-            into: "event",
-            columns: [
-                "id", "ts", "thread_id", "call_id", "kind", "value", "source_object_id", "observer_object_id",
-                "virtual_ts",
-            ],
-            in: database
-        ) { row, statement, first in
-            statement.bind(row.id, at: first)
-            statement.bind(row.ts, at: first + 1)
-            statement.bind(Int64(row.thread), at: first + 2)
-            statement.bind(TraceWriter.reference(row.call), at: first + 3)
-            statement.bind(row.kind.rawValue, at: first + 4)
-            statement.bind(row.value, at: first + 5)
-            statement.bind(TraceWriter.reference(row.source), at: first + 6)
-            statement.bind(TraceWriter.reference(row.observer), at: first + 7)
-            statement.bind(row.virtualTS, at: first + 8)
-        }
-        insertSubscriptions = try BatchedInsert(
-            into: "subscription",
-            columns: [
-                "id", "ts", "thread_id", "call_id", "observable_object_id", "observer_object_id",
-                "disposable_object_id",
-                "file", "line", "end_ts", "end_kind", "scope_id", "virtual_ts", "end_call_id", "caller_stack_id",
-            ],
-            in: database
-        ) { row, statement, first in
-            statement.bind(row.id, at: first)
-            statement.bind(row.ts, at: first + 1)
-            statement.bind(Int64(row.thread), at: first + 2)
-            statement.bind(TraceWriter.reference(row.call), at: first + 3)
-            statement.bind(TraceWriter.reference(row.observable), at: first + 4)
-            statement.bind(TraceWriter.reference(row.observer), at: first + 5)
-            statement.bind(row.disposable, at: first + 6)
-            statement.bind(row.file, at: first + 7)
-            statement.bind(row.line, at: first + 8)
-            statement.bind(row.endTS, at: first + 9)
-            statement.bind(row.endKind?.rawValue, at: first + 10)
-            statement.bind(row.scope, at: first + 11)
-            statement.bind(row.virtualTS, at: first + 12)
-            statement.bind(row.endCall.flatMap { TraceWriter.reference($0) }, at: first + 13)
-            statement.bind(row.callerStack, at: first + 14)
-        }
-        setDisposable = try database.prepare("UPDATE subscription SET disposable_object_id = ? WHERE id = ?")
-        endSubscription = try database.prepare(
-            "UPDATE subscription SET end_ts = ?, end_kind = ?, end_call_id = ? WHERE id = ? AND end_kind IS NULL"
-        )
+        statements = try TraceWriterStatements(database: database)
         updateRecordCount = try database.prepare("UPDATE run SET record_count = ? WHERE id = 1")
-        insertAssembly = try database.prepare(
-            "INSERT INTO assembly (object_id, name, file, line, caller_stack_id) VALUES (?, ?, ?, ?, ?)")
-        insertTag = try database.prepare(
-            "INSERT INTO tag (object_id, name, file, line, caller_stack_id) VALUES (?, ?, ?, ?, ?)")
-        subscriptionCallerStack = try database.prepare("UPDATE subscription SET caller_stack_id = ? WHERE id = ?")
-        insertBagEntry = try database.prepare("INSERT INTO bag_entry (bag_id, disposable_id) VALUES (?, ?)")
-        insertCaller = try database.prepare(
-            "INSERT INTO caller (stack_id, frame, address, image_id) VALUES (?, ?, ?, ?)")
-        insertImage = try database.prepare("INSERT INTO image (id, path, load_address) VALUES (?, ?, ?)")
     }
 
     deinit {
@@ -224,29 +127,68 @@ final class TraceWriter {
     }
 
     /// Writes `records` and the new `run.record_count` in one transaction.
+    ///
+    /// A large batch runs as a pipeline (``TraceWriterPipeline``): a helper thread decodes the
+    /// records and decides their rows a chunk at a time while this thread writes the chunk
+    /// before; `RXTRACE_WRITER_PIPELINE=0` keeps both halves on this thread, for measuring.
+    /// Either way the same statements run in the same order.
     func write(_ records: UnsafeMutableBufferPointer<Record>) throws {
         let start = TraceWriterStatistics.now()
         let cpuStart = TraceWriterStatistics.threadCPUTime()
-        let rowsBefore = rowCount
+        let rowsBefore = statements.rowCount
+        var helperCPU: Int64?
         // Every record in the batch was stamped before this anchor.
         ticks.advance(to: clock.anchor())
         try database.transaction {
-            for record in records {
-                try write(record)
+            if let recordsPerChunk, records.count >= 2 * recordsPerChunk {
+                helperCPU = try TraceWriterPipeline.run(
+                    depth: Self.chunksAhead,
+                    produce: { deliver in
+                        var chunkStart = 0
+                        while chunkStart < records.count {
+                            let chunkEnd = min(chunkStart + recordsPerChunk, records.count)
+                            for index in chunkStart..<chunkEnd {
+                                self.decide(records[index])
+                            }
+                            if chunkEnd == records.count {
+                                self.decideGatheredRows()
+                            }
+                            guard deliver(self.takeOperations()) else { return }
+                            chunkStart = chunkEnd
+                        }
+                    },
+                    consume: { try self.statements.apply($0) }
+                )
+            } else {
+                for record in records {
+                    decide(record)
+                }
+                decideGatheredRows()
+                try statements.apply(takeOperations())
             }
-            try writeGatheredRows()
             updateRecordCount.bind(recordCount, at: 1)
             try updateRecordCount.run()
         }
         statistics.addBatch(
-            rows: rowCount - rowsBefore, nanoseconds: TraceWriterStatistics.now() - start,
-            cpuNanoseconds: TraceWriterStatistics.threadCPUTime() - cpuStart)
+            rows: statements.rowCount - rowsBefore, nanoseconds: TraceWriterStatistics.now() - start,
+            cpuNanoseconds: TraceWriterStatistics.threadCPUTime() - cpuStart + (helperCPU ?? 0),
+            isPipelined: helperCPU != nil)
     }
 
-    /// Rows inserted so far into `call`, `event`, `object` and `subscription`.
-    private var rowCount: Int {
-        insertObjects.writtenCount + insertCalls.writtenCount + insertEvents.writtenCount
-            + insertSubscriptions.writtenCount
+    /// Records the Swift half decides before handing their rows over: small enough that the
+    /// SQLite half starts early, large enough that the handover costs nothing beside the rows;
+    /// `nil` with `RXTRACE_WRITER_PIPELINE=0` (no pipeline, for measuring what it gains).
+    static let defaultRecordsPerChunk: Int? =
+        getenv("RXTRACE_WRITER_PIPELINE").map { String(cString: $0) } == "0" ? nil : 1024
+    /// Chunks the Swift half may get ahead of the SQLite half.
+    static let chunksAhead = 4
+
+    /// The operations decided so far, leaving none (and room for a chunk's worth).
+    private func takeOperations() -> [TraceWriterOperation] {
+        let taken = operations
+        operations = []
+        operations.reserveCapacity(recordsPerChunk ?? 0)
+        return taken
     }
 
     /// Completes the trace: writes the calls still open (with no duration), then the `run`
@@ -276,11 +218,12 @@ final class TraceWriter {
         try database.transaction {
             for thread in openCalls {
                 for call in thread {
-                    try insertCalls.append(CallRow(call: call, duration: nil))
+                    operations.append(.call(CallRow(call: call, duration: nil)))
                 }
             }
             openCalls = []
-            try writeGatheredRows()
+            decideGatheredRows()
+            try statements.apply(takeOperations())
             let finishRun = try database.prepare(
                 """
                 UPDATE run SET end_ts = ?, end_reason = ?, signal_name = ?, resources_total_end = ?,
@@ -318,7 +261,9 @@ final class TraceWriter {
 
     // MARK: - Records
 
-    private func write(_ record: Record) throws {
+    /// Decodes `record` and decides the rows it makes, updating the calls open, the objects and
+    /// subscriptions gathered, and the interned names; runs no SQL.
+    private func decide(_ record: Record) {
         if record.isHookRecord {
             recordCount += 1
         }
@@ -331,10 +276,7 @@ final class TraceWriter {
                 threadsOtherThanMain += 1
                 name = "T\(threadsOtherThanMain)"
             }
-            insertThread.bind(Int64(id), at: 1)
-            insertThread.bind(Int64(tid), at: 2)
-            insertThread.bind(name, at: 3)
-            try insertThread.run()
+            operations.append(.thread(id: id, tid: tid, name: name))
             while openCalls.count < Int(id) {
                 openCalls.append([])
             }
@@ -342,18 +284,16 @@ final class TraceWriter {
         case .objectInitialized(let id, let type, let stamp, let thread, let call, let scope, let virtualTS):
             let ts = ticks.nanoseconds(stamp)
             newObjects[id] = ObjectRow(
-                id: id, type: try typeID(of: type), ts: ts, endTS: nil, thread: thread, call: callID(call, on: thread),
-                scope: try scopeID(of: scope), virtualTS: virtualTS
+                id: id, type: typeID(of: type), ts: ts, endTS: nil, thread: thread, call: callID(call, on: thread),
+                scope: scopeID(of: scope), virtualTS: virtualTS
             )
 
         case .objectCallerCaptured(let id, let callers):
-            let stack = try callerStackID(callers.addresses)
+            let stack = callerStackID(callers.addresses)
             if newObjects[id] != nil {
                 newObjects[id]?.callerStack = stack
             } else {
-                objectCallerStack.bind(stack, at: 1)
-                objectCallerStack.bind(id, at: 2)
-                try objectCallerStack.run()
+                operations.append(.objectCallerStack(id: id, stack: stack))
             }
 
         case .objectDeinitialized(let id, let stamp):
@@ -361,11 +301,9 @@ final class TraceWriter {
             subscriptionsByDisposable[id] = nil
             if var object = newObjects.removeValue(forKey: id) {
                 object.endTS = ts
-                try insertObjects.append(object)
+                operations.append(.object(object))
             } else {
-                endObject.bind(ts, at: 1)
-                endObject.bind(id, at: 2)
-                try endObject.run()
+                operations.append(.objectEnd(id: id, ts: ts))
             }
 
         case .callEntered(
@@ -374,35 +312,36 @@ final class TraceWriter {
             let ts = ticks.nanoseconds(stamp)
             let call = OpenCall(
                 key: id, id: nextCallID, parent: callID(parent, on: thread), depth: depth, thread: thread,
-                step: try stepID(name: name, file: file, line: line), object: object, detail: detail?.description,
+                step: stepID(name: name, file: file, line: line), object: object, detail: detail?.description,
                 ts: ts,
                 virtualTS: virtualTS
             )
             openCalls[Int(thread) - 1].append(call)
             nextCallID += 1
             if let event = record.deliveredEvent {
-                try write(event)
+                decide(event)
             }
 
         case .callerCaptured(let call, let thread, let callers):
-            let stack = try callerStackID(callers.addresses)
+            let stack = callerStackID(callers.addresses)
             // The call entered just before, on its thread: it is the last open call there.
             if let index = openCalls[Int(thread) - 1].lastIndex(where: { $0.key == call }) {
                 openCalls[Int(thread) - 1][index].callerStack = stack
             }
 
         case .callExited(let id, let thread, let stamp):
-            try exit(id, on: Int(thread) - 1, at: ticks.nanoseconds(stamp))
+            exit(id, on: Int(thread) - 1, at: ticks.nanoseconds(stamp))
 
         case .eventDelivered(
             let kind, let value, let source, let observer, let stamp, let thread, let call, let virtualTS):
-            try insertEvents.append(
-                EventRow(
-                    id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: callID(call, on: thread),
-                    kind: kind,
-                    value: value?.description,
-                    source: source, observer: observer, virtualTS: virtualTS
-                ))
+            operations.append(
+                .event(
+                    EventRow(
+                        id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: callID(call, on: thread),
+                        kind: kind,
+                        value: value?.description,
+                        source: source, observer: observer, virtualTS: virtualTS
+                    )))
             nextEventID += 1
 
         case .subscriptionStarted(
@@ -413,7 +352,7 @@ final class TraceWriter {
                 observable: observable,
                 observer: observer,
                 disposable: nil, file: file.description, line: Int64(line), endTS: nil, endKind: nil,
-                scope: try scopeID(of: scope), virtualTS: virtualTS
+                scope: scopeID(of: scope), virtualTS: virtualTS
             )
 
         case .subscriptionReturned(let id, let disposable):
@@ -422,46 +361,40 @@ final class TraceWriter {
             if newSubscriptions[id] != nil {
                 newSubscriptions[id]?.disposable = disposable
             } else {
-                setDisposable.bind(disposable, at: 1)
-                setDisposable.bind(id, at: 2)
-                try setDisposable.run()
+                operations.append(.subscriptionDisposable(id: id, disposable: disposable))
             }
 
         case .subscriptionTerminated(let id, let end, let stamp, let thread, let call):
-            try endSubscription(id, by: end, at: ticks.nanoseconds(stamp), in: callID(call, on: thread))
+            endSubscription(id, by: end, at: ticks.nanoseconds(stamp), in: callID(call, on: thread))
 
         case .objectDisposed(let id, let stamp, let thread, let call):
             guard let subscription = subscriptionsByDisposable.removeValue(forKey: id) else { return }
-            try endSubscription(subscription, by: .disposed, at: ticks.nanoseconds(stamp), in: callID(call, on: thread))
+            endSubscription(subscription, by: .disposed, at: ticks.nanoseconds(stamp), in: callID(call, on: thread))
 
         case .observableAssembled(let id, let name, let file, let line):
-            try insertSite(insertAssembly, object: id, name: name.description, file: file.description, line: line)
+            decideSite(isTag: false, object: id, name: name.description, file: file.description, line: line)
 
         case .observableAssembledFrom(let id, let name, let callers):
-            let stack = try callerStackID(callers.addresses)
-            try insertSite(insertAssembly, object: id, name: name.description, file: "", line: 0, stack: stack)
+            let stack = callerStackID(callers.addresses)
+            decideSite(isTag: false, object: id, name: name.description, file: "", line: 0, stack: stack)
 
         case .observableTagged(let id, let tag, let file, let line):
-            try insertSite(insertTag, object: id, name: tag, file: file.description, line: line)
+            decideSite(isTag: true, object: id, name: tag, file: file.description, line: line)
 
         case .observableTaggedFrom(let id, let tag, let callers):
-            let stack = try callerStackID(callers.addresses)
-            try insertSite(insertTag, object: id, name: tag, file: "", line: 0, stack: stack)
+            let stack = callerStackID(callers.addresses)
+            decideSite(isTag: true, object: id, name: tag, file: "", line: 0, stack: stack)
 
         case .subscriptionCallerCaptured(let id, let callers):
-            let stack = try callerStackID(callers.addresses)
+            let stack = callerStackID(callers.addresses)
             if newSubscriptions[id] != nil {
                 newSubscriptions[id]?.callerStack = stack
             } else {
-                subscriptionCallerStack.bind(stack, at: 1)
-                subscriptionCallerStack.bind(id, at: 2)
-                try subscriptionCallerStack.run()
+                operations.append(.subscriptionCallerStack(id: id, stack: stack))
             }
 
         case .disposableInserted(let id, let bag):
-            insertBagEntry.bind(bag, at: 1)
-            insertBagEntry.bind(id, at: 2)
-            try insertBagEntry.run()
+            operations.append(.bagEntry(bag: bag, disposable: id))
         }
     }
 
@@ -474,21 +407,21 @@ final class TraceWriter {
         return calls.last(where: { $0.key == key })?.id ?? 0
     }
 
-    /// Writes the call whose key is `key`, which returned at `ts`, as one complete row.
-    private func exit(_ key: Int64, on thread: Int, at ts: Int64) throws {
+    /// Decides the row of the call whose key is `key`, which returned at `ts`: one complete row.
+    private func exit(_ key: Int64, on thread: Int, at ts: Int64) {
         guard let index = openCalls[thread].lastIndex(where: { $0.key == key }) else { return }
         let call = openCalls[thread][index]
         // Calls opened inside it and never exited (a step whose closure threw) end with it.
         for inner in openCalls[thread][(index + 1)...] {
-            try insertCalls.append(CallRow(call: inner, duration: nil))
+            operations.append(.call(CallRow(call: inner, duration: nil)))
         }
         openCalls[thread].removeSubrange(index...)
-        try insertCalls.append(CallRow(call: call, duration: ts - call.ts))
+        operations.append(.call(CallRow(call: call, duration: ts - call.ts)))
     }
 
     /// Ends subscription `id`, inside `call` (0: at top level), unless it already ended: the
     /// first end is the one that counts.
-    private func endSubscription(_ id: Int64, by end: SubscriptionEnd, at ts: Int64, in call: Int64) throws {
+    private func endSubscription(_ id: Int64, by end: SubscriptionEnd, at ts: Int64, in call: Int64) {
         if newSubscriptions[id] != nil {
             if newSubscriptions[id]?.endKind == nil {
                 newSubscriptions[id]?.endTS = ts
@@ -497,58 +430,42 @@ final class TraceWriter {
             }
             return
         }
-        endSubscription.bind(ts, at: 1)
-        endSubscription.bind(end.rawValue, at: 2)
-        endSubscription.bind(TraceWriter.reference(call), at: 3)
-        endSubscription.bind(id, at: 4)
-        try endSubscription.run()
+        operations.append(.subscriptionEnd(id: id, end: end, ts: ts, call: call))
     }
 
-    /// Writes every row gathered in the batch: the calls and events waiting for a full
-    /// statement, and the objects and subscriptions that began in the batch, ended or not
-    /// (their ends arrive later as updates).
-    private func writeGatheredRows() throws {
+    /// Decides every row gathered in the batch: the objects and subscriptions that began in it,
+    /// ended or not (their ends arrive later as updates), then the writing of the calls and
+    /// events waiting for a full statement.
+    private func decideGatheredRows() {
         for object in newObjects.values.sorted(by: { $0.id < $1.id }) {
-            try insertObjects.append(object)
+            operations.append(.object(object))
         }
         newObjects.removeAll(keepingCapacity: true)
         for subscription in newSubscriptions.values.sorted(by: { $0.id < $1.id }) {
-            try insertSubscriptions.append(subscription)
+            operations.append(.subscription(subscription))
         }
         newSubscriptions.removeAll(keepingCapacity: true)
-        try insertObjects.flush()
-        try insertSubscriptions.flush()
-        try insertCalls.flush()
-        try insertEvents.flush()
+        operations.append(.flushGathered)
     }
 
     // MARK: - Callers
 
-    /// Inserts an `assembly` or `tag` row (`statement`, one of ``insertAssembly`` and
-    /// ``insertTag``): a site named directly, or captured as `stack` and found at the end.
-    private func insertSite(
-        _ statement: Statement, object: Int64, name: String, file: String, line: UInt, stack: Int64? = nil
-    ) throws {
-        statement.bind(object, at: 1)
-        statement.bind(name, at: 2)
-        statement.bind(file, at: 3)
-        statement.bind(Int64(line), at: 4)
-        statement.bind(stack, at: 5)
-        try statement.run()
+    /// Decides an `assembly` row (`isTag == false`) or a `tag` row: a site named directly, or
+    /// captured as `stack` and found at the end.
+    private func decideSite(isTag: Bool, object: Int64, name: String, file: String, line: UInt, stack: Int64? = nil) {
+        operations.append(.site(isTag: isTag, object: object, name: name, file: file, line: Int64(line), stack: stack))
     }
 
     /// The `caller` stack of `addresses`, written the first time it is seen: an entry point
     /// called in a loop captures the same stack each time, and writes one row per call
     /// instead of one per frame.
-    private func callerStackID(_ addresses: [UInt]) throws -> Int64 {
+    private func callerStackID(_ addresses: [UInt]) -> Int64 {
         if let id = callerStackIDs[addresses] { return id }
         let id = Int64(callerStackIDs.count + 1)
         for (frame, address) in addresses.enumerated() {
-            insertCaller.bind(id, at: 1)
-            insertCaller.bind(Int64(frame), at: 2)
-            insertCaller.bind(Int64(bitPattern: UInt64(address)), at: 3)
-            insertCaller.bind(try imageID(containing: address), at: 4)
-            try insertCaller.run()
+            let image = imageID(containing: address)
+            operations.append(
+                .caller(stack: id, frame: Int64(frame), address: Int64(bitPattern: UInt64(address)), image: image))
         }
         callerStackIDs[addresses] = id
         return id
@@ -556,16 +473,13 @@ final class TraceWriter {
 
     /// The `image` row of the file `address` lies in, written the first time it is seen; `nil`
     /// when no mapping holds it.
-    private func imageID(containing address: UInt) throws -> Int64? {
+    private func imageID(containing address: UInt) -> Int64? {
         if loadedImages == nil { loadedImages = LoadedImages() }
         guard let image = loadedImages?.image(containing: address) else { return nil }
         backgroundSymbolizer?.ask(address, in: image)
         if let id = imageIDs[image] { return id }
         let id = Int64(imageIDs.count + 1)
-        insertImage.bind(id, at: 1)
-        insertImage.bind(image.path, at: 2)
-        insertImage.bind(Int64(bitPattern: UInt64(image.loadAddress)), at: 3)
-        try insertImage.run()
+        operations.append(.image(id: id, path: image.path, loadAddress: Int64(bitPattern: UInt64(image.loadAddress))))
         imageIDs[image] = id
         return id
     }
@@ -649,117 +563,33 @@ final class TraceWriter {
     // MARK: - Interning
 
     /// The `type` row of `type`, written the first time it is seen.
-    private func typeID(of type: Any.Type) throws -> Int64 {
+    private func typeID(of type: Any.Type) -> Int64 {
         let key = ObjectIdentifier(type)
         if let id = typeIDs[key] { return id }
         let id = Int64(typeIDs.count + 1)
-        insertType.bind(id, at: 1)
-        insertType.bind(String(describing: type), at: 2)
-        try insertType.run()
+        operations.append(.type(id: id, name: String(describing: type)))
         typeIDs[key] = id
         return id
     }
 
     /// The `scope` row of `scope`, written the first time it is seen; `nil` for no scope.
-    private func scopeID(of scope: TraceScope?) throws -> Int64? {
+    private func scopeID(of scope: TraceScope?) -> Int64? {
         guard let scope else { return nil }
         if knownScopes.insert(scope.id).inserted {
-            insertScope.bind(scope.id, at: 1)
-            insertScope.bind(scope.name, at: 2)
-            try insertScope.run()
+            operations.append(.scope(id: scope.id, name: scope.name))
         }
         return scope.id
     }
 
     /// The `step` row of a step, written the first time it is seen.
-    private func stepID(name: StaticText, file: StaticText, line: UInt) throws -> Int64 {
+    private func stepID(name: StaticText, file: StaticText, line: UInt) -> Int64 {
         let key = StepKey(name: name, file: file, line: line)
         if let id = stepIDs[key] { return id }
         let id = Int64(stepIDs.count + 1)
-        insertStep.bind(id, at: 1)
-        insertStep.bind(name.description, at: 2)
-        insertStep.bind(file.description, at: 3)
-        insertStep.bind(Int64(line), at: 4)
-        try insertStep.run()
+        operations.append(.step(id: id, name: name.description, file: file.description, line: Int64(line)))
         stepIDs[key] = id
         return id
     }
-
-    /// An id column's value: NULL for 0, the records' "none".
-    fileprivate static func reference(_ id: Int64) -> Int64? {
-        id == 0 ? nil : id
-    }
-}
-
-/// An `object` row.
-private struct ObjectRow {
-    let id: Int64
-    let type: Int64
-    let ts: Int64
-    var endTS: Int64?
-    let thread: Int32
-    let call: Int64
-    let scope: Int64?
-    let virtualTS: Int64?
-    /// The stack of return addresses user code made it from, when it made it outside any step.
-    var callerStack: Int64? = nil
-}
-
-/// A `call` row: the call and how long it ran (`nil`: it never returned).
-private struct CallRow {
-    let call: OpenCall
-    let duration: Int64?
-}
-
-/// An `event` row.
-private struct EventRow {
-    let id: Int64
-    let ts: Int64
-    let thread: Int32
-    let call: Int64
-    let kind: EventKind
-    let value: String?
-    let source: Int64
-    let observer: Int64
-    let virtualTS: Int64?
-}
-
-/// A `subscription` row, with its end when it ended before being written.
-private struct SubscriptionRow {
-    let id: Int64
-    let ts: Int64
-    let thread: Int32
-    let call: Int64
-    let observable: Int64
-    let observer: Int64
-    var disposable: Int64?
-    let file: String
-    let line: Int64
-    var endTS: Int64?
-    var endKind: SubscriptionEnd?
-    let scope: Int64?
-    let virtualTS: Int64?
-    /// The call open when it ended; 0 at top level, `nil` while it has not ended.
-    var endCall: Int64? = nil
-    /// The stack of return addresses user code subscribed from, when RxCore captured the site.
-    var callerStack: Int64? = nil
-}
-
-/// A call that entered and has not exited yet: its row, but for the duration.
-private struct OpenCall {
-    /// What records name the call by: its ring position + 1.
-    let key: Int64
-    let id: Int64
-    let parent: Int64
-    let depth: Int32
-    let thread: Int32
-    let step: Int64
-    let object: Int64
-    let detail: String?
-    let ts: Int64
-    let virtualTS: Int64?
-    /// The stack of return addresses user code called it from, for an entry point.
-    var callerStack: Int64? = nil
 }
 
 /// Identifies a step by the addresses of its immortal strings, so looking one up never reads

@@ -22,12 +22,16 @@ public struct TraceWriterStatistics: Sendable, Equatable {
 
     /// Transactions of records written (one per batch).
     public internal(set) var batches = 0
+    /// Of ``batches``, those whose rows were decided on a helper thread while the writing thread
+    /// wrote them (``TraceWriterPipeline``).
+    public internal(set) var pipelinedBatches = 0
     /// Rows inserted into `call`, `event`, `object` and `subscription`.
     public internal(set) var rows = 0
     /// Wall time spent writing batches, the program's run and the end of the spool together.
     public internal(set) var writingNanoseconds: Int64 = 0
-    /// CPU time the writing threads spent writing batches (`CLOCK_THREAD_CPUTIME_ID`): unlike
-    /// ``writingNanoseconds``, time spent descheduled on a loaded machine does not count.
+    /// CPU time the writing threads spent writing batches (`CLOCK_THREAD_CPUTIME_ID`, the
+    /// pipeline's helper threads included): unlike ``writingNanoseconds``, time spent
+    /// descheduled on a loaded machine does not count.
     public internal(set) var writingCPUNanoseconds: Int64 = 0
     /// When completing the trace began (`CLOCK_MONOTONIC`, ns): every batch was written by then.
     public internal(set) var completionStart: Int64?
@@ -76,10 +80,11 @@ final class TraceWriterStatisticsBox: Sendable {
     }
 
     /// Counts one written batch of `rows` rows that took `nanoseconds`, `cpuNanoseconds` of
-    /// them on the CPU.
-    func addBatch(rows: Int, nanoseconds: Int64, cpuNanoseconds: Int64) {
+    /// CPU time (on two threads when `isPipelined`).
+    func addBatch(rows: Int, nanoseconds: Int64, cpuNanoseconds: Int64, isPipelined: Bool = false) {
         state.withLock {
             $0.batches += 1
+            $0.pipelinedBatches += isPipelined ? 1 : 0
             $0.rows += rows
             $0.writingNanoseconds += nanoseconds
             $0.writingCPUNanoseconds += cpuNanoseconds

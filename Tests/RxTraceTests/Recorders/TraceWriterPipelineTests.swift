@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+import RxCore
+@testable import RxTrace
+import XCTest
+
+/// The writer's pipeline: one thread decides the rows while another writes them, and the trace
+/// is the one a single thread writes, row for row.
+final class TraceWriterPipelineTests: RxTraceTestCase {
+    func testPipelinedWriter_writesTheSameRowsInTheSameOrderAsOneThread() throws {
+        let pipelined = Fixture.temporaryTracePath("writer-pipelined")
+        let oneThread = Fixture.temporaryTracePath("writer-one-thread")
+        let statistics = try recordStory(to: pipelined, recordsPerChunk: 16)
+        _ = try recordStory(to: oneThread, recordsPerChunk: nil)
+
+        XCTAssertGreaterThan(statistics.pipelinedBatches, 0, "the batches were large enough for the pipeline")
+        let expected = try Self.rowsWithoutTimes(in: oneThread)
+        let actual = try Self.rowsWithoutTimes(in: pipelined)
+        XCTAssertEqual(actual.keys.sorted(), expected.keys.sorted())
+        for (table, rows) in expected.sorted(by: { $0.key < $1.key }) {
+            XCTAssertEqual(actual[table], rows, "table \(table) differs: the pipeline changed a row, an id or the order")
+        }
+        XCTAssertGreaterThan(expected["call"]?.count ?? 0, 1_000)
+        XCTAssertEqual(
+            expected["call"]?.filter { $0.contains("open") }.count, 1, "the call left open inside a call that exited")
+    }
+
+    func testRun_consumesEveryChunkInTheOrderProduced_onTheCallingThread() throws {
+        let caller = pthread_self()
+        let producer = LockedState<pthread_t?>(nil)
+        var consumed: [Int64] = []
+        let cpu = try TraceWriterPipeline.run(
+            depth: 2,
+            produce: { deliver in
+                producer.withLock { $0 = pthread_self() }
+                for index in 0..<100 {
+                    guard deliver([.bagEntry(bag: Int64(index), disposable: 0)]) else { return }
+                }
+            },
+            consume: { chunk in
+                XCTAssertNotEqual(pthread_equal(pthread_self(), caller), 0, "SQLite's half runs on the caller")
+                guard case .bagEntry(let bag, _) = chunk.first else { return XCTFail("unexpected \(chunk)") }
+                consumed.append(bag)
+            }
+        )
+
+        XCTAssertEqual(consumed, Array(0..<100))
+        XCTAssertEqual(pthread_equal(producer.withLock { $0 } ?? caller, caller), 0, "the rows are decided on a helper")
+        XCTAssertNotNil(cpu, "the helper's CPU time is counted")
+    }
+
+    func testRun_whenWritingFails_stopsDecidingAndThrowsThatError() {
+        struct DiskFull: Error {}
+        let delivered = LockedState(0)
+        let depth = 2
+        XCTAssertThrowsError(
+            try TraceWriterPipeline.run(
+                depth: depth,
+                produce: { deliver in
+                    for _ in 0..<1_000 {
+                        guard deliver([.flushGathered]) else { return }
+                        delivered.withLock { $0 += 1 }
+                    }
+                },
+                consume: { _ in throw DiskFull() }
+            )
+        ) { error in
+            XCTAssertTrue(error is DiskFull, "\(error)")
+        }
+        XCTAssertLessThanOrEqual(
+            delivered.withLock { $0 }, depth + 1, "the helper stops at its next delivery after the failure")
+    }
+
+    /// Records the same story through the hooks: objects, nested calls with events, a
+    /// subscription that ends, a bag, an assembly and a tag, and a call left open inside one that
+    /// exits; batches of at most 256 records.
+    private func recordStory(to path: String, recordsPerChunk: Int?) throws -> TraceWriterStatistics {
+        let recorder = try SQLiteTraceRecorder(
+            path: path, program: "pipeline", isRecordingValues: true, bufferCapacity: 256,
+            writerRecordsPerChunk: recordsPerChunk)
+        let bag = recorder.objectInitialized(DisposeBag.self)
+        for index in 0..<400 {
+            let source = recorder.objectInitialized(PublishSubject<Int>.self)
+            recorder.observableAssembled(source, by: "map", at: CallSite(file: #fileID, line: 1))
+            if index % 7 == 0 {
+                recorder.observableTagged(source, as: "tag \(index)", at: CallSite(file: #fileID, line: 2))
+            }
+            let sink = recorder.objectInitialized(Int.self)
+            let subscription = recorder.subscriptionStarted(
+                observable: source, observer: sink, at: CallSite(file: #fileID, line: 3))
+            let disposable = recorder.objectInitialized(String.self)
+            recorder.subscriptionReturned(subscription, disposable: disposable)
+            recorder.disposableInserted(disposable, into: bag)
+            let outer = recorder.callEntered("Subject.on", object: source, detail: nil, file: #fileID, line: 4)
+            let inner = recorder.callEntered("MapSink.on", object: sink, detail: "key \(index)", file: #fileID, line: 5)
+            recorder.eventDelivered(.next, value: TraceValue(index), from: source, to: sink)
+            let forward = recorder.callEntered(
+                "Sink.forwardOn", object: sink, detail: TraceDetail(event: .next, value: TraceValue(index * 2)),
+                file: #fileID, line: 6, deliveringTo: disposable)
+            recorder.callExited(forward)
+            recorder.callExited(inner)
+            if index == 200 {
+                _ = recorder.callEntered("Step.neverExits", object: sink, detail: nil, file: #fileID, line: 7)
+            }
+            recorder.callExited(outer)
+            if index % 3 == 0 {
+                recorder.subscriptionTerminated(subscription, by: .completed)
+            } else {
+                recorder.objectDisposed(disposable)
+            }
+            recorder.objectDeinitialized(sink)
+            if index % 2 == 0 {
+                recorder.objectDeinitialized(source)
+            }
+        }
+        try recorder.finish()
+        return recorder.writerStatistics
+    }
+
+    /// Every table's rows in rowid order, each column as text, but for the columns that hold a
+    /// time, which say only whether they are NULL ("open" for a call without a duration), and
+    /// the callers' return addresses and lines, which differ between the two recordings' lines.
+    private static func rowsWithoutTimes(in path: String) throws -> [String: [[String]]] {
+        let database = try Database(path: path, mode: .readOnly)
+        let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT IN ('run', 'caller_line')")
+            .compactMap { $0.text("name") }
+        var result: [String: [[String]]] = [:]
+        for table in tables {
+            let columns = try database.rows("SELECT name FROM pragma_table_info(?)", [.text(table)])
+                .compactMap { $0.text("name") }
+            let selected = columns.enumerated().map { index, column in
+                let value =
+                    column == "dur"
+                    ? "CASE WHEN dur IS NULL THEN 'open' ELSE 'closed' END"
+                    : column.hasSuffix("ts") || column.hasSuffix("time") || column == "address"
+                        ? "\(column) IS NULL" : "quote(\(column))"
+                return "\(value) AS c\(index)"
+            }
+            result[table] = try database.rows("SELECT \(selected.joined(separator: ", ")) FROM \(table) ORDER BY rowid")
+                .map { row in (0..<columns.count).map { row["c\($0)"].description } }
+        }
+        return result
+    }
+}
