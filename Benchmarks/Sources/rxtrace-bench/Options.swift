@@ -27,6 +27,10 @@ struct Options {
     var keptTrace: String?
     /// How many times `--profile` runs its variant (`--count` starts it with 1 and 2).
     var profileRepeats = 1
+    /// `--producer-ratio N`: `--profile W1s/recorded` (or `recorded-events`) runs N pairs, the
+    /// workload unrecorded and then recorded, and prints each pair's producer ratio and their
+    /// median: a quick interleaved measure of the hooks on a shared machine; 0 when not asked.
+    var producerRatioPairs = 0
     /// Separate processes that each measure every row; cells show the median over them.
     var processes = 3
     /// Workload names whose instructions per operation `--count` reports under callgrind;
@@ -44,6 +48,7 @@ struct Options {
                              [--no-recorder] [--no-report] [--rxtrace PATH] [--report-records N]
                              [--report-trace PATH]
                              [--processes N] [--profile W1s/RxCore|W1s/recorded [--repeat N] [--keep-trace PATH]]
+                             [--profile W1s/recorded|W1s/recorded-events --producer-ratio N]
                rxtrace-bench --count W1s,W2,…|all
         """
 
@@ -75,6 +80,7 @@ struct Options {
             case "--profile": profile = try value(argument)
             case "--keep-trace": keptTrace = try value(argument)
             case "--repeat": profileRepeats = max(1, try number(argument))
+            case "--producer-ratio": producerRatioPairs = max(1, try number(argument))
             case "--processes": processes = max(1, try number(argument))
             case "--count":
                 let names = try value(argument)

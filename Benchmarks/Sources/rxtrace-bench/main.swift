@@ -24,6 +24,10 @@ if let profile = options.profile {
     {
         // `W1s/recorded`: the RxCore variant with the recorder on, what the recorder's profile looks at.
         do {
+            if options.producerRatioPairs > 0 {
+                try printProducerRatios(of: variant, detail: detail, pairs: options.producerRatioPairs)
+                exit(0)
+            }
             for _ in 0..<options.profileRepeats {
                 print(try runRecorded(variant, detail: detail, keepingTraceAt: options.keptTrace))
             }

@@ -53,10 +53,26 @@ public enum Instrumentation {
     /// ``TraceRecorder/isRecordingEvents`` read at installation, or `nil`: the one atomic load
     /// every hook starts with.
     @inlinable static var installed: RecorderBox? {
+        @inline(__always) get { installedUnretained?.takeUnretainedValue() }
+    }
+
+    /// The installed recorder's box, not retained: an installed box is never released
+    /// (``install(_:counting:)``), so it outlives every hook and every ``TraceCall`` that
+    /// loaded it. What a step keeps from its start to its end.
+    @inlinable static var installedUnretained: Unmanaged<RecorderBox>? {
         @inline(__always) get {
             guard let pointer = UnsafeRawPointer(bitPattern: installedBox.load(ordering: .acquiring)) else { return nil }
-            return Unmanaged<RecorderBox>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<RecorderBox>.fromOpaque(pointer)
         }
+    }
+
+    /// Runs `body` with the installed recorder's box, if one is installed, without retaining
+    /// the box or its recorder: an installed box is never released (``install(_:counting:)``),
+    /// so it outlives any hook that loaded it. A hook that only hands a record to the recorder
+    /// and keeps nothing saves the retain and release pairs that reading ``installed`` and its
+    /// ``RecorderBox/recorder`` cost, each an atomic read-modify-write.
+    @inlinable @inline(__always) static func withInstalledBox(_ body: (RecorderBox) -> Void) {
+        installedUnretained?._withUnsafeGuaranteedRef(body)
     }
 
     /// Whether a recorder is installed.

@@ -10,7 +10,10 @@
 /// one branch. `#fileID` and `#line` name the implementing code, which is what the flow shows
 /// next to each step.
 @usableFromInline package struct TraceCall {
-    @usableFromInline let recorder: (any TraceRecorder)?
+    /// The box of the recorder that recorded the step's start, or `nil`; not retained (an
+    /// installed box is never released), so that a step costs no reference counting, two
+    /// atomic read-modify-writes per step otherwise.
+    @usableFromInline let box: Unmanaged<RecorderBox>?
     @usableFromInline let id: CallID
 
     /// Records the start of step `name` running on `object`.
@@ -26,11 +29,14 @@
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let recorder = Instrumentation.callRecorder else { return TraceCall(recording: nil, id: .none) }
-        let id = recorder.callEntered(
-            name, object: object?.traceObjectID ?? .none, detail: detail(), file: file, line: line
-        )
-        return TraceCall(recording: recorder, id: id)
+        guard let unretained = Instrumentation.installedUnretained else { return TraceCall(recording: nil, id: .none) }
+        return unretained._withUnsafeGuaranteedRef { box in
+            guard box.isRecordingCalls else { return TraceCall(recording: nil, id: .none) }
+            let id = box.recorder.callEntered(
+                name, object: object?.traceObjectID ?? .none, detail: detail(), file: file, line: line
+            )
+            return TraceCall(recording: unretained, id: id)
+        }
     }
 
     /// Records the start of step `name` on `object`, carrying `event` as its detail.
@@ -42,15 +48,15 @@
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let box = Instrumentation.installed, box.isRecordingCalls else {
-            return TraceCall(recording: nil, id: .none)
+        guard let unretained = Instrumentation.installedUnretained else { return TraceCall(recording: nil, id: .none) }
+        return unretained._withUnsafeGuaranteedRef { box in
+            guard box.isRecordingCalls else { return TraceCall(recording: nil, id: .none) }
+            let detail = event.traceDetail(includingElement: box.isRecordingValues)
+            let id = box.recorder.callEntered(
+                name, object: object?.traceObjectID ?? .none, detail: detail, file: file, line: line
+            )
+            return TraceCall(recording: unretained, id: id)
         }
-        let recorder = box.recorder
-        let detail = event.traceDetail(includingElement: box.isRecordingValues)
-        let id = recorder.callEntered(
-            name, object: object?.traceObjectID ?? .none, detail: detail, file: file, line: line
-        )
-        return TraceCall(recording: recorder, id: id)
     }
 
     /// Records the start of step `name` on `sink`, carrying `event` as its detail, and, when
@@ -66,22 +72,24 @@
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let box = Instrumentation.installed else { return TraceCall(recording: nil, id: .none) }
-        guard box.isRecordingCalls else {
-            if isDelivered {
-                Instrumentation.recordEvent(event, from: sink.traceObjectID, toObserverOf: sink)
+        guard let unretained = Instrumentation.installedUnretained else { return TraceCall(recording: nil, id: .none) }
+        return unretained._withUnsafeGuaranteedRef { box in
+            guard box.isRecordingCalls else {
+                if isDelivered, box.isRecordingEvents {
+                    let (kind, value) = event.traceKindAndValue(includingElement: box.isRecordingValues)
+                    box.recorder.eventDelivered(kind, value: value, from: sink.traceObjectID, to: sink.observerTraceID)
+                }
+                return TraceCall(recording: nil, id: .none)
             }
-            return TraceCall(recording: nil, id: .none)
+            let detail = event.traceDetail(includingElement: box.isRecordingValues)
+            let id =
+                isDelivered && box.isRecordingEvents
+                ? box.recorder.callEntered(
+                    name, object: sink.traceObjectID, detail: detail, file: file, line: line,
+                    deliveringTo: sink.observerTraceID)
+                : box.recorder.callEntered(name, object: sink.traceObjectID, detail: detail, file: file, line: line)
+            return TraceCall(recording: unretained, id: id)
         }
-        let recorder = box.recorder
-        let detail = event.traceDetail(includingElement: box.isRecordingValues)
-        let id =
-            isDelivered && box.isRecordingEvents
-            ? recorder.callEntered(
-                name, object: sink.traceObjectID, detail: detail, file: file, line: line,
-                deliveringTo: sink.observerTraceID)
-            : recorder.callEntered(name, object: sink.traceObjectID, detail: detail, file: file, line: line)
-        return TraceCall(recording: recorder, id: id)
     }
 
     /// Records the start of step `name` on `object`, a public entry point that user code calls
@@ -98,15 +106,15 @@
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let box = Instrumentation.installed, box.isRecordingCalls else {
-            return TraceCall(recording: nil, id: .none)
-        }
+        guard let unretained = Instrumentation.installedUnretained else { return TraceCall(recording: nil, id: .none) }
+        let box = unretained.takeUnretainedValue()
+        guard box.isRecordingCalls else { return TraceCall(recording: nil, id: .none) }
         let recorder = box.recorder
         let callers = box.isRecordingCallers ? CallerAddresses.capture() : CallerAddresses()
         let id = recorder.callEntered(
             name, object: object?.traceObjectID ?? .none, detail: nil, file: file, line: line, callers: callers
         )
-        return TraceCall(recording: recorder, id: id)
+        return TraceCall(recording: unretained, id: id)
     }
 
     /// Records the start of step `name` on `object`, a public entry point that user code calls
@@ -120,16 +128,16 @@
         file: StaticString = #fileID,
         line: UInt = #line
     ) -> TraceCall {
-        guard let box = Instrumentation.installed, box.isRecordingCalls else {
-            return TraceCall(recording: nil, id: .none)
-        }
+        guard let unretained = Instrumentation.installedUnretained else { return TraceCall(recording: nil, id: .none) }
+        let box = unretained.takeUnretainedValue()
+        guard box.isRecordingCalls else { return TraceCall(recording: nil, id: .none) }
         let recorder = box.recorder
         let callers = box.isRecordingCallers ? CallerAddresses.capture() : CallerAddresses()
         let detail = event.traceDetail(includingElement: box.isRecordingValues)
         let id = recorder.callEntered(
             name, object: object?.traceObjectID ?? .none, detail: detail, file: file, line: line, callers: callers
         )
-        return TraceCall(recording: recorder, id: id)
+        return TraceCall(recording: unretained, id: id)
     }
 
     /// Records the start of a `subscribeSafe` on `observable`; to a recorder that leaves out
@@ -138,28 +146,31 @@
     package static func enterSubscribeSafe(
         on observable: any TraceableObject, file: StaticString = #fileID, line: UInt = #line
     ) -> TraceCall {
-        guard let box = Instrumentation.installed else { return TraceCall(recording: nil, id: .none) }
-        guard box.isRecordingCalls else {
-            box.recorder.subscribedThrough(observable.traceObjectID)
-            return TraceCall(recording: nil, id: .none)
+        guard let unretained = Instrumentation.installedUnretained else { return TraceCall(recording: nil, id: .none) }
+        return unretained._withUnsafeGuaranteedRef { box in
+            guard box.isRecordingCalls else {
+                box.recorder.subscribedThrough(observable.traceObjectID)
+                return TraceCall(recording: nil, id: .none)
+            }
+            let id = box.recorder.callEntered(
+                "subscribeSafe", object: observable.traceObjectID, detail: nil, file: file, line: line
+            )
+            return TraceCall(recording: unretained, id: id)
         }
-        let id = box.recorder.callEntered(
-            "subscribeSafe", object: observable.traceObjectID, detail: nil, file: file, line: line
-        )
-        return TraceCall(recording: box.recorder, id: id)
     }
 
     /// Records the end of the step.
     @inlinable @inline(__always)
     package func exit() {
-        recorder?.callExited(id)
+        box?._withUnsafeGuaranteedRef { $0.recorder.callExited(id) }
     }
 }
 
 extension TraceCall {
-    /// A step `recorder` numbered `id`, or no step (`nil`, ``CallID/none``); for the inlined `enter`s.
-    @usableFromInline init(recording recorder: (any TraceRecorder)?, id: CallID) {
-        self.recorder = recorder
+    /// A step whose start the recorder in `box` numbered `id`, or no step (`nil`,
+    /// ``CallID/none``); for the inlined `enter`s.
+    @usableFromInline init(recording box: Unmanaged<RecorderBox>?, id: CallID) {
+        self.box = box
         self.id = id
     }
 }
@@ -167,3 +178,7 @@ extension TraceCall {
 // Performance: `enter` and `exit` are @inlinable (the fields @usableFromInline, set through
 // `init(recording:id:)`), so every inlined step still costs one atomic load while nothing records
 // (every row); see Documentation/Performance.md.
+// Performance: a step keeps its recorder's box unretained from `enter` to `exit`, and the hooks
+// borrow the box instead of retaining it (W1s recorded: retains and releases per element 44 → 10,
+// each an atomic read-modify-write); see Documentation/Recording.md, "What the producer pays
+// besides instructions".

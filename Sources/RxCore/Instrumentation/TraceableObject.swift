@@ -69,9 +69,11 @@ extension Instrumentation {
     @inlinable @inline(__always) static func recordEvent<Element>(
         _ event: Event<Element>, from source: ObjectID, toObserverWithID observer: @autoclosure () -> ObjectID
     ) {
-        guard let box = installed, box.isRecordingEvents else { return }
-        let (kind, value) = event.traceKindAndValue(includingElement: box.isRecordingValues)
-        box.recorder.eventDelivered(kind, value: value, from: source, to: observer())
+        withInstalledBox { box in
+            guard box.isRecordingEvents else { return }
+            let (kind, value) = event.traceKindAndValue(includingElement: box.isRecordingValues)
+            box.recorder.eventDelivered(kind, value: value, from: source, to: observer())
+        }
     }
 }
 

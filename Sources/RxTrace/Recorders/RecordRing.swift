@@ -33,12 +33,18 @@ final class RecordRing {
         case none, object, call, subscription, thread
     }
 
+    /// The alignment of the slots: a cache line's pair (`malloc` gives 16 bytes, which left
+    /// every 128-byte record across three lines, one of them shared with its neighbour).
+    private static let slotAlignment = 128
+
     /// The cursor's bit that says the ring is closed.
     private static let closedBit = 1 << 62
 
     /// How many slots the ring holds: a power of two.
     let capacity: Int
     private let mask: Int
+    /// The slots, on a boundary of ``slotAlignment`` bytes, so that a record covers as few
+    /// cache lines as its size allows (two for 128 bytes) and never shares one with the next.
     private let records: UnsafeMutablePointer<Record>
     private let sequences: UnsafeMutablePointer<Int64>
 
@@ -81,7 +87,9 @@ final class RecordRing {
         self.capacity = rounded
         mask = rounded - 1
         wakeMask = max(1, rounded / 4) - 1
-        records = .allocate(capacity: rounded)
+        records = UnsafeMutableRawPointer.allocate(
+            byteCount: rounded * MemoryLayout<Record>.stride, alignment: Self.slotAlignment
+        ).bindMemory(to: Record.self, capacity: rounded)
         sequences = .allocate(capacity: rounded)
         for slot in 0..<rounded {
             (sequences + slot).initialize(to: Int64(slot))
@@ -167,6 +175,11 @@ final class RecordRing {
         case .subscription: rxtrace_fetch_add_relaxed(counters + Self.subscriptionIndex, 1) + 1
         case .thread: rxtrace_fetch_add_relaxed(counters + Self.threadIndex, 1) + 1
         }
+    }
+
+    /// Where the slot that holds `position`'s record lies in memory; for tests of the layout.
+    func slotAddress(of position: Int) -> UnsafeRawPointer {
+        UnsafeRawPointer(records + (position & mask))
     }
 
     /// The positions reserved so far: everything appended before now lies below it.
