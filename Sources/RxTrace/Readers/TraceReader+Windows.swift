@@ -13,31 +13,49 @@ extension TraceReader {
     }
 
     /// The first `limit` calls of the tree under each of `roots`, as ``callTree(under:limit:)``
-    /// reads one, by root, in one query; `nil` when together they hold more than
-    /// ``windowRowLimit`` calls, which are then better read one tree at a time.
+    /// reads one, by root, in one pass over the id range they lie in (``CallTreeRuns``); `nil`
+    /// when together they take more than ``windowRowLimit`` rows, which are then better read
+    /// one tree at a time.
     ///
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for a root that is its own ancestor.
     public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
-        try callTrees(
-            under: roots, limit: limit, columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
-        )
+        switch try callTreesInRuns(
+            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.callRunQuery, CallRecord.rowReader()
+        ) {
+        case .trees(let trees): return trees
+        case .tooLarge: return nil
+        case .broken:
+            return try callTrees(
+                under: roots, limit: limit,
+                columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
+            )
+        }
     }
 
     /// ``callTrees(under:limit:)`` with only what a ``SubscriptionChain`` is built from: each
-    /// call's id, parent, step name and object; its other fields are left empty (no thread,
-    /// file, type or times), which saves reading them for every call of many subscribes.
+    /// call's id, parent, depth, step name and object; its other fields are left empty (no
+    /// thread, file, type or times), which saves reading them for every call of many subscribes.
     func chainCallTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
-        try callTrees(
-            under: roots, limit: limit,
-            columns: """
-                call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
-                FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
-                """
-        )
+        switch try callTreesInRuns(
+            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.chainRunQuery, CallRecord.rowReader()
+        ) {
+        case .trees(let trees): return trees
+        case .tooLarge: return nil
+        case .broken:
+            return try callTrees(
+                under: roots, limit: limit,
+                columns: """
+                    call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
+                    FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
+                    """
+            )
+        }
     }
 
-    /// The trees of ``callTrees(under:limit:)``, each call read from `columns`: what is
-    /// selected after the tree's root, from `tree` joined with the call's columns.
+    /// The trees of ``callTrees(under:limit:)`` read through the `parent_id`s, as a trace whose
+    /// calls do not nest as a thread's calls do needs (a damaged trace, whose damage this
+    /// reports), each call read from `columns`: what is selected after the tree's root, from
+    /// `tree` joined with the call's columns.
     private func callTrees(under roots: [Int64], limit: Int, columns: String) throws -> [Int64: [CallRecord]]? {
         let unique = Array(Set(roots)).sorted()
         guard !unique.isEmpty else { return [:] }
