@@ -61,8 +61,10 @@ struct CallTreeRuns<Call> {
     var firstID: Int64? { roots.first }
 
     /// Takes the next row in id order: call `id`, its parent, depth and thread; `record`
-    /// makes what a tree holds of it, only when one does.
-    mutating func add(id: Int64, parentID: Int64?, depth: Int, thread: Int64, record: () -> Call) -> Verdict {
+    /// makes what a tree holds of it, only when one does (`nil` keeps it out of every tree).
+    mutating func add(id: Int64, parentID: Int64?, depth: Int, thread: Int64, record: () throws -> Call?) rethrows
+        -> Verdict
+    {
         // Roots the trace does not have keep an empty tree.
         while nextRoot < roots.count, roots[nextRoot] < id { nextRoot += 1 }
         // Taken out of the table while it changes, so that its arrays are not copied.
@@ -91,7 +93,10 @@ struct CallTreeRuns<Call> {
         if !run.roots.isEmpty {
             var call: Call?
             for root in run.roots where trees[root.id, default: []].count < limit {
-                if call == nil { call = record() }
+                if call == nil {
+                    call = try record()
+                    guard call != nil else { break }
+                }
                 trees[root.id, default: []].append(call!)
             }
         }

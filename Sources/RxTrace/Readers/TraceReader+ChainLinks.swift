@@ -17,7 +17,7 @@ extension TraceReader {
         let linkName = SubscriptionChain.linkStepName.description
         let runs = try callTreesInRuns(
             under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.chainRunQuery
-        ) { row in row.text(at: 4) == linkName ? row.integer(at: 5) : nil }
+        ) { row -> Int64?? in .some(row.text(at: 4) == linkName ? row.integer(at: 5) : nil) }
         switch runs {
         case .trees(let trees): return trees.mapValues { $0.compactMap { $0 } }
         case .tooLarge: return nil

@@ -19,9 +19,13 @@ extension TraceReader {
     ///
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for a root that is its own ancestor.
     public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
-        switch try callTreesInRuns(
-            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.callRunQuery, CallRecord.rowReader()
+        let names = CallNames(reader: self)
+        let runs = try callTreesInRuns(
+            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.callRunQuery
         ) {
+            try names.call($0)
+        }
+        switch runs {
         case .trees(let trees): return trees
         case .tooLarge: return nil
         case .broken:
@@ -36,9 +40,14 @@ extension TraceReader {
     /// call's id, parent, depth, step name and object; its other fields are left empty (no
     /// thread, file, type or times), which saves reading them for every call of many subscribes.
     func chainCallTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
-        switch try callTreesInRuns(
-            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.chainRunQuery, CallRecord.rowReader()
+        // A call whose step is missing is left out of the view the trees are read through.
+        let record = CallRecord.rowReader()
+        let runs = try callTreesInRuns(
+            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.chainRunQuery
         ) {
+            $0.text(at: 4) == nil ? nil : record($0)
+        }
+        switch runs {
         case .trees(let trees): return trees
         case .tooLarge: return nil
         case .broken:
@@ -99,6 +108,21 @@ extension TraceReader {
             objectQuery + " WHERE object.call_id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
             [Self.jsonList(Set(calls).sorted())], ObjectRecord.init(row:)
         ).map(atUserBuildSite)
+    }
+
+    /// ``objects(createdByAnyOf:)`` for the calls of a window's trees, which lie close together
+    /// in id order: read as one range of the `object_call` index, from the first call's objects
+    /// to the last's, keeping those of `calls`, instead of one index lookup per call; in no
+    /// particular order (the index's). Calls spread far apart are read as ``objects(createdByAnyOf:)`` reads them.
+    func objects(createdByWindowCalls calls: Set<Int64>) throws -> [ObjectRecord] {
+        guard let first = calls.min(), let last = calls.max() else { return [] }
+        // The range holds the other threads' calls in between too: when they outnumber the
+        // window's calls many times over, the lookups per call read less.
+        guard last - first < Int64(calls.count) * 4 + 1_000 else { return try objects(createdByAnyOf: calls) }
+        return try cachedRecords(
+            objectQuery + " WHERE object.call_id BETWEEN ? AND ?",
+            [.integer(first), .integer(last)], ObjectRecord.init(row:)
+        ).filter { $0.callID.map(calls.contains) == true }.map(atUserBuildSite)
     }
 
     /// The objects `ids`, by id, each as ``object(_:)`` reads it; ids the trace lacks are left out.
