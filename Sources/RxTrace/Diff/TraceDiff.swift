@@ -276,9 +276,10 @@ public struct TraceDiffer {
     /// Each flow by its title, as its steps without ids or element values.
     static func flowShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
+        var labels = LabelsWithoutIDs()
         try FlowBuilder(reader: reader).forEachFlow(foldingBookkeeping: false) { flow in
             var lines = flow.steps.lazy.map { step in
-                String(repeating: "  ", count: step.depth) + withoutIDs(step.label)
+                String(repeating: "  ", count: step.depth) + labels.strip(step.label)
                     + (step.location.map { "  \($0)" } ?? "")
             }.makeIterator()
             var fingerprint = ShapeFingerprint.Builder()

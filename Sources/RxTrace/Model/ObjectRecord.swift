@@ -50,6 +50,14 @@ public enum TypeNames {
     /// `Map<Int, Int>` and `PublishSubject<Int>` stay as they are; a name with nested generic
     /// arguments keeps only its base: `MapSink<…>`.
     public static func short(_ typeName: String) -> String {
+        // An ASCII name's bytes are its characters: found without Foundation's string search,
+        // which a report of millions of steps spent a tenth of its time in.
+        let bytes = typeName.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            guard let open = bytes.firstIndex(of: UInt8(ascii: "<")) else { return typeName }
+            guard bytes[bytes.index(after: open)...].contains(UInt8(ascii: "<")) else { return typeName }
+            return typeName[..<open] + "<…>"
+        }
         guard let open = typeName.firstIndex(of: "<") else { return typeName }
         let arguments = typeName[typeName.index(after: open)...]
         guard arguments.contains("<") else { return typeName }

@@ -314,51 +314,66 @@ public struct FlowBuilder {
     /// Lays the tree out flat: each call followed by its children (calls and `init`s merged in
     /// order of time), depth-first with an explicit stack; a call met twice (a loop of
     /// `parent_id`s in a damaged trace) is laid out once.
+    ///
+    /// Calls and objects are handled by their index in `calls` and `objects`, never copied:
+    /// copying a record retains and releases each of its texts, which was a tenth of a report
+    /// of many small flows.
     static func steps(root: CallRecord, calls: [CallRecord], objects: [ObjectRecord]) -> [FlowStep] {
-        var childCalls: [Int64: [CallRecord]] = [:]
-        for call in calls where call.id != root.id {
-            if let parent = call.parentID { childCalls[parent, default: []].append(call) }
+        var childCalls: [Int64: [Int]] = [:]
+        for index in calls.indices where calls[index].id != root.id {
+            if let parent = calls[index].parentID { childCalls[parent, default: []].append(index) }
         }
-        var createdObjects: [Int64: [ObjectRecord]] = [:]
-        for object in objects {
-            if let creator = object.callID { createdObjects[creator, default: []].append(object) }
+        var createdObjects: [Int64: [Int]] = [:]
+        for index in objects.indices {
+            if let creator = objects[index].callID { createdObjects[creator, default: []].append(index) }
         }
 
         enum Pending {
-            case call(CallRecord)
-            case object(ObjectRecord)
+            case root
+            /// An index in `calls`.
+            case call(Int)
+            /// An index in `objects`.
+            case object(Int)
         }
         var steps: [FlowStep] = []
+        steps.reserveCapacity(calls.count + objects.count)
         var laidOut = Set<Int64>()
-        var stack: [(pending: Pending, depth: Int)] = [(.call(root), 0)]
+        var stack: [(pending: Pending, depth: Int)] = [(.root, 0)]
+        var children: [(time: Int64, order: Int64, pending: Pending)] = []
+        func layOut(_ call: CallRecord, depth: Int) {
+            guard laidOut.insert(call.id).inserted else { return }
+            steps.append(
+                FlowStep(
+                    kind: .call, depth: depth, label: call.label, location: call.location, callID: call.id,
+                    objectID: call.objectID
+                ))
+            children.removeAll(keepingCapacity: true)
+            for child in childCalls[call.id] ?? [] {
+                children.append((calls[child].startNanoseconds, calls[child].id, .call(child)))
+            }
+            for object in createdObjects[call.id] ?? [] {
+                children.append((objects[object].startNanoseconds, objects[object].id, .object(object)))
+            }
+            children.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+            // Pushed last first, so the first child is laid out next.
+            for child in children.reversed() {
+                stack.append((child.pending, depth + 1))
+            }
+        }
         while let (pending, depth) = stack.popLast() {
             switch pending {
-            case .object(let object):
+            case .object(let index):
+                let object = objects[index]
                 steps.append(
                     FlowStep(
                         kind: .`init`, depth: depth, label: "init \(object.label)",
                         location: object.assembly.map { "built at \($0.file):\($0.line)" }, callID: nil,
                         objectID: object.id
                     ))
-            case .call(let call):
-                guard laidOut.insert(call.id).inserted else { continue }
-                steps.append(
-                    FlowStep(
-                        kind: .call, depth: depth, label: call.label, location: call.location, callID: call.id,
-                        objectID: call.objectID
-                    ))
-                var children: [(time: Int64, order: Int64, pending: Pending)] = []
-                for child in childCalls[call.id] ?? [] {
-                    children.append((child.startNanoseconds, child.id, .call(child)))
-                }
-                for object in createdObjects[call.id] ?? [] {
-                    children.append((object.startNanoseconds, object.id, .object(object)))
-                }
-                children.sort { ($0.time, $0.order) < ($1.time, $1.order) }
-                // Pushed last first, so the first child is laid out next.
-                for child in children.reversed() {
-                    stack.append((child.pending, depth + 1))
-                }
+            case .root:
+                layOut(root, depth: depth)
+            case .call(let index):
+                layOut(calls[index], depth: depth)
             }
         }
         return steps

@@ -1,6 +1,6 @@
 /// What a window of consecutive flows is built from, read for all of them at once: the first
 /// calls of each top-level call's tree and the objects those calls created, in two queries
-/// (``TraceReader/callTrees(under:limit:)``, ``TraceReader/objects(createdByAnyOf:)``) where one
+/// (``TraceReader/callTrees(under:limit:)``, ``TraceReader/objects(createdByWindowCalls:)``) where one
 /// flow at a time took two each. ``FlowBuilder/forEachFlow(limit:tag:foldingBookkeeping:_:)``
 /// holds one window at a time.
 ///
@@ -20,7 +20,7 @@ struct FlowWindow {
     init(reader: TraceReader, roots: [CallRecord], callLimit: Int) {
         guard roots.count > 1,
             let trees = try? reader.callTrees(under: roots.map(\.id), limit: callLimit + 1),
-            let created = try? reader.objects(createdByAnyOf: Set(trees.values.joined().map(\.id)))
+            let created = try? reader.objects(createdByWindowCalls: Set(trees.values.joined().map(\.id)))
         else {
             self.trees = nil
             self.createdByCall = [:]

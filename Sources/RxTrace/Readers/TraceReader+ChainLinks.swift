@@ -12,6 +12,22 @@ extension TraceReader {
     /// and the objects it created, as the leak report does, was most of a diff of a trace of
     /// many subscriptions.
     func chainLinks(under roots: [Int64], limit: Int) throws -> [Int64: [Int64]]? {
+        // The trees as runs of their threads' calls (``CallTreeRuns``), each call reduced to its
+        // object when it is a link, as it is read.
+        let linkName = SubscriptionChain.linkStepName.description
+        let runs = try callTreesInRuns(
+            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.chainRunQuery
+        ) { row -> Int64?? in .some(row.text(at: 4) == linkName ? row.integer(at: 5) : nil) }
+        switch runs {
+        case .trees(let trees): return trees.mapValues { $0.compactMap { $0 } }
+        case .tooLarge: return nil
+        case .broken: return try chainLinksThroughParents(under: roots, limit: limit)
+        }
+    }
+
+    /// ``chainLinks(under:limit:)`` read through the `parent_id`s, for a trace whose calls do
+    /// not nest as a thread's calls do (a damaged trace).
+    private func chainLinksThroughParents(under roots: [Int64], limit: Int) throws -> [Int64: [Int64]]? {
         let unique = Array(Set(roots)).sorted()
         guard !unique.isEmpty else { return [:] }
         let rowLimit = Self.windowRowLimit

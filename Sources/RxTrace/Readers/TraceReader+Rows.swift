@@ -25,20 +25,59 @@ extension CallRecord {
     }
 
     init(row: Row, idColumn: String) {
+        self.init(row: row, columns: Columns(row.columnNames, idColumn: idColumn))
+    }
+
+    /// Where a call's fields lie in one statement's rows, resolved once for all of them: a
+    /// report reads millions of calls through a few statements, and looking each of twelve
+    /// names up in every row was a tenth of its time.
+    struct Columns {
+        /// The statement's columns these positions are for.
+        let columns: RowColumns
+        let id, parentID, depth, threadName, name, file, line, objectID, typeName, detail, start, duration: Int?
+
+        init(_ columns: RowColumns, idColumn: String = "id") {
+            self.columns = columns
+            id = columns.position(of: idColumn)
+            parentID = columns.position(of: "parent_id")
+            depth = columns.position(of: "depth")
+            threadName = columns.position(of: "thread_name")
+            name = columns.position(of: "name")
+            file = columns.position(of: "file")
+            line = columns.position(of: "line")
+            objectID = columns.position(of: "object_id")
+            typeName = columns.position(of: "type_name")
+            detail = columns.position(of: "detail")
+            start = columns.position(of: "ts")
+            duration = columns.position(of: "dur")
+        }
+    }
+
+    init(row: Row, columns: Columns) {
         self.init(
-            id: row.integer(idColumn) ?? 0,
-            parentID: row.integer("parent_id"),
-            depth: Int(row.integer("depth") ?? 0),
-            threadName: row.traceText("thread_name") ?? "",
-            name: row.traceText("name") ?? "",
-            file: row.traceText("file") ?? "",
-            line: Int(row.integer("line") ?? 0),
-            objectID: row.integer("object_id"),
-            typeName: row.traceText("type_name"),
-            detail: row.traceText("detail"),
-            startNanoseconds: row.integer("ts") ?? 0,
-            durationNanoseconds: row.integer("dur")
+            id: row.integer(at: columns.id) ?? 0,
+            parentID: row.integer(at: columns.parentID),
+            depth: Int(row.integer(at: columns.depth) ?? 0),
+            threadName: row.traceText(at: columns.threadName) ?? "",
+            name: row.traceText(at: columns.name) ?? "",
+            file: row.traceText(at: columns.file) ?? "",
+            line: Int(row.integer(at: columns.line) ?? 0),
+            objectID: row.integer(at: columns.objectID),
+            typeName: row.traceText(at: columns.typeName),
+            detail: row.traceText(at: columns.detail),
+            startNanoseconds: row.integer(at: columns.start) ?? 0,
+            durationNanoseconds: row.integer(at: columns.duration)
         )
+    }
+
+    /// Reads calls from rows, resolving where their fields lie (``Columns``) once per statement
+    /// rather than once per row.
+    static func rowReader() -> (Row) -> CallRecord {
+        var columns: Columns?
+        return { row in
+            if columns?.columns !== row.columnNames { columns = Columns(row.columnNames) }
+            return CallRecord(row: row, columns: columns!)
+        }
     }
 }
 
@@ -113,7 +152,12 @@ extension Row {
     /// The text of column `name` cut to ``TraceReader/maximumTextLength`` characters, with how
     /// much was left out, or `nil`.
     func traceText(_ name: String) -> String? {
-        guard let text = text(name) else { return nil }
+        traceText(at: columnNames.position(of: name))
+    }
+
+    /// ``traceText(_:)`` of the column at `position`.
+    func traceText(at position: Int?) -> String? {
+        guard let text = text(at: position) else { return nil }
         guard text.utf8.count > TraceReader.maximumTextLength else { return text }
         let kept = text.prefix(TraceReader.maximumTextLength)
         guard kept.endIndex < text.endIndex else { return text }

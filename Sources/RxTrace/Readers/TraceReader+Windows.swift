@@ -13,31 +13,58 @@ extension TraceReader {
     }
 
     /// The first `limit` calls of the tree under each of `roots`, as ``callTree(under:limit:)``
-    /// reads one, by root, in one query; `nil` when together they hold more than
-    /// ``windowRowLimit`` calls, which are then better read one tree at a time.
+    /// reads one, by root, in one pass over the id range they lie in (``CallTreeRuns``); `nil`
+    /// when together they take more than ``windowRowLimit`` rows, which are then better read
+    /// one tree at a time.
     ///
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for a root that is its own ancestor.
     public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
-        try callTrees(
-            under: roots, limit: limit, columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
-        )
+        let names = CallNames(reader: self)
+        let runs = try callTreesInRuns(
+            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.callRunQuery
+        ) {
+            try names.call($0)
+        }
+        switch runs {
+        case .trees(let trees): return trees
+        case .tooLarge: return nil
+        case .broken:
+            return try callTrees(
+                under: roots, limit: limit,
+                columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
+            )
+        }
     }
 
     /// ``callTrees(under:limit:)`` with only what a ``SubscriptionChain`` is built from: each
-    /// call's id, parent, step name and object; its other fields are left empty (no thread,
-    /// file, type or times), which saves reading them for every call of many subscribes.
+    /// call's id, parent, depth, step name and object; its other fields are left empty (no
+    /// thread, file, type or times), which saves reading them for every call of many subscribes.
     func chainCallTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
-        try callTrees(
-            under: roots, limit: limit,
-            columns: """
-                call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
-                FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
-                """
-        )
+        // A call whose step is missing is left out of the view the trees are read through.
+        let record = CallRecord.rowReader()
+        let runs = try callTreesInRuns(
+            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.chainRunQuery
+        ) {
+            $0.text(at: 4) == nil ? nil : record($0)
+        }
+        switch runs {
+        case .trees(let trees): return trees
+        case .tooLarge: return nil
+        case .broken:
+            return try callTrees(
+                under: roots, limit: limit,
+                columns: """
+                    call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
+                    FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
+                    """
+            )
+        }
     }
 
-    /// The trees of ``callTrees(under:limit:)``, each call read from `columns`: what is
-    /// selected after the tree's root, from `tree` joined with the call's columns.
+    /// The trees of ``callTrees(under:limit:)`` read through the `parent_id`s, as a trace whose
+    /// calls do not nest as a thread's calls do needs (a damaged trace, whose damage this
+    /// reports), each call read from `columns`: what is selected after the tree's root, from
+    /// `tree` joined with the call's columns.
     private func callTrees(under roots: [Int64], limit: Int, columns: String) throws -> [Int64: [CallRecord]]? {
         let unique = Array(Set(roots)).sorted()
         guard !unique.isEmpty else { return [:] }
@@ -81,6 +108,21 @@ extension TraceReader {
             objectQuery + " WHERE object.call_id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
             [Self.jsonList(Set(calls).sorted())], ObjectRecord.init(row:)
         ).map(atUserBuildSite)
+    }
+
+    /// ``objects(createdByAnyOf:)`` for the calls of a window's trees, which lie close together
+    /// in id order: read as one range of the `object_call` index, from the first call's objects
+    /// to the last's, keeping those of `calls`, instead of one index lookup per call; in no
+    /// particular order (the index's). Calls spread far apart are read as ``objects(createdByAnyOf:)`` reads them.
+    func objects(createdByWindowCalls calls: Set<Int64>) throws -> [ObjectRecord] {
+        guard let first = calls.min(), let last = calls.max() else { return [] }
+        // The range holds the other threads' calls in between too: when they outnumber the
+        // window's calls many times over, the lookups per call read less.
+        guard last - first < Int64(calls.count) * 4 + 1_000 else { return try objects(createdByAnyOf: calls) }
+        return try cachedRecords(
+            objectQuery + " WHERE object.call_id BETWEEN ? AND ?",
+            [.integer(first), .integer(last)], ObjectRecord.init(row:)
+        ).filter { $0.callID.map(calls.contains) == true }.map(atUserBuildSite)
     }
 
     /// The objects `ids`, by id, each as ``object(_:)`` reads it; ids the trace lacks are left out.

@@ -50,18 +50,19 @@ public struct FlowTreeRenderer {
         // Whether the ancestor at each drawn level was the last of its siblings: its column
         // then stays blank below it.
         var ancestorIsLast: [Bool] = []
+        // The columns `ancestorIsLast` draws, kept as it changes rather than drawn again for
+        // every line: each is three characters, blank or a vertical line.
+        var ancestorColumns = ""
         // Each line with its width in characters, counted as it is drawn (see `width(of:)`).
         var lines: [(text: String, width: Int, location: String?)] = []
         lines.reserveCapacity(flow.steps.count)
         for (index, step) in flow.steps.enumerated() {
             let drawnDepth = min(step.depth, Self.maximumDrawnDepth)
             if ancestorIsLast.count > drawnDepth {
+                ancestorColumns.removeLast(3 * (ancestorIsLast.count - drawnDepth))
                 ancestorIsLast.removeLast(ancestorIsLast.count - drawnDepth)
             }
-            var text = ""
-            for last in ancestorIsLast {
-                text += last ? "   " : "│  "
-            }
+            var text = ancestorColumns
             // Levels deeper than drawn (only past maximumDrawnDepth) are left out of the prefix.
             text += isLast[index] ? "└─ " : "├─ "
             // The tree's characters are one character each and end with a space, so an ASCII
@@ -79,8 +80,12 @@ public struct FlowTreeRenderer {
             let width = Self.isASCII(label) ? treeWidth + label.utf8.count : text.count
             lines.append((text, width, step.location.map(TerminalText.escaped)))
             if step.depth < Self.maximumDrawnDepth {
-                while ancestorIsLast.count < step.depth { ancestorIsLast.append(false) }
+                while ancestorIsLast.count < step.depth {
+                    ancestorIsLast.append(false)
+                    ancestorColumns += "│  "
+                }
                 ancestorIsLast.append(isLast[index])
+                ancestorColumns += isLast[index] ? "   " : "│  "
             }
         }
 

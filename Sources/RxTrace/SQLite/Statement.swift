@@ -51,7 +51,7 @@ public final class RowColumns: Sendable {
     }
 
     /// The position of column `name`, or `nil`.
-    func position(of name: String) -> Int? { positions[name] }
+    public func position(of name: String) -> Int? { positions[name] }
 }
 
 /// One result row: its column names and values, in the statement's order.
@@ -75,6 +75,20 @@ public struct Row: Sendable {
 
     /// The value of column `name` as text, or `nil`.
     public func text(_ name: String) -> String? { self[name].text }
+
+    /// The value of the column at `position` as an integer, or `nil` (also for a position past
+    /// the last column): for a reader that resolved the column's position once per statement
+    /// (``RowColumns/position(of:)``) instead of looking its name up in every row.
+    public func integer(at position: Int?) -> Int64? {
+        guard let position, position < values.count else { return nil }
+        return values[position].integer
+    }
+
+    /// The value of the column at `position` as text, or `nil`, like ``integer(at:)``.
+    public func text(at position: Int?) -> String? {
+        guard let position, position < values.count else { return nil }
+        return values[position].text
+    }
 }
 
 /// A compiled SQL statement, reused by binding new values and stepping again.
