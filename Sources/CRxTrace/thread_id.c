@@ -9,3 +9,5 @@ pid_t rxtrace_gettid(void) {
 }
 
 __thread rxtrace_thread_state_cache rxtrace_current_thread_state = {0, NULL};
+
+__thread int rxtrace_writes_for_writer = 0;

@@ -47,6 +47,21 @@ static inline void rxtrace_forget_thread_state(void *state) {
     }
 }
 
+/// Whether the calling thread writes rows on the trace writer's behalf (the writer pipeline's
+/// helper, `TraceWriterPipeline`); defined in thread_id.c. A crash there must not wait for the
+/// writer it works for.
+extern __thread int rxtrace_writes_for_writer;
+
+/// Marks the calling thread as one that writes rows on the trace writer's behalf.
+static inline void rxtrace_mark_writing_for_writer(void) {
+    rxtrace_writes_for_writer = 1;
+}
+
+/// Whether the calling thread was marked by `rxtrace_mark_writing_for_writer`.
+static inline int rxtrace_is_writing_for_writer(void) {
+    return rxtrace_writes_for_writer;
+}
+
 /// The CPU's tick counter: the time stamp counter on x86-64 (`rdtsc`, about a third of a vDSO
 /// `clock_gettime` on this project's machines), the virtual counter on AArch64, else
 /// `CLOCK_MONOTONIC` in ns. RxTrace uses it only where the kernel's own clock source is that

@@ -201,13 +201,13 @@ final class RecordingSession {
     /// Only async-signal-safe work happens on the calling thread while it waits: atomics,
     /// `sem_post` and `nanosleep`. A producer the handler interrupted may hold a slot it never
     /// publishes: on a signal the spooler waits for such a slot only briefly, then goes on
-    /// without it. On the writer or spooler thread itself (a crash while writing) nothing more
-    /// can be written. At `exit` (``RunEnd/exited``), which is no signal handler, a writer that
+    /// without it. On the writer or spooler thread itself, or the writer pipeline's helper (a
+    /// crash while writing), nothing more can be written. At `exit` (``RunEnd/exited``), which is no signal handler, a writer that
     /// is done is then joined, so the process leaves no thread behind.
     func terminate(_ end: RunEnd, waitingAtMost nanoseconds: Int) {
         let current = UInt(pthread_self())
         guard writerThreadID.load(ordering: .relaxed) != current, finisherThreadID.load(ordering: .relaxed) != current,
-            spoolerThreadID.load(ordering: .relaxed) != current
+            spoolerThreadID.load(ordering: .relaxed) != current, rxtrace_is_writing_for_writer() == 0
         else { return }
         if case .signal = end {
             isSkippingStalledSlots.store(true, ordering: .releasing)

@@ -1,3 +1,4 @@
+import CRxTrace
 import Glibc
 
 /// Runs one batch's two halves on two threads: a helper thread decides the rows (`produce`,
@@ -74,6 +75,7 @@ final class TraceWriterPipeline: @unchecked Sendable {
         let status = pthread_create(
             &helper, nil,
             { context in
+                rxtrace_mark_writing_for_writer()
                 let pipeline = Unmanaged<TraceWriterPipeline>.fromOpaque(context!).takeRetainedValue()
                 pipeline.runProducer()
                 return nil
