@@ -24,16 +24,19 @@ struct ChainWindows {
 
     private let reader: TraceReader
     private let subscriptions: [SubscriptionRecord]
+    private let stepNames: [Int64: String]
     private var nextIndex = 0
     /// The current window's chains not handed over yet, the next one last.
     private var pending: [(subscription: SubscriptionRecord, chain: SubscriptionChain, tags: [String])] = []
     /// The current window's objects.
     private var objects: [Int64: ObjectRecord] = [:]
 
-    /// The chains of `subscriptions`, read from `reader`, in the order given.
-    init(reader: TraceReader, subscriptions: [SubscriptionRecord]) {
+    /// The chains of `subscriptions`, read from `reader`, in the order given; `stepNames` is
+    /// the trace's ``TraceReader/stepNames()``, which a caller reading many pages reads once.
+    init(reader: TraceReader, subscriptions: [SubscriptionRecord], stepNames: [Int64: String]) {
         self.reader = reader
         self.subscriptions = subscriptions
+        self.stepNames = stepNames
     }
 
     /// The next subscription's chain, or `nil` after the last.
@@ -49,10 +52,14 @@ struct ChainWindows {
     private mutating func readWindow() throws {
         let window = subscriptions[nextIndex..<min(nextIndex + Self.windowSize, subscriptions.count)]
         nextIndex += window.count
-        let trees = try reader.chainCallTrees(under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit)
-        var createdByCall: [Int64: [ObjectRecord]] = [:]
-        for object in try reader.objects(createdByAnyOf: Set((trees ?? [:]).values.joined().map(\.id))) {
-            if let call = object.callID { createdByCall[call, default: []].append(object) }
+        let trees = try reader.chainCallTrees(
+            under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit, stepNames: stepNames)
+        // Only which call created which object: a chain reads no more of them.
+        var createdByCall: [Int64: [(id: Int64, callID: Int64)]] = [:]
+        for object in try reader.creators(
+            ofObjectsCreatedByAnyOf: Set((trees ?? [:]).values.joined().map(\.id)))
+        {
+            createdByCall[object.callID, default: []].append(object)
         }
         var chains: [(subscription: SubscriptionRecord, chain: SubscriptionChain)] = []
         for subscription in window {
@@ -62,11 +69,14 @@ struct ChainWindows {
                     try trees.map { $0[call] ?? [] }
                         ?? reader.callTree(under: call, limit: FlowBuilder.defaultCallLimit)
                 } ?? []
-            let created =
+            let chain =
                 trees == nil
-                ? try reader.objects(createdBy: steps.map(\.id))
-                : steps.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id }
-            chains.append((subscription, SubscriptionChain(subscription: subscription, steps: steps, created: created)))
+                ? SubscriptionChain(
+                    subscription: subscription, steps: steps, created: try reader.objects(createdBy: steps.map(\.id)))
+                : SubscriptionChain(
+                    subscription: subscription, steps: steps,
+                    createdBy: steps.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id })
+            chains.append((subscription, chain))
         }
         let tagsOfObject =
             reader.features.isTagged ? try reader.tags(of: Array(Set(chains.flatMap(\.chain.objects)))) : [:]

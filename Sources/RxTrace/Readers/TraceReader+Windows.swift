@@ -19,26 +19,50 @@ extension TraceReader {
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for a root that is its own ancestor.
     public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
         try callTrees(
-            under: roots, limit: limit, columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
+            under: roots, limit: limit,
+            columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id",
+            call: CallRecord.init(row:)
         )
+    }
+
+    /// Every step's name by its id, each cut as a call's name is (``Row/traceText(_:)``; an
+    /// empty name for one that is not text): what ``chainCallTrees(under:limit:stepNames:)``
+    /// names its calls with.
+    func stepNames() throws -> [Int64: String] {
+        var names: [Int64: String] = [:]
+        for step in try records("SELECT id, name FROM step", { ($0.integer(at: 0), $0.traceText(at: 1) ?? "") }) {
+            if let id = step.0, names[id] == nil { names[id] = step.1 }
+        }
+        return names
     }
 
     /// ``callTrees(under:limit:)`` with only what a ``SubscriptionChain`` is built from: each
-    /// call's id, parent, step name and object; its other fields are left empty (no thread,
-    /// file, type or times), which saves reading them for every call of many subscribes.
-    func chainCallTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
+    /// call's id, parent, step name (from `stepNames`, ``stepNames()``) and object; its other
+    /// fields are left empty (no thread, file, type or times), which saves reading them for
+    /// every call of many subscribes. A call whose step `stepNames` lacks is left out, as a
+    /// join with the step table leaves it out.
+    func chainCallTrees(under roots: [Int64], limit: Int, stepNames: [Int64: String]) throws -> [Int64: [CallRecord]]? {
         try callTrees(
             under: roots, limit: limit,
             columns: """
-                call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
-                FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
+                call.id, call.parent_id, call.step_id, call.object_id FROM tree JOIN call ON call.id = tree.id
                 """
-        )
+        ) { row in
+            // The columns by position: tree_root, then those selected above.
+            guard let name = row.integer(at: 3).flatMap({ stepNames[$0] }) else { return nil }
+            return CallRecord(
+                id: row.integer(at: 1) ?? 0, parentID: row.integer(at: 2), depth: 0, threadName: "", name: name,
+                file: "", line: 0, objectID: row.integer(at: 4), typeName: nil, detail: nil, startNanoseconds: 0,
+                durationNanoseconds: nil)
+        }
     }
 
-    /// The trees of ``callTrees(under:limit:)``, each call read from `columns`: what is
-    /// selected after the tree's root, from `tree` joined with the call's columns.
-    private func callTrees(under roots: [Int64], limit: Int, columns: String) throws -> [Int64: [CallRecord]]? {
+    /// The trees of ``callTrees(under:limit:)``, each call read from `columns` by `call` (which
+    /// leaves out the rows it returns `nil` for): what is selected after the tree's root, from
+    /// `tree` joined with the call's columns.
+    private func callTrees(
+        under roots: [Int64], limit: Int, columns: String, call: (Row) -> CallRecord?
+    ) throws -> [Int64: [CallRecord]]? {
         let unique = Array(Set(roots)).sorted()
         guard !unique.isEmpty else { return [:] }
         // UNION over (root, call): a loop of parent_ids ends the recursion; a call under two of
@@ -55,7 +79,7 @@ extension TraceReader {
             ORDER BY tree.root, tree.id
             """,
             [Self.jsonList(unique), .integer(Int64(rowLimit))]
-        ) { (root: $0.integer("tree_root") ?? 0, call: CallRecord(row: $0)) }
+        ) { row in call(row).map { (root: row.integer(at: 0) ?? 0, call: $0) } }.compactMap { $0 }
         // The window's trees may have been cut by the row limit.
         if rows.count + unique.count >= rowLimit { return nil }
         var treeOfRoot: [Int64: [CallRecord]] = [:]
@@ -81,6 +105,21 @@ extension TraceReader {
             objectQuery + " WHERE object.call_id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
             [Self.jsonList(Set(calls).sorted())], ObjectRecord.init(row:)
         ).map(atUserBuildSite)
+    }
+
+    /// The objects created directly by one of `calls`, each as its id and creator, in order of
+    /// creation: the rows of ``objects(createdByAnyOf:)`` without the lookup of each one's
+    /// build site, for a caller that needs only which call made which object (a
+    /// ``SubscriptionChain``'s).
+    func creators(ofObjectsCreatedByAnyOf calls: some Collection<Int64>) throws -> [(id: Int64, callID: Int64)] {
+        guard !calls.isEmpty else { return [] }
+        return try cachedRecords(
+            """
+            SELECT object.id, object.call_id FROM object JOIN type ON type.id = object.type_id
+            WHERE object.call_id IN (SELECT value FROM json_each(?)) ORDER BY object.id
+            """,
+            [Self.jsonList(Set(calls).sorted())]
+        ) { (id: $0.integer(at: 0) ?? 0, callID: $0.integer(at: 1) ?? 0) }
     }
 
     /// The objects `ids`, by id, each as ``object(_:)`` reads it; ids the trace lacks are left out.
