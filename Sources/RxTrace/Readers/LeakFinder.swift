@@ -270,9 +270,9 @@ public struct LeakFinder {
                 for creator in window.compactMap({ $0 }) where !creators.contains(creator) {
                     creators.append(creator)
                 }
-                let innermost = try reader.innermostSubscriptions(enclosing: creators)
+                let innermost = try reader.innermostSubscriptionSites(enclosing: creators)
                 places += window.map { creator in
-                    LeakRules.creationPlace(subscribeSite: creator.flatMap { innermost[$0] ?? nil }?.site)
+                    LeakRules.creationPlace(subscribeSite: creator.flatMap { innermost[$0] ?? nil })
                 }
             }
             return places
