@@ -333,13 +333,14 @@ public struct LeakFinder {
 
         // The same leak found many times is one finding (LeakRules.identityKey): what each of
         // them keeps alive is charged to the first, so those objects make one block, not one
-        // per subscription.
-        var firstOfItsKind: [Int64: Int64] = [:]
+        // per subscription. Only the first of each kind is kept with its verdict (the key holds
+        // the verdict, so every one of its kind has the same), not every subscription found.
         var firstWithKey: [String: Int64] = [:]
-        var verdictOfSubscription: [Int64: LeakVerdict] = [:]
+        var verdictOfFirst: [Int64: LeakVerdict] = [:]
         var scopeNames: [Int64: String?] = [:]
-        // The open subscriptions reported on their own that keep each object alive, by object:
-        // the objects their findings explain.
+        // The open subscriptions reported on their own that keep each object alive, by object,
+        // each as the first of its kind (what it keeps alive is charged to the first): the objects
+        // their findings explain. A first repeated right after itself is kept once.
         var keepers: [Int64: [Int64]] = [:]
         // Each type's short name (TypeNames.short), worked out once per type, not once per
         // element of every chain: `AnonymousObserver<Int> #6` is that name and the id.
@@ -428,16 +429,17 @@ public struct LeakFinder {
                     let key = LeakRules.identityKey(of: openSubscription)
                     let first = firstWithKey[key] ?? subscription.id
                     firstWithKey[key] = first
-                    firstOfItsKind[subscription.id] = first
-                    if verdictOfSubscription[subscription.id] == nil {
-                        verdictOfSubscription[subscription.id] = openSubscription.verdict
+                    if verdictOfFirst[first] == nil {
+                        verdictOfFirst[first] = openSubscription.verdict
                     }
                     try found(openSubscription, key)
                     let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
                         .filter {
                             liveObjects.contains($0)
                         }
-                    LeakRules.addKeeper((subscription.id, keptAlive, bagID), to: &keepers)
+                    for object in Set(keptAlive + (bagID.map { [$0] } ?? [])) where keepers[object]?.last != first {
+                        keepers[object, default: []].append(first)
+                    }
                 }
             }
         }
@@ -476,9 +478,9 @@ public struct LeakFinder {
             }
             leaked.removeAll(keepingCapacity: true)
         }
-        func firstOfEachKind(_ subscriptions: [Int64]) -> [Int64] {
+        func firstOfEachKind(_ firsts: [Int64]) -> [Int64] {
             var seen: Set<Int64> = []
-            return subscriptions.map { firstOfItsKind[$0] ?? $0 }.filter { seen.insert($0).inserted }
+            return firsts.filter { seen.insert($0).inserted }
         }
         try reader.forEachLiveObjectRow { object in
             guard isInScope(object.scopeID), !setApart.contains(object.id) else { return }
@@ -522,7 +524,7 @@ public struct LeakFinder {
             let subscriptionIDs = keepers[object.id] ?? []
             let verdict = LeakRules.verdict(
                 ofObjectMadeBy: maker, isMadeByATestCase: false, pendingWork: work,
-                keptAliveBy: subscriptionIDs.compactMap { verdictOfSubscription[$0] }
+                keptAliveBy: subscriptionIDs.compactMap { verdictOfFirst[$0] }
             )
             let holder: LiveObjectHolder? =
                 switch verdict {
