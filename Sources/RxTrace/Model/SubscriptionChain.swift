@@ -43,12 +43,27 @@ public struct SubscriptionChain: Equatable, Sendable {
     /// source sent an element while it was being subscribed, and the operator subscribed the
     /// observable its closure returned. A link reached under an inner link is inner too.
     public init(subscription: SubscriptionRecord, steps: [CallRecord], created: [ObjectRecord]) {
+        self.init(
+            subscription: subscription, steps: steps,
+            createdBy: created.compactMap { object in object.callID.map { (object.id, $0) } },
+            created: created.map(\.id))
+    }
+
+    /// The chain of ``init(subscription:steps:created:)`` from the ids of the objects the
+    /// calls created, in order of creation, each with the call that created it: all that the
+    /// chain reads of them.
+    init(subscription: SubscriptionRecord, steps: [CallRecord], createdBy makers: [(id: Int64, callID: Int64)]) {
+        self.init(subscription: subscription, steps: steps, createdBy: makers, created: makers.map(\.id))
+    }
+
+    private init(
+        subscription: SubscriptionRecord, steps: [CallRecord], createdBy makers: [(id: Int64, callID: Int64)],
+        created: [Int64]
+    ) {
         let links = steps.filter { Self.isLink(stepName: $0.name) }
         let subscribedThrough = links.compactMap(\.objectID)
         let callsByID = Dictionary(steps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let makerOfObject = Dictionary(
-            created.compactMap { object in object.callID.map { (object.id, $0) } },
-            uniquingKeysWith: { first, _ in first })
+        let makerOfObject = Dictionary(makers, uniquingKeysWith: { first, _ in first })
         let chainObjects = Set(subscribedThrough)
         var innerOf: [Int64: Int64] = [:]
         // An object reached twice is placed where it was first reached.
@@ -80,7 +95,7 @@ public struct SubscriptionChain: Equatable, Sendable {
             observable: subscription.observableObjectID,
             subscribedThrough: subscribedThrough,
             observer: subscription.observerObjectID,
-            created: created.map(\.id),
+            created: created,
             innerOf: innerOf
         )
     }

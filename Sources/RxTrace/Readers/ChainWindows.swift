@@ -49,10 +49,14 @@ struct ChainWindows {
     private mutating func readWindow() throws {
         let window = subscriptions[nextIndex..<min(nextIndex + Self.windowSize, subscriptions.count)]
         nextIndex += window.count
-        let trees = try reader.chainCallTrees(under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit)
-        var createdByCall: [Int64: [ObjectRecord]] = [:]
-        for object in try reader.objects(createdByAnyOf: Set((trees ?? [:]).values.joined().map(\.id))) {
-            if let call = object.callID { createdByCall[call, default: []].append(object) }
+        let trees = try reader.chainCallTrees(
+            under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit)
+        // Only which call created which object: a chain reads no more of them.
+        var createdByCall: [Int64: [(id: Int64, callID: Int64)]] = [:]
+        for object in try reader.creators(
+            ofObjectsCreatedByAnyOf: Set((trees ?? [:]).values.joined().map(\.id)))
+        {
+            createdByCall[object.callID, default: []].append(object)
         }
         var chains: [(subscription: SubscriptionRecord, chain: SubscriptionChain)] = []
         for subscription in window {
@@ -62,11 +66,14 @@ struct ChainWindows {
                     try trees.map { $0[call] ?? [] }
                         ?? reader.callTree(under: call, limit: FlowBuilder.defaultCallLimit)
                 } ?? []
-            let created =
+            let chain =
                 trees == nil
-                ? try reader.objects(createdBy: steps.map(\.id))
-                : steps.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id }
-            chains.append((subscription, SubscriptionChain(subscription: subscription, steps: steps, created: created)))
+                ? SubscriptionChain(
+                    subscription: subscription, steps: steps, created: try reader.objects(createdBy: steps.map(\.id)))
+                : SubscriptionChain(
+                    subscription: subscription, steps: steps,
+                    createdBy: steps.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id })
+            chains.append((subscription, chain))
         }
         let tagsOfObject =
             reader.features.isTagged ? try reader.tags(of: Array(Set(chains.flatMap(\.chain.objects)))) : [:]

@@ -230,42 +230,49 @@ public struct LeakFinder {
         scope: Int64?, found: (OpenSubscription, String) throws -> Void
     ) throws -> (liveObjects: [LiveObjectGroup], aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?)
     {
-        // The live objects read a page at a time: each one's id and label kept (a
-        // LiveObjectIndex), the records kept only of the bags, work items and schedulers, whose
-        // makers and work the findings need. A trace with millions of live objects holds 12
-        // bytes of each, and the last loop reads their records again a page at a time.
+        // The live objects read a page at a time, only their ids, types, creators and scopes
+        // (LiveObjectRow): each one's id and label kept (a LiveObjectIndex), the records read
+        // and kept only of the bags, work items and schedulers, whose makers and work the
+        // findings need. A trace with millions of live objects holds 12 bytes of each, and the
+        // last loop reads their rows again a page at a time.
         var liveObjects = LiveObjectIndex()
-        var liveBookkeepers: [ObjectRecord] = []
+        var liveBookkeeperIDs: [Int64] = []
         // Whether each type (by its number in liveObjects) is a bag's, a work item's or a
         // scheduler's: worked out once per type, not once per object.
         var isBookkeeperType: [Bool] = []
-        try reader.forEachLiveObject { object in
-            let type = liveObjects.add(object)
+        try reader.forEachLiveObjectRow { object in
+            let type = liveObjects.add(id: object.id, typeName: object.typeName)
             if type == isBookkeeperType.count {
                 isBookkeeperType.append(
                     object.typeName == "DisposeBag" || object.typeName == SchedulerHop.workItemTypeName
                         || object.typeName.contains("Scheduler"))
             }
-            if isBookkeeperType[type] {
-                liveBookkeepers.append(object)
+            if isBookkeeperType[type], liveBookkeeperIDs.last.map({ $0 < object.id }) ?? true {
+                liveBookkeeperIDs.append(object.id)
             }
         }
-        func isInScope(_ object: ObjectRecord) -> Bool { scope == nil || object.scopeID == scope }
-        // Where each of `objects` was created, a window of them at a time: the subscriptions
-        // enclosing their creators read in two queries per window. A chain of parents that
-        // loops or breaks is a damaged trace, reported as such.
-        func places(ofCreating objects: [ObjectRecord]) throws -> [String] {
+        var liveBookkeepers: [ObjectRecord] = []
+        for start in stride(from: 0, to: liveBookkeeperIDs.count, by: 4096) {
+            let page = liveBookkeeperIDs[start..<min(start + 4096, liveBookkeeperIDs.count)]
+            let records = try reader.objects(withIDs: page)
+            liveBookkeepers += page.compactMap { records[$0] }
+        }
+        func isInScope(_ scopeID: Int64?) -> Bool { scope == nil || scopeID == scope }
+        // Where each of the objects made by `creators` (their calls) was created, a window of
+        // them at a time: the subscriptions enclosing their creators read in two queries per
+        // window. A chain of parents that loops or breaks is a damaged trace, reported as such.
+        func places(ofCreating objects: [Int64?]) throws -> [String] {
             var places: [String] = []
             places.reserveCapacity(objects.count)
             for start in stride(from: 0, to: objects.count, by: ChainWindows.windowSize) {
                 let window = objects[start..<min(start + ChainWindows.windowSize, objects.count)]
                 var creators: [Int64] = []
-                for creator in window.compactMap(\.callID) where !creators.contains(creator) {
+                for creator in window.compactMap({ $0 }) where !creators.contains(creator) {
                     creators.append(creator)
                 }
-                let innermost = try reader.innermostSubscriptions(enclosing: creators)
-                places += window.map { object in
-                    LeakRules.creationPlace(subscribeSite: object.callID.flatMap { innermost[$0] ?? nil }?.site)
+                let innermost = try reader.innermostSubscriptionSites(enclosing: creators)
+                places += window.map { creator in
+                    LeakRules.creationPlace(subscribeSite: creator.flatMap { innermost[$0] ?? nil })
                 }
             }
             return places
@@ -286,7 +293,7 @@ public struct LeakFinder {
             }
         }
         let bagsAliveUntilExit = liveBags.filter {
-            isInScope($0) && LeakRules.isGlobalBag(madeBy: bagMaker[$0.id], madeAt: $0.assembly)
+            isInScope($0.scopeID) && LeakRules.isGlobalBag(madeBy: bagMaker[$0.id], madeAt: $0.assembly)
         }
         var bagOfDisposable: [Int64: Int64] = [:]
         // What each global's bag holds: the subscriptions, and the objects, the bag and its entries first.
@@ -326,14 +333,24 @@ public struct LeakFinder {
 
         // The same leak found many times is one finding (LeakRules.identityKey): what each of
         // them keeps alive is charged to the first, so those objects make one block, not one
-        // per subscription.
-        var firstOfItsKind: [Int64: Int64] = [:]
+        // per subscription. Only the first of each kind is kept with its verdict (the key holds
+        // the verdict, so every one of its kind has the same), not every subscription found.
         var firstWithKey: [String: Int64] = [:]
-        var verdictOfSubscription: [Int64: LeakVerdict] = [:]
+        var verdictOfFirst: [Int64: LeakVerdict] = [:]
         var scopeNames: [Int64: String?] = [:]
-        // The open subscriptions reported on their own that keep each object alive, by object:
-        // the objects their findings explain.
+        // The open subscriptions reported on their own that keep each object alive, by object,
+        // each as the first of its kind (what it keeps alive is charged to the first): the objects
+        // their findings explain. A first repeated right after itself is kept once.
         var keepers: [Int64: [Int64]] = [:]
+        // Each type's short name (TypeNames.short), worked out once per type, not once per
+        // element of every chain: `AnonymousObserver<Int> #6` is that name and the id.
+        var shortTypeNames: [String: String] = [:]
+        func shortLabel(of object: ObjectRecord) -> String {
+            if let short = shortTypeNames[object.typeName] { return "\(short) #\(object.id)" }
+            let short = TypeNames.short(object.typeName)
+            shortTypeNames[object.typeName] = short
+            return "\(short) #\(object.id)"
+        }
         // Only the open ones, a page at a time: a large trace's closed subscriptions are never
         // read, and the open ones are not all held at once. Each page's chains, their objects
         // and their tags are read in a few queries: one subscription at a time took a dozen.
@@ -354,9 +371,10 @@ public struct LeakFinder {
                 func label(_ objectID: Int64) -> String? {
                     let object = objectOfID[objectID]
                     if links.subscribedThrough.contains(objectID) {
-                        return object.map { LeakRules.element($0.label, builtBy: $0.assembly) } ?? "#\(objectID)"
+                        return object.map { LeakRules.element(shortLabel(of: $0), builtBy: $0.assembly) }
+                            ?? "#\(objectID)"
                     }
-                    return object?.label
+                    return object.map(shortLabel(of:))
                 }
                 // The chain's own line; each inner subscription under the operator that made it.
                 let outer = links.outerElements
@@ -410,16 +428,17 @@ public struct LeakFinder {
                     let key = LeakRules.identityKey(of: openSubscription)
                     let first = firstWithKey[key] ?? subscription.id
                     firstWithKey[key] = first
-                    firstOfItsKind[subscription.id] = first
-                    if verdictOfSubscription[subscription.id] == nil {
-                        verdictOfSubscription[subscription.id] = openSubscription.verdict
+                    if verdictOfFirst[first] == nil {
+                        verdictOfFirst[first] = openSubscription.verdict
                     }
                     try found(openSubscription, key)
                     let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
                         .filter {
                             liveObjects.contains($0)
                         }
-                    LeakRules.addKeeper((subscription.id, keptAlive, bagID), to: &keepers)
+                    for object in Set(keptAlive + (bagID.map { [$0] } ?? [])) where keepers[object]?.last != first {
+                        keepers[object, default: []].append(first)
+                    }
                 }
             }
         }
@@ -438,32 +457,32 @@ public struct LeakFinder {
         // Each object left: its verdict, by the subscriptions' rule (LeakRules), from what made
         // it, the work queued on it and the subscriptions that keep it alive.
         let neverStarted = try virtualTimeSchedulersNeverStarted(
-            among: liveBookkeepers.filter { isInScope($0) && !setApart.contains($0.id) })
+            among: liveBookkeepers.filter { isInScope($0.scopeID) && !setApart.contains($0.id) })
         // Each work item and each scheduler holding one, to its work: looked up once per object.
         var workOfObject: [Int64: Int] = [:]
         for (index, work) in pendingWork.enumerated() {
             if workOfObject[work.item] == nil { workOfObject[work.item] = index }
             if let scheduler = work.schedulerID, workOfObject[scheduler] == nil { workOfObject[scheduler] = index }
         }
-        var heldByHarness: [ObjectRecord] = []
-        // Grouped as they come, a page of records at a time, their creation places read a
-        // window at a time.
+        var heldByHarness: [LiveObjectRow] = []
+        // Grouped as they come, a page of rows at a time, their creation places read a window
+        // at a time.
         var groups = LeakRules.LiveObjectGrouping()
-        var leaked: [(object: ObjectRecord, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
+        var leaked: [(object: LiveObjectRow, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
         func groupLeaked() throws {
-            for (leak, place) in zip(leaked, try places(ofCreating: leaked.map(\.object))) {
+            for (leak, place) in zip(leaked, try places(ofCreating: leaked.map(\.object.callID))) {
                 groups.add(
                     typeName: leak.object.typeName, id: leak.object.id, place: place, verdict: leak.verdict,
                     holder: leak.holder)
             }
             leaked.removeAll(keepingCapacity: true)
         }
-        func firstOfEachKind(_ subscriptions: [Int64]) -> [Int64] {
+        func firstOfEachKind(_ firsts: [Int64]) -> [Int64] {
             var seen: Set<Int64> = []
-            return subscriptions.map { firstOfItsKind[$0] ?? $0 }.filter { seen.insert($0).inserted }
+            return firsts.filter { seen.insert($0).inserted }
         }
-        try reader.forEachLiveObject { object in
-            guard isInScope(object), !setApart.contains(object.id) else { return }
+        try reader.forEachLiveObjectRow { object in
+            guard isInScope(object.scopeID), !setApart.contains(object.id) else { return }
             // User code made it outside any step: the stack it was made from names the function.
             var maker: String?
             if object.callID == nil, reader.features.hasObjectCallers {
@@ -504,7 +523,7 @@ public struct LeakFinder {
             let subscriptionIDs = keepers[object.id] ?? []
             let verdict = LeakRules.verdict(
                 ofObjectMadeBy: maker, isMadeByATestCase: false, pendingWork: work,
-                keptAliveBy: subscriptionIDs.compactMap { verdictOfSubscription[$0] }
+                keptAliveBy: subscriptionIDs.compactMap { verdictOfFirst[$0] }
             )
             let holder: LiveObjectHolder? =
                 switch verdict {
@@ -523,7 +542,7 @@ public struct LeakFinder {
         }
         try groupLeaked()
         let harnessGroups = LeakRules.groupLiveObjects(
-            zip(heldByHarness, try places(ofCreating: heldByHarness)).map { object, place in
+            zip(heldByHarness, try places(ofCreating: heldByHarness.map(\.callID))).map { object, place in
                 (object.typeName, object.id, place, LeakVerdict.heldByTestHarness, nil)
             }
         )
@@ -550,7 +569,7 @@ public struct LeakFinder {
     /// The work of a never-started scheduler of `neverStarted` that `object` was made for (the
     /// disposable of an action it queued): made inside a call on that scheduler.
     private func queuedOnANeverStartedScheduler(
-        _ object: ObjectRecord, _ neverStarted: [Int64: PendingWork]
+        _ object: LiveObjectRow, _ neverStarted: [Int64: PendingWork]
     ) throws -> PendingWork? {
         guard !neverStarted.isEmpty, let call = object.callID else { return nil }
         return try reader.ancestry(of: call).lazy.compactMap { $0.objectID.flatMap { neverStarted[$0] } }.first

@@ -23,16 +23,22 @@ struct LiveObjectIndex {
     ///   first appearance), so a caller can work out something of each type once.
     @discardableResult
     mutating func add(_ object: ObjectRecord) -> Int {
+        add(id: object.id, typeName: object.typeName)
+    }
+
+    /// Adds the object `id` of type `typeName`, as ``add(_:)`` adds a record.
+    @discardableResult
+    mutating func add(id: Int64, typeName: String) -> Int {
         let type: UInt32
-        if let known = indexOfTypeName[object.typeName] {
+        if let known = indexOfTypeName[typeName] {
             type = known
         } else {
             type = UInt32(typeNames.count)
-            indexOfTypeName[object.typeName] = type
-            typeNames.append(TypeNames.short(object.typeName))
+            indexOfTypeName[typeName] = type
+            typeNames.append(TypeNames.short(typeName))
         }
-        if let last = ids.last, object.id <= last { return Int(type) }
-        ids.append(object.id)
+        if let last = ids.last, id <= last { return Int(type) }
+        ids.append(id)
         typeOfObject.append(type)
         return Int(type)
     }

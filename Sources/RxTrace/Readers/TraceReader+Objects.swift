@@ -56,6 +56,34 @@ extension TraceReader {
         }
     }
 
+    /// Every object alive when the run ended, as ``forEachLiveObject(pageSize:_:)`` hands them
+    /// over, with only their ids, types, creators and scopes (``LiveObjectRow``): what the
+    /// leak finder reads of each one, without the lookup of its build site.
+    func forEachLiveObjectRow(pageSize: Int = 4096, _ body: (LiveObjectRow) throws -> Void) throws {
+        var lastRead = Int64.min
+        while true {
+            // The same rows and pages as liveObjects(after:limit:) reads.
+            let page = try cachedRecords(
+                """
+                SELECT object.id, type.type_name, object.call_id, object.scope_id
+                FROM object JOIN type ON type.id = object.type_id
+                WHERE object.end_ts IS NULL AND object.id > ?1 AND object.id <= coalesce((
+                    SELECT id FROM object WHERE end_ts IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2
+                ), ?3)
+                ORDER BY object.id
+                """,
+                [.integer(lastRead), .integer(Int64(max(1, pageSize) - 1)), .integer(Int64.max)]
+            ) { row in
+                LiveObjectRow(
+                    id: row.integer(at: 0) ?? 0, typeName: row.traceText(at: 1) ?? "", callID: row.integer(at: 2),
+                    scopeID: row.integer(at: 3))
+            }
+            guard let last = page.last else { return }
+            lastRead = last.id
+            for object in page { try body(object) }
+        }
+    }
+
     /// The object with `id`, or `nil`.
     public func object(_ id: Int64) throws -> ObjectRecord? {
         try records(objectQuery + " WHERE object.id = ?", [.integer(id)], ObjectRecord.init(row:)).first.map(

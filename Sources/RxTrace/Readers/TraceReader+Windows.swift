@@ -110,6 +110,21 @@ extension TraceReader {
         ).map(atUserBuildSite)
     }
 
+    /// The objects created directly by one of `calls`, each as its id and creator, in order of
+    /// creation: the rows of ``objects(createdByAnyOf:)`` without the lookup of each one's
+    /// build site, for a caller that needs only which call made which object (a
+    /// ``SubscriptionChain``'s).
+    func creators(ofObjectsCreatedByAnyOf calls: some Collection<Int64>) throws -> [(id: Int64, callID: Int64)] {
+        guard !calls.isEmpty else { return [] }
+        return try cachedRecords(
+            """
+            SELECT object.id, object.call_id FROM object JOIN type ON type.id = object.type_id
+            WHERE object.call_id IN (SELECT value FROM json_each(?)) ORDER BY object.id
+            """,
+            [Self.jsonList(Set(calls).sorted())]
+        ) { (id: $0.integer(at: 0) ?? 0, callID: $0.integer(at: 1) ?? 0) }
+    }
+
     /// ``objects(createdByAnyOf:)`` for the calls of a window's trees, which lie close together
     /// in id order: read as one range of the `object_call` index, from the first call's objects
     /// to the last's, keeping those of `calls`, instead of one index lookup per call; in no
@@ -147,6 +162,43 @@ extension TraceReader {
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for the first of `calls`, in order,
     ///   whose chain of parents loops or breaks.
     public func innermostSubscriptions(enclosing calls: [Int64]) throws -> [Int64: SubscriptionRecord?] {
+        try innermost(
+            enclosing: calls,
+            startedByAnyOf: Self.subscriptionQuery + " WHERE subscription.call_id IN (SELECT value FROM json_each(?))"
+        ) { row in
+            let subscription = SubscriptionRecord(row: row)
+            return (subscription.id, subscription.callID, subscription)
+        }
+    }
+
+    /// The site (``SubscriptionRecord/site``) of the subscription that
+    /// ``innermostSubscriptions(enclosing:)`` finds for each of `calls`, reading only the
+    /// subscriptions' ids, calls and sites: where the objects alive at the end were created,
+    /// for a trace with a million of them.
+    func innermostSubscriptionSites(enclosing calls: [Int64]) throws -> [Int64: String?] {
+        // The rows of subscriptionQuery (its inner join with the thread included), by position.
+        try innermost(
+            enclosing: calls,
+            startedByAnyOf: """
+                SELECT subscription.id, subscription.call_id, subscription.file, subscription.line
+                FROM subscription JOIN thread ON thread.id = subscription.thread_id
+                WHERE subscription.call_id IN (SELECT value FROM json_each(?))
+                """
+        ) { row in
+            (
+                row.integer(at: 0) ?? 0, row.integer(at: 1),
+                "\(row.traceText(at: 2) ?? ""):\(Int(row.integer(at: 3) ?? 0))"
+            )
+        }
+    }
+
+    /// What ``innermostSubscriptions(enclosing:)`` finds, each subscription read by `record`
+    /// from a row of `query` (the subscriptions whose call is one of those bound as a JSON
+    /// list), as its id, its call and what a caller keeps of it.
+    private func innermost<Record>(
+        enclosing calls: [Int64], startedByAnyOf query: String,
+        _ record: (Row) -> (id: Int64, callID: Int64?, kept: Record)
+    ) throws -> [Int64: Record?] {
         guard !calls.isEmpty else { return [:] }
         // UNION over (origin, call): a loop of parent_ids ends the recursion, and is found below.
         let rows = try cachedRecords(
@@ -169,21 +221,18 @@ extension TraceReader {
             }
         }
         let enclosing = Set(ancestors.values.joined().map(\.id))
-        let subscriptions = try cachedRecords(
-            Self.subscriptionQuery + " WHERE subscription.call_id IN (SELECT value FROM json_each(?))",
-            [Self.jsonList(enclosing.sorted())], SubscriptionRecord.init(row:)
-        )
-        var startedBy: [Int64: [SubscriptionRecord]] = [:]
+        let subscriptions = try cachedRecords(query, [Self.jsonList(enclosing.sorted())], record)
+        var startedBy: [Int64: [(id: Int64, callID: Int64?, kept: Record)]] = [:]
         for subscription in subscriptions {
             if let call = subscription.callID { startedBy[call, default: []].append(subscription) }
         }
-        var innermost: [Int64: SubscriptionRecord?] = [:]
+        var innermost: [Int64: Record?] = [:]
         for call in calls {
             // The latest subscribe call, and its latest subscription, as ORDER BY call_id DESC, id DESC.
             innermost[call] =
                 (ancestors[call] ?? []).flatMap { startedBy[$0.id] ?? [] }.max {
                     ($0.callID ?? 0, $0.id) < ($1.callID ?? 0, $1.id)
-                } as SubscriptionRecord?
+                }?.kept as Record?
         }
         return innermost
     }

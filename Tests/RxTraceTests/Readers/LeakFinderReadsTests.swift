@@ -1,0 +1,86 @@
+import Foundation
+@testable import RxTrace
+import XCTest
+
+/// The leak finder's narrow reads, which select only what it uses of millions of rows, answer
+/// as the full records they stand for on every committed trace (`traces/*.sqlite`): the live
+/// objects' rows, which call created which object, the chains' call trees with their step
+/// names, and the sites of the innermost subscriptions.
+final class LeakFinderReadsTests: RxTraceTestCase {
+    private var traces: [URL] {
+        get throws {
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().deletingLastPathComponent()
+            let traces = try FileManager.default.contentsOfDirectory(
+                at: root.appendingPathComponent("traces"), includingPropertiesForKeys: nil
+            ).filter { $0.pathExtension == "sqlite" }.sorted { $0.path < $1.path }
+            XCTAssertGreaterThan(traces.count, 10)
+            return traces
+        }
+    }
+
+    func testLiveObjectRows_holdTheIDsTypesCreatorsAndScopesOfTheLiveObjectsRecords() throws {
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            var records: [LiveObjectRow] = []
+            try reader.forEachLiveObject(pageSize: 7) { object in
+                records.append(
+                    LiveObjectRow(id: object.id, typeName: object.typeName, callID: object.callID, scopeID: object.scopeID))
+            }
+            var rows: [LiveObjectRow] = []
+            try reader.forEachLiveObjectRow(pageSize: 7) { rows.append($0) }
+
+            XCTAssertEqual(rows, records, trace.lastPathComponent)
+        }
+    }
+
+    func testCreatorsOfObjects_areTheIDsAndCallsOfTheObjectsRecords() throws {
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let calls = try reader.objects().compactMap(\.callID)
+
+            let records = try reader.objects(createdByAnyOf: calls)
+            let creators = try reader.creators(ofObjectsCreatedByAnyOf: calls)
+
+            XCTAssertEqual(creators.map(\.id), records.map(\.id), trace.lastPathComponent)
+            XCTAssertEqual(creators.map(\.callID), records.map(\.callID), trace.lastPathComponent)
+        }
+    }
+
+    func testChainCallTrees_holdTheIDsParentsStepNamesAndObjectsOfTheFullTrees() throws {
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let roots = try reader.subscriptions().compactMap(\.callID)
+
+            let full = try XCTUnwrap(try reader.callTrees(under: roots, limit: 10_000), trace.lastPathComponent)
+            let chains = try XCTUnwrap(
+                try reader.chainCallTrees(under: roots, limit: 10_000),
+                trace.lastPathComponent)
+
+            XCTAssertEqual(Set(chains.keys), Set(full.keys), trace.lastPathComponent)
+            for (root, calls) in full {
+                let expected = calls.map { "\($0.id) \($0.parentID ?? -1) \($0.name) \($0.objectID ?? -1)" }
+                let read = (chains[root] ?? []).map { "\($0.id) \($0.parentID ?? -1) \($0.name) \($0.objectID ?? -1)" }
+                XCTAssertEqual(read, expected, "\(trace.lastPathComponent), the tree under call #\(root)")
+            }
+        }
+    }
+
+    func testInnermostSubscriptionSites_areTheSitesOfTheInnermostSubscriptions() throws {
+        var found = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let creators = Array(Set(try reader.objects().compactMap(\.callID))).sorted()
+
+            let subscriptions = try reader.innermostSubscriptions(enclosing: creators)
+            let sites = try reader.innermostSubscriptionSites(enclosing: creators)
+
+            XCTAssertEqual(sites.count, subscriptions.count, trace.lastPathComponent)
+            for (call, subscription) in subscriptions {
+                XCTAssertEqual(sites[call] ?? nil, subscription?.site, "\(trace.lastPathComponent), call #\(call)")
+                if subscription != nil { found += 1 }
+            }
+        }
+        XCTAssertGreaterThan(found, 10, "the committed traces create objects inside subscribes")
+    }
+}
