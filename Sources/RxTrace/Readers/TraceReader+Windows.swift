@@ -20,20 +20,10 @@ extension TraceReader {
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for a root that is its own ancestor.
     public func callTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
         let names = CallNames(reader: self)
-        let runs = try callTreesInRuns(
-            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.callRunQuery
-        ) {
-            try names.call($0)
-        }
-        switch runs {
-        case .trees(let trees): return trees
-        case .tooLarge: return nil
-        case .broken:
-            return try callTrees(
-                under: roots, limit: limit,
-                columns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
-            )
-        }
+        return try callTrees(
+            under: roots, limit: limit, runQuery: Self.callRunQuery, record: { try names.call($0) },
+            brokenColumns: "call_flow.* FROM tree JOIN \(Self.callFlow) ON call_flow.id = tree.id"
+        )
     }
 
     /// ``callTrees(under:limit:)`` with only what a ``SubscriptionChain`` is built from: each
@@ -42,22 +32,28 @@ extension TraceReader {
     func chainCallTrees(under roots: [Int64], limit: Int) throws -> [Int64: [CallRecord]]? {
         // A call whose step is missing is left out of the view the trees are read through.
         let record = CallRecord.rowReader()
-        let runs = try callTreesInRuns(
-            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.chainRunQuery
-        ) {
-            $0.text(at: 4) == nil ? nil : record($0)
-        }
-        switch runs {
+        return try callTrees(
+            under: roots, limit: limit, runQuery: Self.chainRunQuery,
+            record: { $0.text(at: 4) == nil ? nil : record($0) },
+            brokenColumns: """
+                call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
+                FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
+                """
+        )
+    }
+
+    /// The trees under `roots` read as runs of their threads' calls through `runQuery`, each
+    /// call made by `record`; `nil` when they take more rows than ``windowRowLimit``; read
+    /// through the `parent_id`s, each call from `brokenColumns`, when the calls do not nest as
+    /// a thread's calls do (a damaged trace, whose damage that read reports).
+    private func callTrees(
+        under roots: [Int64], limit: Int, runQuery: String, record: (Row) throws -> CallRecord?,
+        brokenColumns: String
+    ) throws -> [Int64: [CallRecord]]? {
+        switch try callTreesInRuns(under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: runQuery, record) {
         case .trees(let trees): return trees
         case .tooLarge: return nil
-        case .broken:
-            return try callTrees(
-                under: roots, limit: limit,
-                columns: """
-                    call.id AS id, call.parent_id AS parent_id, step.name AS name, call.object_id AS object_id
-                    FROM tree JOIN call ON call.id = tree.id JOIN step ON step.id = call.step_id
-                    """
-            )
+        case .broken: return try callTrees(under: roots, limit: limit, columns: brokenColumns)
         }
     }
 
