@@ -98,7 +98,7 @@ public struct CallerFrame: Codable, Equatable, Sendable {
     /// end of a scope, such as a local's release.
     var isUserFunctionWithoutLine: Bool {
         guard !isKnown, let function else { return false }
-        let name = function.hasPrefix("$s") ? Symbolizer.demangled(function) : function
+        let name = Self.withoutCompilerWrapping(function.hasPrefix("$s") ? Symbolizer.demangled(function) : function)
         // `static RxCore.CallerAddresses.capture()`: the qualified name is the last word
         // before the arguments.
         let head = name.prefix { $0 != "(" }
@@ -113,6 +113,39 @@ public struct CallerFrame: Codable, Equatable, Sendable {
         let isCPlusPlus = name.contains("::")
         return !qualified.isEmpty && qualified != "??" && !isThunk && !isLibrary && !isCPlusPlus
             && !qualified.hasPrefix("swift_") && !qualified.hasPrefix("_") && !qualified.hasPrefix("$")
+    }
+
+    /// The function a demangled name names, without what the compiler wrapped it in: an
+    /// optimized build names RxCore's `map` it specialized and inlined into the user's code
+    /// `generic specialization <…> of (extension in RxCore):RxCore.ObservableType.map<A>(…)`,
+    /// which is `RxCore.ObservableType.map<A>(…)`, RxCore's, not a function of the user's.
+    static func withoutCompilerWrapping(_ name: String) -> Substring {
+        var rest = name[...]
+        while true {
+            if let of = rest.range(of: "specialization <"),
+                rest[..<of.lowerBound].allSatisfy({ $0.isLetter || $0 == " " })
+            {
+                // Past the specialization's balanced `<…>` and the ` of ` after it.
+                var depth = 0
+                var index = rest.index(before: of.upperBound)
+                while index < rest.endIndex {
+                    if rest[index] == "<" { depth += 1 }
+                    if rest[index] == ">" {
+                        depth -= 1
+                        if depth == 0 { break }
+                    }
+                    index = rest.index(after: index)
+                }
+                guard index < rest.endIndex, rest[rest.index(after: index)...].hasPrefix(" of ") else { return rest }
+                rest = rest[rest.index(index, offsetBy: 5)...]
+            } else if rest.hasPrefix("specialized ") {
+                rest = rest.dropFirst("specialized ".count)
+            } else if rest.hasPrefix("(extension in "), let close = rest.range(of: "):") {
+                rest = rest[close.upperBound...]
+            } else {
+                return rest
+            }
+        }
     }
 
     /// `App/Login.swift:4`, as `#fileID` says it and as every build and subscribe site reads:
@@ -140,8 +173,10 @@ public struct CallerFrame: Codable, Equatable, Sendable {
     var moduleName: String? {
         guard let function else { return nil }
         let name = function.hasPrefix("$s") ? Symbolizer.demangled(function) : function
-        // The function a closure or thunk is in comes after its last ` in `.
-        let owner = name.components(separatedBy: " in ").last ?? name
+        // The function a closure or thunk is in comes after its last ` in ` (not an
+        // `(extension in App):`'s), without what the compiler wrapped it in.
+        let separator = name.ranges(of: " in ").last { !name[..<$0.lowerBound].hasSuffix("(extension") }
+        let owner = Self.withoutCompilerWrapping(String(separator.map { name[$0.upperBound...] } ?? name[...]))
         let head = owner.prefix { $0 != "(" && $0 != " " && $0 != "<" }
         guard let dot = head.firstIndex(of: "."), dot > head.startIndex else { return nil }
         let module = head[..<dot]

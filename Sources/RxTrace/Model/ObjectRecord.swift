@@ -40,8 +40,9 @@ public struct Assembly: Codable, Equatable, Sendable, CustomStringConvertible {
         self.line = line
     }
 
-    /// `map at RxExamples/JustMapExample.swift:13`.
-    public var description: String { "\(name) at \(file):\(line)" }
+    /// `map at RxExamples/JustMapExample.swift:13`; `map at an unknown line` when no frame of
+    /// the stack it was built from lay outside RxCore (`file` is '').
+    public var description: String { "\(name) at \(SourceLine.text(file: file, line: line))" }
 }
 
 /// Shortens Swift type names for flows, where `MapSink<Int, AnonymousObserver<Int>>` would

@@ -60,8 +60,9 @@ public struct SubscriptionRecord: Codable, Equatable, Sendable {
         self.endCallID = endCallID
     }
 
-    /// `RxExamples/EmptyExample.swift:14`.
-    public var site: String { "\(file):\(line)" }
+    /// `RxExamples/EmptyExample.swift:14`; `an unknown line` when no frame of the stack it was
+    /// subscribed from lay outside RxCore (`file` is '').
+    public var site: String { SourceLine.text(file: file, line: line) }
 
     /// Whether it was neither disposed nor terminated.
     public var isOpen: Bool { endKind == nil }

@@ -150,6 +150,46 @@ final class CallerLineTests: XCTestCase {
         XCTAssertEqual(user.location, "App/main.swift:4")
     }
 
+    func testRxCoresFunctionSpecializedAndInlinedIntoTheUsersCode_isRxCores_andTheUserLineIsTheOneItIsInlinedInto() {
+        // A release build: `map` and `subscribe` specialized for the user's types and inlined
+        // into `main`, whose line the next entry of the same address's inline chain names.
+        let map = CallerFrame(
+            function: "generic specialization <RxCore.Observable<Swift.Int>, Swift.Int> of (extension in RxCore):"
+                + "RxCore.ObservableType.map<A>((A.Element) throws -> A1) -> RxCore.Observable<A1>",
+            file: nil, line: nil)
+        let subscribe = CallerFrame(
+            function: "generic specialization <RxCore.Observable<Swift.Int>> of function signature specialization "
+                + "<Arg[0] = Dead> of (extension in RxCore):RxCore.ObservableType.subscribe(onNext: "
+                + "Swift.Optional<(A.Element) -> ()>) -> RxCore.Disposable",
+            file: nil, line: nil)
+        let simplified = CallerFrame(function: "specialized ObservableType.map<A>(_:)", file: nil, line: nil)
+        let user = CallerFrame(function: "App_main", file: "/src/Sources/App/main.swift", line: 210)
+
+        XCTAssertFalse(map.isUserFunctionWithoutLine)
+        XCTAssertFalse(subscribe.isUserFunctionWithoutLine)
+        XCTAssertEqual(CallerLine.find(in: [[map, user]]), .line(user))
+        XCTAssertEqual(CallerLine.find(in: [[subscribe, user]]), .line(user))
+        XCTAssertEqual(
+            CallerFrame.withoutCompilerWrapping(simplified.function!), "ObservableType.map<A>(_:)",
+            "the simplified form's `specialized` goes too")
+        XCTAssertTrue(
+            CallerFrame(function: "generic specialization <Swift.Int> of App.Model.stop() -> ()", file: nil, line: nil)
+                .isUserFunctionWithoutLine,
+            "a user's function specialized is still the user's")
+        XCTAssertEqual(
+            CallerFrame(
+                function: "closure #1 (Swift.Int) -> () in generic specialization <Swift.Int> of "
+                    + "(extension in App):App.Model.start<A>(A) -> ()",
+                file: "/src/Sources/App/Model.swift", line: 9
+            ).location, "App/Model.swift:9", "a closure in a specialized extension method is in the method's module")
+    }
+
+    func testASiteWhoseStackNamedNoFrameOutsideRxCore_readsAsAnUnknownLine_notAsAnEmptyFile() {
+        XCTAssertEqual(Assembly(name: "just", file: "", line: 0).description, "just at an unknown line")
+        XCTAssertEqual(Assembly(name: "map", file: "App/Main.swift", line: 7).description, "map at App/Main.swift:7")
+        XCTAssertEqual(SourceLine.text(file: "", line: 0), "an unknown line")
+    }
+
     func testAFrameInTheSwiftRuntime_isNeverTheUsersLine_evenWhenTheSymbolizerNamesIt() {
         // Between a `bag = nil` and the bag's `deinit`: the runtime's release, named but with
         // no line (libswiftCore ships without debug information), or with a line of its own.
