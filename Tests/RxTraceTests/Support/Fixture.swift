@@ -110,13 +110,43 @@ enum Fixture {
         return process
     }
 
-    /// A fresh path for a trace in the temporary directory.
+    /// A fresh path for a trace in the temporary directory, removed with its `-wal` and `-shm`
+    /// when the test process exits, so test runs leave no traces behind.
     static func temporaryTracePath(_ name: String) -> String {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("rxtrace-\(name)-\(ProcessInfo.processInfo.processIdentifier).sqlite").path
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
-        }
+        TemporaryTraces.shared.remove(path)
+        TemporaryTraces.shared.removeAtExit(path)
         return path
+    }
+}
+
+/// The traces this test process made in the temporary directory, removed when it exits.
+private final class TemporaryTraces: @unchecked Sendable {  // `paths` is guarded by `lock`.
+    static let shared = TemporaryTraces()
+
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    private init() {
+        atexit { TemporaryTraces.shared.removeAll() }
+    }
+
+    /// Removes `path`'s trace when the process exits.
+    func removeAtExit(_ path: String) {
+        lock.withLock { _ = paths.insert(path) }
+    }
+
+    /// Removes the trace at `path` and its WAL and shared-memory files, where they exist.
+    func remove(_ path: String) {
+        for suffix in ["", "-wal", "-shm"] {
+            unlink(path + suffix)
+        }
+    }
+
+    private func removeAll() {
+        for path in lock.withLock({ paths }) {
+            remove(path)
+        }
     }
 }
