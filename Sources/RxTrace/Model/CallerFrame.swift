@@ -50,10 +50,8 @@ public struct CallerFrame: Codable, Equatable, Sendable {
     func siteLocation(inImage imagePath: String?) -> (file: String, line: Int)? {
         guard isKnown, let file, let line else { return nil }
         let parts = Self.shortened(file).split(separator: "/")
-        var module = moduleName
-        if module == nil, let function, function.hasSuffix("_main"), !function.hasPrefix("$") {
-            module = String(function.dropLast("_main".count))
-        } else if module == nil, function == "main" {
+        var module = moduleName ?? topLevelCodeModule
+        if module == nil, function == "main" {
             module = imagePath.flatMap(Self.moduleName(ofExecutable:))
         }
         let fileID =
@@ -161,7 +159,7 @@ public struct CallerFrame: Codable, Equatable, Sendable {
             }
             return "an unknown line"
         }
-        if let module = moduleName, let name = file.split(separator: "/").last {
+        if let module = moduleName ?? topLevelCodeModule, let name = file.split(separator: "/").last {
             return "\(module)/\(name):\(line ?? 0)"
         }
         return "\(Self.shortened(file)):\(line ?? 0)"
@@ -184,6 +182,13 @@ public struct CallerFrame: Codable, Equatable, Sendable {
             module.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" })
         else { return nil }
         return String(module)
+    }
+
+    /// The module of top-level code in a `main.swift`, whose function SwiftPM names after the
+    /// module (`rxtrace_fixture_main`); `nil` for any other function.
+    private var topLevelCodeModule: String? {
+        guard let function, function.hasSuffix("_main"), !function.hasPrefix("$") else { return nil }
+        return String(function.dropLast("_main".count))
     }
 
     /// `App/main.swift` for `/src/Sources/App/main.swift`: the path from the folder below

@@ -137,6 +137,9 @@ final class CallerLineTests: XCTestCase {
             file: "/src/Sources/RxExamples/Examples/OnceExample.swift", line: 15)
 
         XCTAssertEqual(renamedMain.siteLocation?.file, "rxtrace_fixture/main.swift")
+        XCTAssertEqual(
+            renamedMain.location, "rxtrace_fixture/main.swift:12",
+            "an entry point's line reads as the sites do: `DisposeBag.init at` and `built at` the same file")
         XCTAssertEqual(plainMain.siteLocation(inImage: "/src/.build/debug/my-tool")?.file, "my_tool/main.swift")
         XCTAssertEqual(method.siteLocation?.file, "RxExamples/OnceExample.swift")
         XCTAssertEqual(method.siteLocation?.line, 15)
