@@ -116,7 +116,8 @@ public struct CallerFrame: Codable, Equatable, Sendable {
     /// The function a demangled name names, without what the compiler wrapped it in: an
     /// optimized build names RxCore's `map` it specialized and inlined into the user's code
     /// `generic specialization <…> of (extension in RxCore):RxCore.ObservableType.map<A>(…)`,
-    /// which is `RxCore.ObservableType.map<A>(…)`, RxCore's, not a function of the user's.
+    /// which is `RxCore.ObservableType.map<A>(…)`, RxCore's, not a function of the user's (and
+    /// its `just`, `generic specialization <…> of static (extension in RxCore):…`).
     static func withoutCompilerWrapping(_ name: String) -> Substring {
         var rest = name[...]
         while true {
@@ -138,6 +139,8 @@ public struct CallerFrame: Codable, Equatable, Sendable {
                 rest = rest[rest.index(index, offsetBy: 5)...]
             } else if rest.hasPrefix("specialized ") {
                 rest = rest.dropFirst("specialized ".count)
+            } else if rest.hasPrefix("static (extension in ") {
+                rest = rest.dropFirst("static ".count)
             } else if rest.hasPrefix("(extension in "), let close = rest.range(of: "):") {
                 rest = rest[close.upperBound...]
             } else {

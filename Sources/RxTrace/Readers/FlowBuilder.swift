@@ -367,7 +367,8 @@ public struct FlowBuilder {
                 steps.append(
                     FlowStep(
                         kind: .`init`, depth: depth, label: "init \(object.label)",
-                        location: object.assembly.map { "built at \($0.file):\($0.line)" }, callID: nil,
+                        location: object.assembly.map { "built at \(SourceLine.text(file: $0.file, line: $0.line))" },
+                        callID: nil,
                         objectID: object.id
                     ))
             case .root:

@@ -165,6 +165,10 @@ final class CallerLineTests: XCTestCase {
                 + "<Arg[0] = Dead> of (extension in RxCore):RxCore.ObservableType.subscribe(onNext: "
                 + "Swift.Optional<(A.Element) -> ()>) -> RxCore.Disposable",
             file: nil, line: nil)
+        let just = CallerFrame(
+            function: "generic specialization <RxCore.Observable<Swift.Int>> of static (extension in RxCore):"
+                + "RxCore.ObservableType.just(A.Element) -> RxCore.Observable<A.Element>",
+            file: nil, line: nil)
         let simplified = CallerFrame(function: "specialized ObservableType.map<A>(_:)", file: nil, line: nil)
         let user = CallerFrame(function: "App_main", file: "/src/Sources/App/main.swift", line: 210)
 
@@ -172,6 +176,7 @@ final class CallerLineTests: XCTestCase {
         XCTAssertFalse(subscribe.isUserFunctionWithoutLine)
         XCTAssertEqual(CallerLine.find(in: [[map, user]]), .line(user))
         XCTAssertEqual(CallerLine.find(in: [[subscribe, user]]), .line(user))
+        XCTAssertEqual(CallerLine.find(in: [[just, user]]), .line(user))
         XCTAssertEqual(
             CallerFrame.withoutCompilerWrapping(simplified.function!), "ObservableType.map<A>(_:)",
             "the simplified form's `specialized` goes too")
