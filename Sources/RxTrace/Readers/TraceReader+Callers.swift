@@ -201,7 +201,13 @@ extension TraceReader {
                 symbolizingFailure = "the program's file \(path) is gone"
                 return result
             }
-            guard let chains = try? symbolizer.symbolize(image.addresses.map { $0 - image.load }, in: path) else {
+            let chains: [UInt: [CallerFrame]]
+            do {
+                chains = try symbolizer.symbolize(image.addresses.map { $0 - image.load }, in: path)
+            } catch let timedOut as Symbolizer.TimedOut {
+                symbolizingFailure = timedOut.description
+                return result
+            } catch {
                 symbolizingFailure = "\(symbolizer.path) could not be run"
                 return result
             }

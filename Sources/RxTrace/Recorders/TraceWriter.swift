@@ -507,7 +507,9 @@ final class TraceWriter {
             symbolizer = background.symbolizer
             answers = addresses.map { found in Dictionary(uniqueKeysWithValues: found.map { ($0, answered[$0]!) }) }
         } else {
-            guard let found = Symbolizer.find() else { return }
+            // A tool that hung beside the run would hang again: the trace is finished without
+            // the lines, which readers then look up themselves.
+            guard backgroundSymbolizer?.hasTimedOut != true, let found = Symbolizer.find() else { return }
             symbolizer = found
             // One run of the tool for every file: most of a run is the tool loading itself.
             let relative =

@@ -11,7 +11,8 @@ import Glibc
 /// (``answers()``), or stops it (``cancel()``) when the run ends otherwise. It answers only
 /// with `llvm-symbolizer`, which reads one address per line and answers each before reading
 /// the next; with `addr2line`, or when the tool fails, the writer runs the tool in one batch at
-/// the end as before.
+/// the end as before. A tool that gives no answer for its ``Symbolizer/patience`` is killed,
+/// and the trace is finished without the lines (``hasTimedOut``).
 final class BackgroundSymbolizer {
     /// The tool, which must be `llvm-symbolizer`.
     let symbolizer: Symbolizer
@@ -33,6 +34,11 @@ final class BackgroundSymbolizer {
     /// Set once the feeding thread asks no more: every answer it will give is in. Guarded by
     /// `condition`.
     private var synchronized_isDone = false
+    /// Set when ``answers()`` gave up on a tool that answered nothing for its patience. Guarded
+    /// by `condition`.
+    private var synchronized_hasTimedOut = false
+    /// The tool's process id once it started. Guarded by `condition`.
+    private var synchronized_processID: Int32?
     /// The addresses already asked, so each is asked once; the writer thread's.
     private var askedAddresses: Set<UInt> = []
 
@@ -62,16 +68,37 @@ final class BackgroundSymbolizer {
     }
 
     /// Waits for every answer and stops the tool; the inline chain of each address asked, or
-    /// `nil` when the tool failed (the caller then symbolizes in one batch).
+    /// `nil` when the tool failed (the caller then symbolizes in one batch) or answered nothing
+    /// for the symbolizer's patience (the tool is killed, and ``hasTimedOut`` says so).
     func answers() -> [UInt: [CallerFrame]]? {
         condition.lock()
         defer { condition.unlock() }
         synchronized_isClosed = true
         condition.broadcast()
+        var answeredSoFar = synchronized_answered.count
+        var deadline = Date(timeIntervalSinceNow: symbolizer.patience)
         while !synchronized_isDone {
-            condition.wait()
+            if condition.wait(until: deadline) || synchronized_answered.count != answeredSoFar {
+                if synchronized_answered.count != answeredSoFar {
+                    answeredSoFar = synchronized_answered.count
+                    deadline = Date(timeIntervalSinceNow: symbolizer.patience)
+                }
+                continue
+            }
+            synchronized_hasFailed = true
+            synchronized_hasTimedOut = true
+            condition.broadcast()
+            if let processID = synchronized_processID { kill(processID, SIGKILL) }
+            return nil
         }
         return synchronized_hasFailed ? nil : synchronized_answered
+    }
+
+    /// Whether ``answers()`` gave up on the tool: a run at the end would hang as well.
+    var hasTimedOut: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return synchronized_hasTimedOut
     }
 
     /// Stops the tool without waiting for answers.
@@ -110,9 +137,15 @@ final class BackgroundSymbolizer {
             markDone()
             return
         }
+        condition.lock()
+        synchronized_processID = process.processIdentifier
+        condition.unlock()
         let reader = AnswerReader(descriptor: output.fileHandleForReading.fileDescriptor)
         while let question = nextQuestion() {
-            guard Self.write(question.line + "\n", to: input.fileHandleForWriting.fileDescriptor),
+            guard
+                ToolWatchdog.withBrokenPipeAsAnError({
+                    Self.write(question.line + "\n", to: input.fileHandleForWriting.fileDescriptor)
+                }),
                 let answer = reader.nextAnswer()
             else {
                 fail()

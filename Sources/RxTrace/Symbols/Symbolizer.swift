@@ -18,6 +18,12 @@ struct Symbolizer {
     let path: String
     /// Which tool it is.
     let kind: Kind
+    /// How long a run may take before it is killed and counts as failed: a tool that hangs
+    /// must not hang the program's `stop()` or a reader with it.
+    var patience: TimeInterval = Self.defaultPatience
+
+    /// A minute: loading a large program's debug information takes seconds, not minutes.
+    static let defaultPatience: TimeInterval = 60
 
     /// The symbolizer to use, or `nil` when none is found (or `RXTRACE_SYMBOLIZER=none`).
     static func find(environment: [String: String] = ProcessInfo.processInfo.environment) -> Symbolizer? {
@@ -98,6 +104,9 @@ struct Symbolizer {
     }
 
     /// Runs the tool with `arguments`, writes `lines` to it and returns everything it printed.
+    ///
+    /// - Throws: when the tool cannot be run, or did not answer within ``patience`` and was
+    ///   killed (``TimedOut``).
     private func run(_ arguments: [String], asking lines: [String]) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
@@ -108,11 +117,31 @@ struct Symbolizer {
         process.standardOutput = output
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
-        input.fileHandleForWriting.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        let watchdog = ToolWatchdog(processID: process.processIdentifier, patience: patience)
+        // A tool killed, or dead, before it read everything: the write fails, and the output
+        // ends.
+        try? ToolWatchdog.withBrokenPipeAsAnError {
+            try input.fileHandleForWriting.write(contentsOf: Data((lines.joined(separator: "\n") + "\n").utf8))
+        }
         try? input.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
+        // Disarmed before the process is reaped, so its id cannot have gone to another.
+        let answeredInTime = watchdog.disarm()
         process.waitUntilExit()
+        guard answeredInTime else { throw TimedOut(tool: path, seconds: patience) }
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// The tool did not answer within its patience and was killed.
+    struct TimedOut: Error, CustomStringConvertible {
+        /// The tool's path.
+        let tool: String
+        /// How long it was given.
+        let seconds: TimeInterval
+
+        var description: String {
+            "\(tool) did not answer within \(seconds.formatted(.number.precision(.fractionLength(0...1)))) s and was stopped"
+        }
     }
 
     /// Each of `addresses` with its chain in the tool's answer `text`, in the order asked.
