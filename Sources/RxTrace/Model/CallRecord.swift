@@ -31,13 +31,21 @@ public struct CallRecord: Codable, Equatable, Sendable {
     /// The step as a flow shows it: `ObserverBase.on(.completed) [AnonymousObserver<Int> #4]`,
     /// or with a detail that is no event, `Bag.insert(key 0, observer #4)`.
     public var label: String {
-        var label = name
+        // Built in one string of the right capacity, piece by piece: a report makes a label for
+        // every step of every flow, and interpolating made a buffer of its own for each.
+        let type = objectID == nil ? "" : typeName.map(TypeNames.short) ?? "object"
+        var label = ""
+        label.reserveCapacity(name.utf8.count + (detail?.utf8.count ?? 0) + type.utf8.count + 32)
+        label += name
         if let detail {
             label += Self.shown(detail: detail)
         }
         if let objectID {
-            let type = typeName.map(TypeNames.short) ?? "object"
-            label += " [\(type) #\(objectID)]"
+            label += " ["
+            label += type
+            label += " #"
+            label += String(objectID)
+            label += "]"
         }
         return label
     }

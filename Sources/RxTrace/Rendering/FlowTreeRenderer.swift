@@ -52,50 +52,61 @@ public struct FlowTreeRenderer {
         var ancestorIsLast: [Bool] = []
         // The columns `ancestorIsLast` draws, kept as it changes rather than drawn again for
         // every line: each is three characters, blank or a vertical line.
-        var ancestorColumns = ""
-        // Each line with its width in characters, counted as it is drawn (see `width(of:)`).
-        var lines: [(text: String, width: Int, location: String?)] = []
+        var ancestorColumns: [UInt8] = []
+        // The lines' texts (tree and label) one after another, each line as where its text ends
+        // in `texts`, its width in characters and its location: written as bytes into one
+        // buffer, not as a string each (a quarter of `report --all` went to those strings).
+        var texts: [UInt8] = []
+        texts.reserveCapacity(flow.steps.count * 64)
+        var lines: [(end: Int, width: Int, location: String?)] = []
         lines.reserveCapacity(flow.steps.count)
         for (index, step) in flow.steps.enumerated() {
             let drawnDepth = min(step.depth, Self.maximumDrawnDepth)
-            if ancestorIsLast.count > drawnDepth {
-                ancestorColumns.removeLast(3 * (ancestorIsLast.count - drawnDepth))
-                ancestorIsLast.removeLast(ancestorIsLast.count - drawnDepth)
+            while ancestorIsLast.count > drawnDepth {
+                ancestorColumns.removeLast(Self.column(isLast: ancestorIsLast.removeLast()).count)
             }
-            var text = ancestorColumns
+            let lineStart = texts.count
+            texts.append(contentsOf: ancestorColumns)
             // Levels deeper than drawn (only past maximumDrawnDepth) are left out of the prefix.
-            text += isLast[index] ? "└─ " : "├─ "
+            texts.append(contentsOf: isLast[index] ? Self.lastBranch : Self.branch)
             // The tree's characters are one character each and end with a space, so an ASCII
             // label adds its byte count; any other line is counted whole.
             let treeWidth = 3 * ancestorIsLast.count + 3
-            var label = ""
+            let labelStart = texts.count
             if step.depth > Self.maximumDrawnDepth {
-                label += "[depth \(step.depth)] "
+                texts.append(contentsOf: "[depth \(step.depth)] ".utf8)
             }
-            label += TerminalText.escaped(step.label)
+            texts.append(contentsOf: TerminalText.escaped(step.label).utf8)
             if let runsIn = step.runsIn {
-                label += " → runs in " + Self.describe(runsIn)
+                texts.append(contentsOf: (" → runs in " + Self.describe(runsIn)).utf8)
             }
-            text += label
-            let width = Self.isASCII(label) ? treeWidth + label.utf8.count : text.count
-            lines.append((text, width, step.location.map(TerminalText.escaped)))
+            let width =
+                texts[labelStart...].allSatisfy { $0 < 0x80 }
+                ? treeWidth + texts.count - labelStart : String(decoding: texts[lineStart...], as: UTF8.self).count
+            lines.append((texts.count, width, step.location.map(TerminalText.escaped)))
             if step.depth < Self.maximumDrawnDepth {
                 while ancestorIsLast.count < step.depth {
                     ancestorIsLast.append(false)
-                    ancestorColumns += "│  "
+                    ancestorColumns.append(contentsOf: Self.column(isLast: false))
                 }
                 ancestorIsLast.append(isLast[index])
-                ancestorColumns += isLast[index] ? "   " : "│  "
+                ancestorColumns.append(contentsOf: Self.column(isLast: isLast[index]))
             }
         }
 
         let width = min(Self.maximumLabelWidth, lines.map(\.width).max() ?? 0)
-        let padding = String(repeating: " ", count: width)
-        let body = lines.map { line in
-            guard let location = line.location else { return line.text }
-            return line.text + padding.prefix(max(0, width - line.width)) + "  " + location
+        var bytes = Array(heading.utf8)
+        bytes.reserveCapacity(bytes.count + texts.count + lines.count * (width + 48))
+        var lineStart = 0
+        for line in lines {
+            bytes.append(UInt8(ascii: "\n"))
+            bytes.append(contentsOf: texts[lineStart..<line.end])
+            lineStart = line.end
+            guard let location = line.location else { continue }
+            bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, width - line.width) + 2))
+            bytes.append(contentsOf: location.utf8)
         }
-        var text = ([heading] + body).joined(separator: "\n")
+        var text = String(decoding: bytes, as: UTF8.self)
         if let omitted = flow.omittedCalls, let root = flow.root.callID {
             text += "\n" + Self.omittedCallsNote(omitted, root: root)
         }
@@ -108,6 +119,18 @@ public struct FlowTreeRenderer {
         "… \(count) more \(count == 1 ? "call" : "calls") of this flow not shown (and the objects they created): "
             + "rxtrace query TRACE \"\(TraceReader.callTreeQuery(under: root))\""
     }
+
+    /// The branch before a step that has later siblings, and before the last one.
+    private static let branch = Array("├─ ".utf8)
+    private static let lastBranch = Array("└─ ".utf8)
+
+    /// The column an ancestor draws below itself: blank when it was the last of its siblings,
+    /// a vertical line otherwise.
+    private static func column(isLast: Bool) -> [UInt8] {
+        isLast ? blankColumn : lineColumn
+    }
+    private static let blankColumn = Array("   ".utf8)
+    private static let lineColumn = Array("│  ".utf8)
 
     /// For each step, whether it is the last child of its parent: no later step at its depth
     /// comes before one shallower than it. One backward pass.
@@ -125,13 +148,6 @@ public struct FlowTreeRenderer {
             seenLater[depth] = true
         }
         return flags
-    }
-
-    /// Whether `text` is all ASCII, so that its byte count is its character count: a flow's
-    /// labels nearly always are, and counting the characters of each of millions of lines was
-    /// a tenth of `report --all`.
-    static func isASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     /// `Flow 4 (thread T1)`, `Flows 4, 5 and 6 (thread T1)`: where a work item ran.

@@ -18,8 +18,8 @@ public struct JSONReportRenderer {
     }
 
     /// Writes the same JSON as ``render(_:)`` of a ``TraceReport`` with these arguments, piece
-    /// by piece: each flow is encoded and written as soon as it is built, so `--all` on a trace
-    /// with a million flows holds one flow at a time.
+    /// by piece: each flow is encoded (by ``FlowJSON``) and written as soon as it is built, so
+    /// `--all` on a trace with a million flows holds one flow at a time.
     ///
     /// The leak report's open subscriptions are written one at a time too, none held.
     ///
@@ -48,7 +48,7 @@ public struct JSONReportRenderer {
                 var shown = 0
                 let read = try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
                     let start = shown == 0 ? (isFirstMember ? "{\n" : ",\n") + "  \"flows\" : [\n" : ",\n"
-                    output(start + "    " + (try Self.encoded(flow, indent: "    ", by: encoder)))
+                    output(start + "    " + FlowJSON.encoded(flow, indent: "    "))
                     isFirstMember = false
                     shown += 1
                 }
