@@ -1,9 +1,9 @@
 // Mirrors RxSwift's RxSwift/Subjects/PublishSubject.swift.
 // Simpler than RxSwift: no DEBUG `SynchronizationTracker` (RxSwift's check that `on` is never
 // called concurrently or reentrantly); the lock alone keeps the state consistent.
-// Deviation from RxSwift: each stored observer is a closure that records the event it
-// delivers (`Instrumentation.recordEvent`) before calling the observer, so that the trace can
-// name the receiving observer.
+// Deviation from RxSwift: each stored observer is kept with its trace id, and `dispatch`
+// records the event it delivers to each (`Instrumentation.recordEvent`) before calling it, so
+// that the trace can name the receiving observer.
 
 /// A subject that broadcasts each event to the observers subscribed at that moment.
 ///
@@ -50,7 +50,7 @@ public final class PublishSubject<Element>:
     @inlinable public func on(_ event: Event<Element>) {
         let call = TraceCall.enterFromUser("PublishSubject.on", on: self, event: event); defer { call.exit() }
         let recipients = lock.performLocked { synchronized_on(event) }
-        recipients.dispatch(event)
+        recipients.dispatch(event, from: traceObjectID)
     }
 
     /// Updates the state for `event` and returns the subscribers to deliver it to. Caller
@@ -101,11 +101,11 @@ public final class PublishSubject<Element>:
             observer.on(error)
             return Disposables.create()
         }
-        let source = traceObjectID, target = Instrumentation.isRecording ? Instrumentation.traceID(of: observer) : .none
+        // `on(_:)`'s `dispatch` records each event to the observer's trace id, looked up once here.
+        let target = Instrumentation.isRecording ? Instrumentation.traceID(of: observer) : .none
         let key = observers.insert({ event in
-            Instrumentation.recordEvent(event, from: source, toObserverWithID: target)
             observer.on(event)
-        }, for: Instrumentation.traceName(of: observer))
+        }, for: Instrumentation.traceName(of: observer), recipient: target)
         return SubscriptionDisposable(owner: self, key: key)
     }
 
@@ -155,6 +155,8 @@ extension PublishSubject: @unchecked Sendable {}
 // @usableFromInline, guarded by `lock`, so without dynamic exclusivity checks), so a client
 // specializes delivery and the stored observer closure (rows W1s, W3, W4, W5z); see
 // Documentation/Performance.md.
-// Performance: the stored closure records each event with its observer's trace id looked up once,
-// at subscribe and only while recording, instead of a dynamic cast per event (W1s recorded:
-// ~300 instructions per element under callgrind, Documentation/Recording.md).
+// Performance: each event is recorded with its observer's trace id looked up once, at subscribe
+// and only while recording, instead of a dynamic cast per event (W1s recorded: ~300
+// instructions per element under callgrind, Documentation/Recording.md), and by `dispatch`,
+// which `on(_:)` specializes, instead of the stored closure, which is not specialized and
+// looked up `Event<Element>`'s metadata for each (RXTRACE_DETAIL=events; Recording.md).

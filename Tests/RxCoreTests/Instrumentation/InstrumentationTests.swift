@@ -204,6 +204,34 @@ final class InstrumentationTests: RxCoreTestCase {
         XCTAssertTrue(callsAfterDispose.contains("PublishSubject.synchronized_unsubscribe"))
     }
 
+    func testInstrumentation_SubjectRecordsEachDeliveryJustBeforeItsObserverRuns_AfterAnObserverLeft() {
+        let subject = PublishSubject<Int>()
+        let recorder = self.recorder!
+        var subjectEventsSeenByObservers: [Int] = []
+        let countSubjectEvents = {
+            subjectEventsSeenByObservers.append(recorder.state.withLock { $0.events.filter { $0.source == subject.traceObjectID }.count })
+        }
+        Instrumentation.bootstrapInternal(nil)
+        let unrecorded = subject.subscribe(onNext: { _ in countSubjectEvents() })
+        Instrumentation.bootstrapInternal(recorder)
+        let leaving = subject.subscribe(onNext: { _ in countSubjectEvents() })
+        let staying = subject.subscribe(onNext: { _ in countSubjectEvents() })
+        leaving.dispose()
+
+        subject.onNext(1)
+
+        let (events, objects) = recorder.state.withLock { ($0.events, $0.objects) }
+        let observerIDs = objects.filter { $0.typeName == "AnonymousObserver<Int>" }.map(\.id)
+        XCTAssertEqual(observerIDs.count, 2, "the leaving and the staying observer were recorded")
+        XCTAssertEqual(
+            events.filter { $0.source == subject.traceObjectID }.map(\.observer), [.none, observerIDs[1]],
+            "the observer subscribed while nothing recorded has no id; the one that left gets nothing"
+        )
+        XCTAssertEqual(subjectEventsSeenByObservers, [1, 2], "each delivery is recorded just before its observer runs")
+        unrecorded.dispose()
+        staying.dispose()
+    }
+
     func testInstrumentation_ASinkRecordsEveryEventItForwardsWithItsObserver() {
         let subject = PublishSubject<Int>()
         let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })

@@ -94,6 +94,40 @@ final class TraceValueTests: RxCoreTestCase {
         )
     }
 
+    func testEvent_TraceKindAndValueReadsEveryElementTypeAlikeWhereTheTypeIsNotKnown() {
+        assertKindAndValue(of: Event.next(7), are: .next, .int(7))
+        assertKindAndValue(of: Event.next("a"), are: .next, .string("a"))
+        assertKindAndValue(of: Event.next(1.5), are: .next, .double(1.5))
+        assertKindAndValue(of: Event.next(true), are: .next, .bool(true))
+        assertKindAndValue(of: Event.next(Point(x: 1, y: 2)), are: .next, .text("Point(x: 1, y: 2)"))
+        assertKindAndValue(of: Event.next(Int8(3)), are: .next, .text("3"))
+        assertKindAndValue(of: Event<Int>.completed, are: .completed, nil)
+        assertKindAndValue(of: Event<String>.completed, are: .completed, nil)
+        assertKindAndValue(
+            of: Event<Int>.error(TooLarge(value: 2)), are: .error, .text("TooLarge(value: 2)"),
+            withoutValues: .text("TooLarge")
+        )
+        assertKindAndValue(
+            of: Event<Bool>.error(TooLarge(value: 3)), are: .error, .text("TooLarge(value: 3)"),
+            withoutValues: .text("TooLarge")
+        )
+    }
+
+    /// Checks `event`'s kind and value with values recorded (`value`) and without
+    /// (`valueWithout`), read where its element type is a generic parameter, as RxCore's
+    /// unspecialized operators read it.
+    private func assertKindAndValue<Element>(
+        of event: Event<Element>, are kind: EventKind, _ value: TraceValue?, withoutValues valueWithout: TraceValue? = nil,
+        line: UInt = #line
+    ) {
+        let with = event.traceKindAndValue(includingElement: true)
+        let without = event.traceKindAndValue(includingElement: false)
+        XCTAssertEqual(with.0, kind, "kind with values", line: line)
+        XCTAssertEqual(with.1, value, "value with values", line: line)
+        XCTAssertEqual(without.0, kind, "kind without values", line: line)
+        XCTAssertEqual(without.1, valueWithout, "value without values", line: line)
+    }
+
     func testTraceDetail_AnEventShowsItsKindAndValue() {
         XCTAssertEqual(TraceDetail(event: .next, value: .int(1)).description, "next(1)")
         XCTAssertEqual(TraceDetail(event: .next, value: nil).description, "next")
