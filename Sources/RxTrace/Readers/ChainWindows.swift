@@ -54,7 +54,7 @@ struct ChainWindows {
         // Only which call created which object: a chain reads no more of them.
         var createdByCall: [Int64: [(id: Int64, callID: Int64)]] = [:]
         for object in try reader.creators(
-            ofObjectsCreatedByAnyOf: Set((trees ?? [:]).values.joined().map(\.id)))
+            ofObjectsCreatedByWindowCalls: Set((trees ?? [:]).values.joined().map(\.id)))
         {
             createdByCall[object.callID, default: []].append(object)
         }

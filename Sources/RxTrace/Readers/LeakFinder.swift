@@ -400,7 +400,8 @@ public struct LeakFinder {
                         madeIn: bagMaker[$0.id].map(BagHold.shortFunctionName)
                     )
                 }
-                let ownObjects = Set(links.subscribedThrough + links.created)
+                // The set of its own objects is built only when some work is pending.
+                let ownObjects = pendingWork.isEmpty ? [] : Set(links.subscribedThrough + links.created)
                 let work = pendingWork.lazy.compactMap { work in
                     work.steps.first { ownObjects.contains($0.object) }.map {
                         PendingWork(scheduler: work.scheduler, scheduledBy: $0.name, isPeriodic: work.isPeriodic)

@@ -121,6 +121,25 @@ extension TraceReader {
         ) { (id: $0.integer(at: 0) ?? 0, callID: $0.integer(at: 1) ?? 0) }
     }
 
+    /// ``creators(ofObjectsCreatedByAnyOf:)`` for the calls of a window's trees, which lie close
+    /// together in id order: read as one range of the `object_call` index, keeping those of
+    /// `calls`, as ``objects(createdByWindowCalls:)`` reads them, instead of one index lookup per
+    /// call; in order of creation too. Calls spread far apart are read one lookup each.
+    func creators(ofObjectsCreatedByWindowCalls calls: Set<Int64>) throws -> [(id: Int64, callID: Int64)] {
+        guard let first = calls.min(), let last = calls.max() else { return [] }
+        guard last - first < Int64(calls.count) * 4 + 1_000 else {
+            return try creators(ofObjectsCreatedByAnyOf: calls)
+        }
+        return try cachedRecords(
+            """
+            SELECT object.id, object.call_id FROM object JOIN type ON type.id = object.type_id
+            WHERE object.call_id BETWEEN ? AND ?
+            """,
+            [.integer(first), .integer(last)]
+        ) { (id: $0.integer(at: 0) ?? 0, callID: $0.integer(at: 1) ?? 0) }
+        .filter { calls.contains($0.callID) }.sorted { $0.id < $1.id }
+    }
+
     /// ``objects(createdByAnyOf:)`` for the calls of a window's trees, which lie close together
     /// in id order: read as one range of the `object_call` index, from the first call's objects
     /// to the last's, keeping those of `calls`, instead of one index lookup per call; in no

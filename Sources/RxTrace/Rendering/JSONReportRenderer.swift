@@ -85,10 +85,11 @@ public struct JSONReportRenderer {
     private static var encoder: JSONEncoder { JSONText.encoder() }
 
     /// Writes the ``LeakReport`` (or its ``LeakReport/only(taggedAs:)``) as the encoder writes
-    /// it at the report's second level, in one pass over the leaks: each finding is encoded as
-    /// it is found into a ``TextSpool`` (the encoder's sorted order puts the open subscriptions
-    /// after the live objects that the same pass finds), and the spool is copied out after
-    /// them. Returns its summary.
+    /// it at the report's second level, in one pass over the leaks: each finding is written as
+    /// it is found (by ``LeakJSON``, byte for byte as the encoder would write it) into a
+    /// ``TextSpool`` (the encoder's sorted order puts the open subscriptions after the live
+    /// objects that the same pass finds), and the spool is copied out after them. Returns its
+    /// summary.
     private func writeLeaks(reader: TraceReader, tag: String?, to output: (String) -> Void) throws -> LeakSummary {
         let finder = LeakFinder(reader: reader)
         let encoder = Self.encoder
@@ -102,7 +103,7 @@ public struct JSONReportRenderer {
         let found = try finder.findLeaks(scope: nil) { open, key in
             guard isShown(open) else { return }
             try openSubscriptions.append(
-                (count == 0 ? "[\n" : ",\n") + element + (try Self.encoded(open, indent: element, by: encoder)))
+                (count == 0 ? "[\n" : ",\n") + element + LeakJSON.text(of: open, indent: element))
             count += 1
             if let index = indexOfKey[key] {
                 groups[index].add(open)
@@ -130,7 +131,7 @@ public struct JSONReportRenderer {
             output(try Self.encoded([LiveObjectGroup](), indent: indent, by: encoder))
         } else {
             for (index, group) in rest.liveObjects.enumerated() {
-                output((index == 0 ? "[\n" : ",\n") + element + (try Self.encoded(group, indent: element, by: encoder)))
+                output((index == 0 ? "[\n" : ",\n") + element + LeakJSON.text(of: group, indent: element))
             }
             output("\n" + indent + "]")
         }
@@ -152,8 +153,9 @@ public struct JSONReportRenderer {
     }
 
     /// `value` as pretty-printed JSON whose lines after the first start with `indent`, but for
-    /// empty ones (the encoder writes an empty array as `[`, an empty line, `]`).
-    private static func encoded(
+    /// empty ones (the encoder writes an empty array as `[`, an empty line, `]`); what
+    /// ``LeakJSON`` writes by hand is tested against it.
+    static func encoded(
         _ value: some Encodable, indent: String, by encoder: JSONEncoder = JSONReportRenderer.encoder
     ) throws
         -> String

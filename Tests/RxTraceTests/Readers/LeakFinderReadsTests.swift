@@ -47,6 +47,29 @@ final class LeakFinderReadsTests: RxTraceTestCase {
         }
     }
 
+    func testCreatorsOfObjectsCreatedByWindowCalls_areTheOnesReadCallByCall() throws {
+        var compared = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let roots = try reader.subscriptions().compactMap(\.callID)
+            // Windows of a few subscribes' trees (whose calls lie close together), and all of them.
+            for window in stride(from: 0, to: roots.count, by: 3).map({ roots[$0..<min($0 + 3, roots.count)] })
+                + [roots[...]]
+            {
+                let trees = try XCTUnwrap(try reader.chainCallTrees(under: Array(window), limit: 10_000))
+                let calls = Set(trees.values.joined().map(\.id))
+
+                let inRange = try reader.creators(ofObjectsCreatedByWindowCalls: calls)
+                let callByCall = try reader.creators(ofObjectsCreatedByAnyOf: calls)
+
+                XCTAssertEqual(inRange.map(\.id), callByCall.map(\.id), trace.lastPathComponent)
+                XCTAssertEqual(inRange.map(\.callID), callByCall.map(\.callID), trace.lastPathComponent)
+                compared += callByCall.count
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
+
     func testChainCallTrees_holdTheIDsParentsStepNamesAndObjectsOfTheFullTrees() throws {
         for trace in try traces {
             let reader = try TraceReader(path: trace.path)
