@@ -11,180 +11,83 @@ enum FlowJSON {
     /// `flow` as ``JSONText/encoder()`` encodes it, with `indent` before every line after the
     /// first but the empty ones (as ``JSONReportRenderer`` places a flow inside the report).
     static func encoded(_ flow: Flow, indent: String = "") -> String {
-        var writer = Writer(indent: indent)
-        writer.write(flow)
-        return String(decoding: writer.bytes, as: UTF8.self)
+        var json = PrettyJSONWriter(indent: indent)
+        write(flow, to: &json)
+        return json.text
     }
 
-    /// The bytes written so far and the indentation of the current level.
-    private struct Writer {
-        var bytes: [UInt8] = []
-        /// The indentation of the value being written: the caller's, then two spaces a level.
-        private var indentation: [UInt8]
-
-        init(indent: String) {
-            indentation = Array(indent.utf8)
-            bytes.reserveCapacity(4096)
+    private static func write(_ flow: Flow, to json: inout PrettyJSONWriter) {
+        json.object { json in
+            if let ended = flow.endsSubscriptions {
+                json.member("ends_subscriptions")
+                json.integers(ended)
+            }
+            if let folded = flow.foldedCount {
+                json.member("folded_count")
+                json.integer(folded)
+            }
+            json.member("number")
+            json.integer(flow.number)
+            if let omitted = flow.omittedCalls {
+                json.member("omitted_calls")
+                json.integer(omitted)
+            }
+            if let hop = flow.scheduledIn {
+                json.member("scheduled_in")
+                write(hop, to: &json)
+            }
+            json.member("steps")
+            json.array(flow.steps) { json, step in write(step, to: &json) }
+            if let subscription = flow.subscriptionID {
+                json.member("subscription_id")
+                json.integer(subscription)
+            }
+            if let tags = flow.tags {
+                json.member("tags")
+                json.strings(tags)
+            }
+            json.member("thread_name")
+            json.string(flow.threadName)
+            json.member("title")
+            json.string(flow.title)
         }
+    }
 
-        mutating func write(_ flow: Flow) {
-            object { writer in
-                if let ended = flow.endsSubscriptions {
-                    writer.key("ends_subscriptions")
-                    writer.array(ended) { writer, id in writer.number(id) }
-                }
-                if let folded = flow.foldedCount {
-                    writer.key("folded_count")
-                    writer.number(folded)
-                }
-                writer.key("number")
-                writer.number(flow.number)
-                if let omitted = flow.omittedCalls {
-                    writer.key("omitted_calls")
-                    writer.number(omitted)
-                }
-                if let hop = flow.scheduledIn {
-                    writer.key("scheduled_in")
-                    writer.write(hop)
-                }
-                writer.key("steps")
-                writer.array(flow.steps) { writer, step in writer.write(step) }
-                if let subscription = flow.subscriptionID {
-                    writer.key("subscription_id")
-                    writer.number(subscription)
-                }
-                if let tags = flow.tags {
-                    writer.key("tags")
-                    writer.array(tags) { writer, tag in writer.string(tag) }
-                }
-                writer.key("thread_name")
-                writer.string(flow.threadName)
-                writer.key("title")
-                writer.string(flow.title)
+    private static func write(_ step: FlowStep, to json: inout PrettyJSONWriter) {
+        json.object { json in
+            if let call = step.callID {
+                json.member("call_id")
+                json.integer(call)
+            }
+            json.member("depth")
+            json.integer(step.depth)
+            json.member("kind")
+            json.string(step.kind.rawValue)
+            json.member("label")
+            json.string(step.label)
+            if let location = step.location {
+                json.member("location")
+                json.string(location)
+            }
+            if let object = step.objectID {
+                json.member("object_id")
+                json.integer(object)
+            }
+            if let runsIn = step.runsIn {
+                json.member("runs_in")
+                json.array(runsIn) { json, hop in write(hop, to: &json) }
             }
         }
+    }
 
-        mutating func write(_ step: FlowStep) {
-            object { writer in
-                if let call = step.callID {
-                    writer.key("call_id")
-                    writer.number(call)
-                }
-                writer.key("depth")
-                writer.number(step.depth)
-                writer.key("kind")
-                writer.string(step.kind.rawValue)
-                writer.key("label")
-                writer.string(step.label)
-                if let location = step.location {
-                    writer.key("location")
-                    writer.string(location)
-                }
-                if let object = step.objectID {
-                    writer.key("object_id")
-                    writer.number(object)
-                }
-                if let runsIn = step.runsIn {
-                    writer.key("runs_in")
-                    writer.array(runsIn) { writer, hop in writer.write(hop) }
-                }
-            }
-        }
-
-        mutating func write(_ hop: FlowHop) {
-            object { writer in
-                writer.key("flow_number")
-                writer.number(hop.flowNumber)
-                writer.key("item_label")
-                writer.string(hop.itemLabel)
-                writer.key("thread_name")
-                writer.string(hop.threadName)
-            }
-        }
-
-        /// Whether the object being written has no member yet.
-        private var isFirstMember = true
-
-        /// Starts the member `key` (given in snake_case, in the encoder's sorted order) of the
-        /// object being written, on its own line one level in; its value is written next.
-        private mutating func key(_ key: StaticString) {
-            if !isFirstMember { bytes.append(UInt8(ascii: ",")) }
-            isFirstMember = false
-            bytes.append(UInt8(ascii: "\n"))
-            bytes.append(contentsOf: indentation)
-            bytes.append(UInt8(ascii: "\""))
-            bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-            bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
-        }
-
-        /// `{`, the members `body` writes, each on its own line, `}` on a line of its own (every
-        /// object written here has members).
-        private mutating func object(_ body: (inout Writer) -> Void) {
-            bytes.append(UInt8(ascii: "{"))
-            indentation.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
-            let outerIsFirstMember = isFirstMember
-            isFirstMember = true
-            body(&self)
-            indentation.removeLast(2)
-            bytes.append(UInt8(ascii: "\n"))
-            bytes.append(contentsOf: indentation)
-            isFirstMember = outerIsFirstMember
-            bytes.append(UInt8(ascii: "}"))
-        }
-
-        /// `[`, each element on its own line one level in, `]`; an empty array as the encoder
-        /// writes it: `[`, an empty line, `]`.
-        private mutating func array<Element>(_ elements: [Element], _ write: (inout Writer, Element) -> Void) {
-            bytes.append(UInt8(ascii: "["))
-            bytes.append(UInt8(ascii: "\n"))
-            indentation.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
-            for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
-                bytes.append(contentsOf: indentation)
-                write(&self, element)
-            }
-            indentation.removeLast(2)
-            bytes.append(UInt8(ascii: "\n"))
-            bytes.append(contentsOf: indentation)
-            bytes.append(UInt8(ascii: "]"))
-        }
-
-        private mutating func number(_ value: some BinaryInteger) {
-            bytes.append(contentsOf: String(value).utf8)
-        }
-
-        /// `text` in quotes, escaped as the encoder escapes it: a quote and a backslash with a
-        /// backslash, backspace, tab, line feed, form feed and carriage return by their letters,
-        /// any other control character below 0x20 as `\u00xx`; everything else as it is.
-        private mutating func string(_ text: String) {
-            bytes.append(UInt8(ascii: "\""))
-            var text = text
-            text.withUTF8 { utf8 in
-                for byte in utf8 {
-                    switch byte {
-                    case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                    case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                    case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-                    case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                    case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                    case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-                    case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                    case 0..<0x20:
-                        bytes.append(contentsOf: [
-                            UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                        ])
-                        bytes.append(Self.hexDigit(byte >> 4))
-                        bytes.append(Self.hexDigit(byte & 0xF))
-                    default: bytes.append(byte)
-                    }
-                }
-            }
-            bytes.append(UInt8(ascii: "\""))
-        }
-
-        /// The lowercase hexadecimal digit of `value` (0 to 15).
-        private static func hexDigit(_ value: UInt8) -> UInt8 {
-            value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    private static func write(_ hop: FlowHop, to json: inout PrettyJSONWriter) {
+        json.object { json in
+            json.member("flow_number")
+            json.integer(hop.flowNumber)
+            json.member("item_label")
+            json.string(hop.itemLabel)
+            json.member("thread_name")
+            json.string(hop.threadName)
         }
     }
 }

@@ -1,54 +1,79 @@
-/// Writes JSON laid out as ``JSONText/encoder()`` lays it out, byte for byte, one member and
-/// one element at a time: two spaces per level, `"key" : value`, an empty array or object as
-/// its brackets around an empty line, and strings escaped as the encoder escapes them.
+/// Writes JSON laid out as ``JSONText/encoder()`` lays it out, byte for byte, one member and one
+/// element at a time: two spaces a level, `"key" : value`, an empty array or object as its
+/// brackets around an empty line, and strings escaped as the encoder escapes them.
 ///
-/// For the values a report writes by the hundred thousand (``LeakJSON``): the encoder boxes
-/// every value and sorts every object's keys, which made `report --leaks --format json` spend
-/// half its time encoding. The caller names the members in the encoder's sorted order.
+/// For the values a report writes by the hundred thousand (each flow of `report --all --format
+/// json`, ``FlowJSON``; each finding of `report --leaks --format json`, ``LeakJSON``): the encoder
+/// boxes every value and sorts every object's keys, which was half to two thirds of those
+/// commands' time. The caller names the members in the encoder's sorted order (snake_case) and
+/// leaves out an absent optional, as the synthesized `Codable` conformances do; tests hold each
+/// writer to the encoder on every committed trace.
 struct PrettyJSONWriter {
-    /// What has been written.
-    private(set) var text = ""
-    /// The indent of the lines of the outermost value after its first.
-    private let baseIndent: String
+    /// What has been written, as UTF-8.
+    private(set) var bytes: [UInt8] = []
+    /// The indent of the current level's lines: the caller's, then two spaces a level.
+    private var indentation: [UInt8]
     /// For each open object or array, outermost first, whether nothing was written in it yet.
     private var isEmpty: [Bool] = []
 
     /// A writer of one value whose lines after the first start with `indent`.
-    init(indent: String) {
-        self.baseIndent = indent
+    init(indent: String = "") {
+        indentation = Array(indent.utf8)
+        bytes.reserveCapacity(4096)
     }
 
-    /// The indent of a line `depth` levels in.
-    private func indent(_ depth: Int) -> String {
-        baseIndent + String(repeating: "  ", count: depth)
-    }
+    /// What has been written.
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Opens an object, whose members follow (``member(_:)``) until ``close(_:)``.
     mutating func openObject() {
-        text += "{"
-        isEmpty.append(true)
+        open(UInt8(ascii: "{"))
     }
 
     /// Opens an array, whose elements follow (``element()``) until ``close(_:)``.
     mutating func openArray() {
-        text += "["
-        isEmpty.append(true)
+        open(UInt8(ascii: "["))
     }
 
-    /// Closes the innermost object (`}`) or array (`]`).
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        isEmpty.append(true)
+        indentation.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+    }
+
+    /// Closes the innermost object (`}`) or array (`]`) on a line of its own.
     mutating func close(_ bracket: Character) {
         let wasEmpty = isEmpty.removeLast()
-        text += wasEmpty ? "\n\n" : "\n"
-        text += indent(isEmpty.count)
-        text.append(bracket)
+        indentation.removeLast(2)
+        bytes.append(UInt8(ascii: "\n"))
+        if wasEmpty { bytes.append(UInt8(ascii: "\n")) }
+        bytes.append(contentsOf: indentation)
+        bytes.append(bracket.asciiValue ?? UInt8(ascii: "?"))
+    }
+
+    /// An object whose members `body` writes.
+    mutating func object(_ body: (inout PrettyJSONWriter) -> Void) {
+        openObject()
+        body(&self)
+        close("}")
+    }
+
+    /// An array of `elements`, each written by `write`.
+    mutating func array<Element>(_ elements: [Element], _ write: (inout PrettyJSONWriter, Element) -> Void) {
+        openArray()
+        for element in elements {
+            self.element()
+            write(&self, element)
+        }
+        close("]")
     }
 
     /// Starts the member `key` of the innermost object; its value follows.
     mutating func member(_ key: StaticString) {
         startEntry()
-        text += "\""
-        text += key.description
-        text += "\" : "
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
     }
 
     /// Starts the next element of the innermost array; its value follows.
@@ -57,70 +82,64 @@ struct PrettyJSONWriter {
     }
 
     private mutating func startEntry() {
-        text += isEmpty[isEmpty.count - 1] ? "\n" : ",\n"
+        if !isEmpty[isEmpty.count - 1] { bytes.append(UInt8(ascii: ",")) }
         isEmpty[isEmpty.count - 1] = false
-        text += indent(isEmpty.count)
+        bytes.append(UInt8(ascii: "\n"))
+        bytes.append(contentsOf: indentation)
     }
 
     /// Writes an integer.
     mutating func integer(_ value: some BinaryInteger) {
-        text += String(value)
+        bytes.append(contentsOf: String(value).utf8)
     }
 
     /// Writes `true` or `false`.
     mutating func bool(_ value: Bool) {
-        text += value ? "true" : "false"
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    /// Writes a string, quoted and escaped as the encoder escapes it: `"` and `\` behind a
-    /// backslash, the control characters as `\b`, `\t`, `\n`, `\f`, `\r` or `\u00XX`
-    /// (lowercase hex), everything else as it is (slashes too: ``JSONText/encoder()`` leaves
-    /// them unescaped).
-    mutating func string(_ value: String) {
-        text += "\""
-        let needsEscape = value.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        guard needsEscape else {
-            text += value
-            text += "\""
-            return
-        }
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(value.utf8.count + 8)
-        let hex = Array("0123456789abcdef".utf8)
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): escaped += [UInt8(ascii: "\\"), byte]
-            case UInt8(ascii: "\\"): escaped += [UInt8(ascii: "\\"), byte]
-            case 0x08: escaped += Array("\\b".utf8)
-            case 0x09: escaped += Array("\\t".utf8)
-            case 0x0A: escaped += Array("\\n".utf8)
-            case 0x0C: escaped += Array("\\f".utf8)
-            case 0x0D: escaped += Array("\\r".utf8)
-            case ..<0x20: escaped += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
-            default: escaped.append(byte)
+    /// Writes `text` in quotes, escaped as the encoder escapes it: a quote and a backslash with
+    /// a backslash, backspace, tab, line feed, form feed and carriage return by their letters,
+    /// any other control character below 0x20 as `\u00xx` (lowercase hex); everything else as
+    /// it is (slashes too: ``JSONText/encoder()`` leaves them unescaped).
+    mutating func string(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0..<0x20:
+                    bytes.append(contentsOf: [
+                        UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                    ])
+                    bytes.append(Self.hexDigit(byte >> 4))
+                    bytes.append(Self.hexDigit(byte & 0xF))
+                default: bytes.append(byte)
+                }
             }
         }
-        text += String(decoding: escaped, as: UTF8.self)
-        text += "\""
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// The lowercase hexadecimal digit of `value` (0 to 15).
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 
     /// Writes an array of strings.
     mutating func strings(_ values: [String]) {
-        openArray()
-        for value in values {
-            element()
-            string(value)
-        }
-        close("]")
+        array(values) { json, value in json.string(value) }
     }
 
     /// Writes an array of integers.
     mutating func integers(_ values: [Int64]) {
-        openArray()
-        for value in values {
-            element()
-            integer(value)
-        }
-        close("]")
+        array(values) { json, value in json.integer(value) }
     }
 }
