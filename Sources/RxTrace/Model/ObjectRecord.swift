@@ -42,7 +42,10 @@ public struct Assembly: Codable, Equatable, Sendable, CustomStringConvertible {
 
     /// `map at RxExamples/JustMapExample.swift:13`; `map at an unknown line` when no frame of
     /// the stack it was built from lay outside RxCore (`file` is '').
-    public var description: String { "\(name) at \(SourceLine.text(file: file, line: line))" }
+    public var description: String { "\(name) at \(location)" }
+
+    /// `RxExamples/JustMapExample.swift:13`, or `an unknown line` (``SourceLine``).
+    public var location: String { SourceLine.text(file: file, line: line) }
 }
 
 /// Shortens Swift type names for flows, where `MapSink<Int, AnonymousObserver<Int>>` would

@@ -213,7 +213,7 @@ public struct CauseFinder {
             if let bagCall = chain.first(where: { $0.call.name == "DisposeBag.dispose" })?.call,
                 let bag = bagCall.objectID
             {
-                let made = try reader.object(bag)?.assembly.map { " (bag made at \($0.file):\($0.line))" } ?? ""
+                let made = try reader.object(bag)?.assembly.map { " (bag made at \($0.location))" } ?? ""
                 // The release's line is the deinit's, the root of the bag's disposal; a trace
                 // recorded before that step was traced captured it on the dispose.
                 let release = chain.first(where: { $0.call.name == "DisposeBag.deinit" })?.call ?? bagCall

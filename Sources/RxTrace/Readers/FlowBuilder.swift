@@ -367,7 +367,7 @@ public struct FlowBuilder {
                 steps.append(
                     FlowStep(
                         kind: .`init`, depth: depth, label: "init \(object.label)",
-                        location: object.assembly.map { "built at \(SourceLine.text(file: $0.file, line: $0.line))" },
+                        location: object.assembly.map { "built at \($0.location)" },
                         callID: nil,
                         objectID: object.id
                     ))

@@ -58,11 +58,11 @@ public enum LeakWording {
         }
         if let bag = open.bag {
             let made =
-                (bag.madeAt.map { ", made at \($0.file):\($0.line)" } ?? "") + (bag.madeIn.map { " in \($0)" } ?? "")
+                (bag.madeAt.map { ", made at \($0.location)" } ?? "") + (bag.madeIn.map { " in \($0)" } ?? "")
             lines.append("  in bag         \(bag.bag)\(made)" + (bag.isAliveAtEnd ? ", never released" : ""))
         }
         if let builtAt = open.builtAt {
-            lines.append("  built at       \(builtAt.file):\(builtAt.line) (\(builtAt.name))")
+            lines.append("  built at       \(builtAt.location) (\(builtAt.name))")
         }
         lines += labelled("chain", chainTree(of: open))
         lines += labelled("held by", tree(retentionPath(of: open)))
@@ -132,7 +132,7 @@ public enum LeakWording {
 
     /// `DisposeBag #2, made at App/Login.swift:20 in LoginViewModel.init(), never released`.
     public static func bagText(_ bag: BagHold) -> String {
-        let made = (bag.madeAt.map { ", made at \($0.file):\($0.line)" } ?? "") + (bag.madeIn.map { " in \($0)" } ?? "")
+        let made = (bag.madeAt.map { ", made at \($0.location)" } ?? "") + (bag.madeIn.map { " in \($0)" } ?? "")
         return "\(bag.bag)\(made)" + (bag.isAliveAtEnd ? ", never released" : "")
     }
 
@@ -211,7 +211,7 @@ public enum LeakWording {
         }
         var path: [[String]] = []
         if let bag = open.bag, bag.isAliveAtEnd {
-            let made = bag.madeAt.map { " (made at \($0.file):\($0.line))" } ?? ""
+            let made = bag.madeAt.map { " (made at \($0.location))" } ?? ""
             path.append(["\(bag.bag)\(made): never released, so it never disposed what it holds"])
             if let held = aliveOfType({ $0 == disposable }).first {
                 path.append(["\(held): the Disposable subscribe returned, in the bag"])
@@ -325,7 +325,7 @@ public enum LeakWording {
     ///       alive          DisposeBag #1, SinkDisposer #4, PublishSubject<Int> #2, AnonymousObserver<Int> #3
     ///       verdict        global by design: a global's DisposeBag holds them until the program exits
     public static func lines(forAliveAtExit bag: BagAliveAtExit) -> [String] {
-        var lines = ["\(bag.bag) made at \(bag.madeAt.file):\(bag.madeAt.line) holds"]
+        var lines = ["\(bag.bag) made at \(bag.madeAt.location) holds"]
         for open in bag.subscriptions {
             let chain = open.chain.isEmpty ? "" : ": " + open.chain.joined(separator: " → ")
             lines.append("  Subscription #\(open.subscription.id) subscribed at \(open.subscription.site)\(chain)")

@@ -656,7 +656,7 @@ struct HTMLReportBuilder {
         for subscription in subscriptions { places.insert(subscription.site) }
         for open in leaks {
             places.insert(open.subscription.site)
-            if let built = open.builtAt { places.insert("\(built.file):\(built.line)") }
+            if let built = open.builtAt { places.insert("\(built.location)") }
         }
         let names = Set(places.compactMap { Self.fileAndLine($0)?.file })
 

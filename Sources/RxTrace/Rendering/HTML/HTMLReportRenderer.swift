@@ -173,7 +173,7 @@ public struct HTMLReportRenderer {
             }
             if let builtAt = open.builtAt {
                 html +=
-                    "<dt>built at</dt><dd>" + sourceLink("\(builtAt.file):\(builtAt.line)") + " ("
+                    "<dt>built at</dt><dd>" + sourceLink(builtAt.location) + " ("
                     + escaped(builtAt.name) + ")</dd>\n"
             }
             if !open.chain.isEmpty {
@@ -262,7 +262,7 @@ public struct HTMLReportRenderer {
         for bag in bags {
             html +=
                 "<article class=\"alive-at-exit\"><h4>" + escaped(bag.bag) + " made at "
-                + sourceLink("\(bag.madeAt.file):\(bag.madeAt.line)") + "</h4><dl>\n"
+                + sourceLink(bag.madeAt.location) + "</h4><dl>\n"
             for open in bag.subscriptions {
                 html +=
                     "<dt>" + escaped("Subscription #\(open.subscription.id)") + "</dt><dd>"
