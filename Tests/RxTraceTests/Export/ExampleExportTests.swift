@@ -7,15 +7,7 @@ import XCTest
 /// renders, and, for each of its subscriptions, a Mermaid diagram that keeps the grammar.
 final class ExampleExportTests: RxTraceTestCase {
     private var traces: [URL] {
-        get throws {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-            let folder = root.appendingPathComponent("traces")
-            let traces = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-                .filter { $0.pathExtension == "sqlite" }.sorted { $0.path < $1.path }
-            XCTAssertGreaterThan(traces.count, 10)
-            return traces
-        }
+        get throws { try CommittedTraces.all() }
     }
 
     func testEveryExample_exportsToPerfettoWithinTheFormatsRules() throws {

@@ -67,8 +67,7 @@ final class CallTreeRunsTests: XCTestCase {
     }
 
     func testOnEveryExampleTrace_windowsOfCalls_readAsTheirTreesThroughTheParents() throws {
-        let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("traces")
+        let traces = CommittedTraces.folder
         let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".sqlite") }
         XCTAssertFalse(names.isEmpty)
         for name in names.sorted() {

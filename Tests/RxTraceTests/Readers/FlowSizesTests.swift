@@ -7,15 +7,7 @@ import XCTest
 /// the `parent_id`s.
 final class FlowSizesTests: RxTraceTestCase {
     private var traces: [URL] {
-        get throws {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-            let traces = try FileManager.default.contentsOfDirectory(
-                at: root.appendingPathComponent("traces"), includingPropertiesForKeys: nil
-            ).filter { $0.pathExtension == "sqlite" }.sorted { $0.path < $1.path }
-            XCTAssertGreaterThan(traces.count, 10)
-            return traces
-        }
+        get throws { try CommittedTraces.all() }
     }
 
     func testSizesCountedByNesting_areThoseCountedDownTheParentIDs_onEveryCommittedTrace() throws {

@@ -8,15 +8,7 @@ import XCTest
 /// names, and the sites of the innermost subscriptions.
 final class LeakFinderReadsTests: RxTraceTestCase {
     private var traces: [URL] {
-        get throws {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-            let traces = try FileManager.default.contentsOfDirectory(
-                at: root.appendingPathComponent("traces"), includingPropertiesForKeys: nil
-            ).filter { $0.pathExtension == "sqlite" }.sorted { $0.path < $1.path }
-            XCTAssertGreaterThan(traces.count, 10)
-            return traces
-        }
+        get throws { try CommittedTraces.all() }
     }
 
     func testLiveObjectRows_holdTheIDsTypesCreatorsAndScopesOfTheLiveObjectsRecords() throws {

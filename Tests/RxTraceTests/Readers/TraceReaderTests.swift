@@ -73,8 +73,7 @@ final class TraceReaderTests: RxTraceTestCase {
         // The first calls follow first children and next siblings, and the size counts the
         // thread's calls between a call and the next one not under it: on every call of these
         // traces (one on two threads), both must say what the whole tree says.
-        let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("traces")
+        let traces = CommittedTraces.folder
         for name in ["flatmap", "observe-on", "zip", "share-replay"] {
             let reader = try TraceReader(path: traces.appendingPathComponent("\(name).sqlite").path)
             let calls = try reader.database.rows("SELECT id FROM call ORDER BY id").compactMap { $0.integer("id") }
@@ -96,8 +95,7 @@ final class TraceReaderTests: RxTraceTestCase {
     func testTheReadersOwnCallFlowAndObjectAssembly_readAsTheSchemasViewsDo() throws {
         // The readers write the two views out instead of running the file's (which a damaged
         // trace may have replaced); on every example trace the two must agree.
-        let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("traces")
+        let traces = CommittedTraces.folder
         for name in ["flatmap", "subject-never-completes", "zip"] {
             let reader = try TraceReader(path: traces.appendingPathComponent("\(name).sqlite").path)
 

@@ -15,8 +15,7 @@ final class FlowJSONTests: XCTestCase {
     }
 
     func testEveryFlowOfEveryCommittedTrace_isWrittenAsTheEncoderWritesIt() throws {
-        let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("traces")
+        let traces = CommittedTraces.folder
         let names = try FileManager.default.contentsOfDirectory(atPath: traces.path).filter { $0.hasSuffix(".sqlite") }
         XCTAssertGreaterThan(names.count, 10)
         var flowCount = 0

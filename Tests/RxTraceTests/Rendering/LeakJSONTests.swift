@@ -9,15 +9,7 @@ final class LeakJSONTests: RxTraceTestCase {
     private let indent = "      "
 
     private var traces: [URL] {
-        get throws {
-            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-            let traces = try FileManager.default.contentsOfDirectory(
-                at: root.appendingPathComponent("traces"), includingPropertiesForKeys: nil
-            ).filter { $0.pathExtension == "sqlite" }.sorted { $0.path < $1.path }
-            XCTAssertGreaterThan(traces.count, 10)
-            return traces
-        }
+        get throws { try CommittedTraces.all() }
     }
 
     /// A string with every ASCII character, quotes, backslashes, slashes and characters beyond
