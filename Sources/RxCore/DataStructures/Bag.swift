@@ -21,12 +21,19 @@ public struct Bag<Element>: CustomDebugStringConvertible {
     /// not specialized for `Element` would look up the pair's tuple type on each walk.
     private var keys: ContiguousArray<BagKey> = []
     @usableFromInline var values: ContiguousArray<Element> = []
+    /// The trace ids of the members inserted with one (`recipients[i]` is `values[i]`'s), empty
+    /// until one was: what ``dispatch(_:from:)`` records each event hop to, where the element
+    /// type is known.
+    @usableFromInline var recipients: ContiguousArray<ObjectID> = []
 
     /// An empty bag.
     public init() {}
 
-    /// Adds `element`, standing for `member` (a subject's observer, whose trace id is `recipient`); returns the key that removes it.
-    @usableFromInline package mutating func insert(_ element: Element, for member: @autoclosure () -> String?, recipient: ObjectID = .none) -> BagKey {
+    /// Adds `element`, standing for `member` (a subject's observer, whose trace id is
+    /// `recipient`); returns the key that removes it.
+    @usableFromInline package mutating func insert(
+        _ element: Element, for member: @autoclosure () -> String?, recipient: ObjectID = .none
+    ) -> BagKey {
         let call = TraceCall.enter("Bag.insert", detail: Self.insertDetail(key: nextKey, member: member())); defer { call.exit() }
         let key = BagKey(rawValue: nextKey)
         nextKey = nextKey &+ 1
@@ -49,25 +56,33 @@ public struct Bag<Element>: CustomDebugStringConvertible {
     }
 
     /// Removes every element.
-    public mutating func removeAll() { keys.removeAll(); values.removeAll(); recipients.removeAll() }
+    public mutating func removeAll() {
+        keys.removeAll()
+        values.removeAll()
+        recipients.removeAll()
+    }
 
     /// The number of elements.
     public var count: Int { values.count }
 
     /// Calls `action` on every element, in insertion order.
-    @inlinable public func forEach(_ action: (Element) throws -> Void) rethrows { for value in values { try action(value) } }
+    @inlinable public func forEach(_ action: (Element) throws -> Void) rethrows {
+        for value in values {
+            try action(value)
+        }
+    }
 
     /// `N elements in Bag`.
     public var debugDescription: String { "\(count) elements in Bag" }
-    /// The trace ids of the members inserted with one (`recipients[i]` is `values[i]`'s), empty until one was:
-    /// what ``dispatch(_:from:)`` records each event hop to, where the element type is known.
-    @usableFromInline var recipients: ContiguousArray<ObjectID> = []
 }
 
 extension Bag {
-    /// Delivers `event` to every observer-event handler in the bag, in insertion order: the step `dispatch` (RxSwift's
-    /// free function of that name), once per event, recording each hop from `source` when one is given.
-    @inlinable func dispatch<EventElement>(_ event: Event<EventElement>, from source: ObjectID? = nil) where Element == (Event<EventElement>) -> Void {
+    /// Delivers `event` to every observer-event handler in the bag, in insertion order: the
+    /// step `dispatch` (RxSwift's free function of that name), on no object, once per event and
+    /// not per observer; each hop is recorded from `source` when one is given.
+    @inlinable func dispatch<EventElement>(
+        _ event: Event<EventElement>, from source: ObjectID? = nil
+    ) where Element == (Event<EventElement>) -> Void {
         let call = TraceCall.enter("dispatch", on: nil, event: event); defer { call.exit() }
         var index = 0
         forEach { deliver in
