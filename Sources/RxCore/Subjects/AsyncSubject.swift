@@ -1,9 +1,9 @@
 // Mirrors RxSwift's RxSwift/Subjects/AsyncSubject.swift.
 // Simpler than RxSwift: no DEBUG `SynchronizationTracker` (RxSwift's check that `on` is never
 // called concurrently or reentrantly); the lock alone keeps the state consistent.
-// Deviation from RxSwift: each stored observer is a closure that records the event it
-// delivers (`Instrumentation.recordEvent`) before calling the observer, so that the trace can
-// name the receiving observer.
+// Deviation from RxSwift: each stored observer is kept with its trace id, and `dispatch`
+// records the event it delivers to each (`Instrumentation.recordEvent`) before calling it, so
+// that the trace can name the receiving observer.
 
 /// A subject that sends only its last element, and only once it completes: the result of an
 /// asynchronous operation.
@@ -48,10 +48,10 @@ public final class AsyncSubject<Element>:
         let (recipients, result) = lock.performLocked { synchronized_on(event) }
         switch result {
         case .next:
-            recipients.dispatch(result)
-            recipients.dispatch(Event<Element>.completed)
+            recipients.dispatch(result, from: traceObjectID)
+            recipients.dispatch(Event<Element>.completed, from: traceObjectID)
         case .error, .completed:
-            recipients.dispatch(result)
+            recipients.dispatch(result, from: traceObjectID)
         }
     }
 
@@ -106,11 +106,11 @@ public final class AsyncSubject<Element>:
             }
             return Disposables.create()
         }
-        let source = traceObjectID
+        // `on(_:)`'s `dispatch` records each event to the observer's trace id, looked up once here.
+        let target = Instrumentation.isRecording ? Instrumentation.traceID(of: observer) : .none
         let key = observers.insert({ event in
-            Instrumentation.recordEvent(event, from: source, to: observer)
             observer.on(event)
-        }, for: Instrumentation.traceName(of: observer))
+        }, for: Instrumentation.traceName(of: observer), recipient: target)
         return SubscriptionDisposable(owner: self, key: key)
     }
 

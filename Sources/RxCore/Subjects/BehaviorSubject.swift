@@ -1,9 +1,9 @@
 // Mirrors RxSwift's RxSwift/Subjects/BehaviorSubject.swift.
 // Simpler than RxSwift: no DEBUG `SynchronizationTracker` (RxSwift's check that `on` is never
 // called concurrently or reentrantly); the lock alone keeps the state consistent.
-// Deviation from RxSwift: each stored observer is a closure that records the event it
-// delivers (`Instrumentation.recordEvent`) before calling the observer, so that the trace can
-// name the receiving observer.
+// Deviation from RxSwift: each stored observer is kept with its trace id, and `dispatch`
+// records the event it delivers to each (`Instrumentation.recordEvent`) before calling it, so
+// that the trace can name the receiving observer.
 
 /// A subject that holds a current value: each new subscriber first gets that value, then
 /// every later event.
@@ -67,7 +67,7 @@ public final class BehaviorSubject<Element>:
     public func on(_ event: Event<Element>) {
         let call = TraceCall.enterFromUser("BehaviorSubject.on", on: self, event: event); defer { call.exit() }
         let recipients = lock.performLocked { synchronized_on(event) }
-        recipients.dispatch(event)
+        recipients.dispatch(event, from: traceObjectID)
     }
 
     /// Updates the state for `event` and returns the subscribers to deliver it to. Caller
@@ -115,11 +115,11 @@ public final class BehaviorSubject<Element>:
             observer.on(stoppedEvent)
             return Disposables.create()
         }
-        let source = traceObjectID
+        // `on(_:)`'s `dispatch` records each event to the observer's trace id, looked up once here.
+        let target = Instrumentation.isRecording ? Instrumentation.traceID(of: observer) : .none
         let key = observers.insert({ event in
-            Instrumentation.recordEvent(event, from: source, to: observer)
             observer.on(event)
-        }, for: Instrumentation.traceName(of: observer))
+        }, for: Instrumentation.traceName(of: observer), recipient: target)
         let current = Event.next(element)
         Instrumentation.recordEvent(current, from: traceObjectID, to: observer)
         observer.on(current)

@@ -232,6 +232,40 @@ final class InstrumentationTests: RxCoreTestCase {
         staying.dispose()
     }
 
+    func testInstrumentation_BehaviorAndAsyncSubjectsRecordEachDeliveryWithItsObserver_InOrder() {
+        let behavior = BehaviorSubject(value: 0)
+        let async = AsyncSubject<Int>()
+        let recorder = self.recorder!
+        var seen: [String] = []
+        let countEvents = { (subject: ObjectID, name: String) in
+            seen.append("\(name) \(recorder.state.withLock { $0.events.filter { $0.source == subject }.count })")
+        }
+        let behaviorFirst = behavior.subscribe(onNext: { _ in countEvents(behavior.traceObjectID, "behavior") })
+        let behaviorSecond = behavior.subscribe(onNext: { _ in countEvents(behavior.traceObjectID, "behavior") })
+        let asyncObserver = async.subscribe(onNext: { _ in countEvents(async.traceObjectID, "async") })
+
+        behavior.onNext(1)
+        async.onNext(7)
+        async.onCompleted()
+
+        let (events, objects) = recorder.state.withLock { ($0.events, $0.objects) }
+        let observerIDs = objects.filter { $0.typeName == "AnonymousObserver<Int>" }.map(\.id)
+        XCTAssertEqual(observerIDs.count, 3)
+        XCTAssertEqual(
+            events.filter { $0.source == behavior.traceObjectID }.map(\.observer),
+            [observerIDs[0], observerIDs[1], observerIDs[0], observerIDs[1]],
+            "each subscriber's current value, then the next element to both, in subscription order"
+        )
+        XCTAssertEqual(events.filter { $0.source == async.traceObjectID }.map(\.observer), [observerIDs[2], observerIDs[2]])
+        XCTAssertEqual(events.filter { $0.source == async.traceObjectID }.map(\.kind), [.next, .completed])
+        XCTAssertEqual(
+            seen, ["behavior 1", "behavior 2", "behavior 3", "behavior 4", "async 1"],
+            "each delivery is recorded just before its observer runs")
+        behaviorFirst.dispose()
+        behaviorSecond.dispose()
+        asyncObserver.dispose()
+    }
+
     func testInstrumentation_ASinkRecordsEveryEventItForwardsWithItsObserver() {
         let subject = PublishSubject<Int>()
         let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
