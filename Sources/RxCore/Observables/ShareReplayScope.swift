@@ -105,7 +105,7 @@ final class ShareReplay1WhileConnectedConnection<Element>: ObserverType, Synchro
         let call = TraceCall.enter("ShareReplay1WhileConnectedConnection.on", on: self, event: event)
         defer { call.exit() }
         let (recipients, isEnding) = lock.performLocked { synchronized_on(event) }
-        recipients.dispatch(event)
+        recipients.dispatch(event, from: traceObjectID)
         if isEnding {
             subscription.dispose()
         }
@@ -147,11 +147,11 @@ final class ShareReplay1WhileConnectedConnection<Element>: ObserverType, Synchro
         let call = TraceCall.enter("ShareReplay1WhileConnectedConnection.synchronized_subscribe", on: self, detail: replayDetail())
         defer { call.exit() }
         return lock.performLocked {
-            let source = traceObjectID
+            // `on(_:)`'s `dispatch` records each event to the observer's trace id, looked up once here.
+            let target = Instrumentation.isRecording ? Instrumentation.traceID(of: observer) : .none
             let key = observers.insert({ event in
-                Instrumentation.recordEvent(event, from: source, to: observer)
                 observer.on(event)
-            }, for: Instrumentation.traceName(of: observer))
+            }, for: Instrumentation.traceName(of: observer), recipient: target)
             return (SubscriptionDisposable(owner: self, key: key), element)
         }
     }
@@ -240,7 +240,7 @@ final class ShareWhileConnectedConnection<Element>: ObserverType, SynchronizedUn
     func on(_ event: Event<Element>) {
         let call = TraceCall.enter("ShareWhileConnectedConnection.on", on: self, event: event); defer { call.exit() }
         let (recipients, isEnding) = lock.performLocked { synchronized_on(event) }
-        recipients.dispatch(event)
+        recipients.dispatch(event, from: traceObjectID)
         if isEnding {
             subscription.dispose()
         }
@@ -274,11 +274,11 @@ final class ShareWhileConnectedConnection<Element>: ObserverType, SynchronizedUn
         let call = TraceCall.enter("ShareWhileConnectedConnection.synchronized_subscribe", on: self)
         defer { call.exit() }
         return lock.performLocked {
-            let source = traceObjectID
+            // `on(_:)`'s `dispatch` records each event to the observer's trace id, looked up once here.
+            let target = Instrumentation.isRecording ? Instrumentation.traceID(of: observer) : .none
             let key = observers.insert({ event in
-                Instrumentation.recordEvent(event, from: source, to: observer)
                 observer.on(event)
-            }, for: Instrumentation.traceName(of: observer))
+            }, for: Instrumentation.traceName(of: observer), recipient: target)
             return SubscriptionDisposable(owner: self, key: key)
         }
     }

@@ -266,6 +266,22 @@ final class InstrumentationTests: RxCoreTestCase {
         asyncObserver.dispose()
     }
 
+    func testInstrumentation_ShareRecordsEachDeliveryFromItsConnectionWithItsObserver() {
+        let subject = PublishSubject<Int>()
+        let shared = subject.share(replay: 1)
+        let first = shared.subscribe(onNext: { _ in })
+        let second = shared.subscribe(onNext: { _ in })
+
+        subject.onNext(1)
+
+        let (events, objects) = recorder.state.withLock { ($0.events, $0.objects) }
+        let connectionID = objects.first { $0.typeName.hasPrefix("ShareReplay1WhileConnectedConnection<") }!.id
+        let observerIDs = objects.filter { $0.typeName == "AnonymousObserver<Int>" }.map(\.id)
+        XCTAssertEqual(events.filter { $0.source == connectionID }.map(\.observer), observerIDs)
+        first.dispose()
+        second.dispose()
+    }
+
     func testInstrumentation_ASinkRecordsEveryEventItForwardsWithItsObserver() {
         let subject = PublishSubject<Int>()
         let subscription = subject.map { $0 + 1 }.subscribe(onNext: { _ in })
