@@ -151,7 +151,7 @@ extension TraceReader {
         guard last - first < Int64(calls.count) * 4 + 1_000 else { return try objects(createdByAnyOf: calls) }
         return try cachedRecords(
             objectQuery + " WHERE object.call_id BETWEEN ? AND ?",
-            [.integer(first), .integer(last)], ObjectRecord.init(row:)
+            [.integer(first), .integer(last)], ObjectRecord.rowReader()
         ).filter { $0.callID.map(calls.contains) == true }.map(atUserBuildSite)
     }
 
