@@ -144,57 +144,19 @@ extension TraceReader {
         return byID
     }
 
-    /// What happened when a window's trees were read for ``flowCallTrees(under:limit:names:)``.
-    private enum FlowCallRuns {
-        case trees([Int64: [FlowCall]])
-        case tooLarge
-        case broken
-    }
-
     /// ``callTrees(under:limit:)`` as ``FlowCall``s: each call read in place from
     /// ``callRunQuery``'s row, with names from `names`, where that made a ``Row`` and a
     /// ``CallRecord`` of each and its label again later. The same trees, and the same `nil`
     /// when they take more than ``windowRowLimit`` rows; a trace whose calls do not nest as a
     /// thread's calls do is read as ``callTrees(under:limit:)`` reads it (which reports its damage).
     func flowCallTrees(under roots: [Int64], limit: Int, names: FlowCallNames) throws -> [Int64: [FlowCall]]? {
-        switch try flowCallRuns(under: roots, limit: limit, names: names) {
+        let runs = try callTreesInRunsInPlace(
+            under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.callRunQuery, names.call)
+        switch runs {
         case .trees(let trees): return trees
         case .tooLarge: return nil
         case .broken: return try callTrees(under: roots, limit: limit)?.mapValues { $0.map(FlowCall.init) }
         }
-    }
-
-    private func flowCallRuns(under roots: [Int64], limit: Int, names: FlowCallNames) throws -> FlowCallRuns {
-        var runs = CallTreeRuns<FlowCall>(roots: roots, limit: limit)
-        guard let first = runs.firstID else { return .trees([:]) }
-        let statement = try database.compiled(Self.callRunQuery)
-        defer { statement.reset() }
-        statement.reset()
-        statement.bind(first, at: 1)
-        var rowsRead = 0
-        reading: while try statement.advance() {
-            rowsRead += 1
-            if rowsRead > Self.windowRowLimit { return .tooLarge }
-            guard let id = statement.integer(at: 0), let depth = statement.integer(at: 2),
-                let thread = statement.integer(at: 3)
-            else { return .broken }
-            var isCall = true
-            let verdict = try runs.add(id: id, parentID: statement.integer(at: 1), depth: Int(depth), thread: thread) {
-                let call = try names.call(statement)
-                isCall = call != nil
-                return call
-            }
-            guard isCall else { return .broken }
-            switch verdict {
-            case .next: continue
-            case .skip(let next):
-                statement.reset()
-                statement.bind(next, at: 1)
-            case .done: break reading
-            case .broken: return .broken
-            }
-        }
-        return .trees(runs.trees)
     }
 }
 

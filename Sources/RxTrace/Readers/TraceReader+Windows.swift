@@ -160,7 +160,7 @@ extension TraceReader {
         guard !ids.isEmpty else { return [:] }
         let objects = try cachedRecords(
             objectQuery + " WHERE object.id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
-            [Self.jsonList(Set(ids).sorted())], ObjectRecord.init(row:)
+            [Self.jsonList(Set(ids).sorted())], ObjectRecord.rowReader()
         )
         // Ids are unique in a sound trace; in a damaged one the first row of an id stands for it.
         var byID: [Int64: ObjectRecord] = [:]

@@ -123,31 +123,10 @@ public struct FlowTreeRenderer {
             + "rxtrace query TRACE \"\(TraceReader.callTreeQuery(under: root))\""
     }
 
-    /// How many characters the UTF-8 `text` (a label, escaped) holds when each of its scalars is
-    /// a character of its own that no neighbour joins: ASCII, `…` and `→` (as in
-    /// `MapSink<…>`, `→ runs in`); `nil` for any other text, whose characters only `String`
-    /// counts rightly.
+    /// How many characters the UTF-8 `text` (a label, escaped) holds when it is plain text
+    /// (``PlainText``); `nil` for any other text, whose characters only `String` counts rightly.
     static func plainWidth(_ text: ArraySlice<UInt8>) -> Int? {
-        text.withUnsafeBufferPointer { bytes in
-            var width = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    width += 1
-                    index += 1
-                    continue
-                }
-                // `…` is E2 80 A6, `→` E2 86 92.
-                guard byte == 0xE2, index + 2 < bytes.count else { return nil }
-                let second = bytes[index + 1]
-                let third = bytes[index + 2]
-                guard (second == 0x80 && third == 0xA6) || (second == 0x86 && third == 0x92) else { return nil }
-                width += 1
-                index += 3
-            }
-            return width
-        }
+        text.withUnsafeBufferPointer(PlainText.characterCount)
     }
 
     /// The branch before a step that has later siblings, and before the last one.
