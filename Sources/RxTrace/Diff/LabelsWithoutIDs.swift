@@ -7,17 +7,53 @@ struct LabelsWithoutIDs {
     static let capacity = 100_000
 
     /// The labels remembered by their text without the ` #12` they end with, if any.
-    private var known: [Substring: String] = [:]
+    private var known: [Key: String] = [:]
     /// The labels that end in ` #12]`, remembered by their text before the ` #12]`: kept apart
     /// from ``known`` so that no key is made by appending the `]` again (a new string for
     /// nearly every step of a diff).
-    private var knownBeforeBracket: [Substring: String] = [:]
+    private var knownBeforeBracket: [Key: String] = [:]
+
+    /// A label's text as a key: hashed and compared as its bytes when it is plain text
+    /// (``PlainText``: nearly every label, `MapSink<…>`), which is what hashing and comparing
+    /// it as text amounts to, without normalizing it; any other text as text, so that labels a
+    /// `String` holds equal (canonically equivalent) share a key.
+    private struct Key: Hashable {
+        let text: Substring
+        let isPlain: Bool
+
+        init(_ text: Substring) {
+            self.text = text
+            self.isPlain = (text.utf8.withContiguousStorageIfAvailable(PlainText.characterCount) ?? nil) != nil
+        }
+
+        static func == (left: Key, right: Key) -> Bool {
+            guard left.isPlain, right.isPlain,
+                let isEqual = left.text.utf8.withContiguousStorageIfAvailable({ leftBytes in
+                    right.text.utf8.withContiguousStorageIfAvailable { rightBytes in
+                        leftBytes.count == rightBytes.count && leftBytes.elementsEqual(rightBytes)
+                    }
+                }) ?? nil
+            else { return left.text == right.text }
+            return isEqual
+        }
+
+        func hash(into hasher: inout Hasher) {
+            guard isPlain,
+                text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) != nil
+            else {
+                hasher.combine(text)
+                return
+            }
+            hasher.combine(0xFF as UInt8)
+        }
+    }
 
     /// `label` without object ids and element values, as ``TraceDiffer/withoutIDs(_:)`` gives it.
     mutating func strip(_ label: String) -> String {
         // The label without the ` #12` before its closing `]`: removing it first changes
         // nothing that ``TraceDiffer/withoutIDs(_:)`` gives, which removes every ` #` and digits.
-        let (key, isBeforeBracket) = Self.withoutLastObjectNumberAndBracket(label)
+        let (text, isBeforeBracket) = Self.withoutLastObjectNumberAndBracket(label)
+        let key = Key(text)
         if let stripped = isBeforeBracket ? knownBeforeBracket[key] : known[key] { return stripped }
         let stripped = TraceDiffer.withoutIDs(label)
         if known.count + knownBeforeBracket.count >= Self.capacity {

@@ -23,8 +23,28 @@ struct ShapeFingerprint: Hashable {
 
         /// Adds the shape's next line.
         mutating func add(_ line: String) {
-            low.combine(line)
-            high.combine(line)
+            var line = line
+            line.withUTF8 { add(utf8: $0) }
+        }
+
+        /// Adds the shape's next line, given as its UTF-8 bytes.
+        ///
+        /// A line of plain text (``PlainText``: nearly every line, `MapSink<…>`) is hashed as its
+        /// bytes, a terminating 0xFF after them, which is what hashing it as a `String` feeds
+        /// the hasher (its NFC form, which such text already is), without the string or its
+        /// normalization; any other line is hashed as a `String`, so that two lines a `String`
+        /// holds equal (canonically equivalent) keep the same fingerprint.
+        mutating func add(utf8 line: UnsafeBufferPointer<UInt8>) {
+            if PlainText.characterCount(line) != nil {
+                low.combine(bytes: UnsafeRawBufferPointer(line))
+                low.combine(0xFF as UInt8)
+                high.combine(bytes: UnsafeRawBufferPointer(line))
+                high.combine(0xFF as UInt8)
+            } else {
+                let text = String(decoding: line, as: UTF8.self)
+                low.combine(text)
+                high.combine(text)
+            }
             lineCount += 1
         }
 

@@ -242,7 +242,7 @@ public struct TraceDiffer {
                 shapes.add(
                     [
                         Self.chain(of: chain, objects: objects).joined(separator: " → "),
-                        subscription.endKind.map { "ended: \($0)" } ?? "never ended",
+                        subscription.endKind.map { "ended: " + $0.rawValue } ?? "never ended",
                     ],
                     for: "subscribe at \(subscription.site)"
                 )
@@ -282,13 +282,20 @@ public struct TraceDiffer {
     static func flowShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         var labels = LabelsWithoutIDs()
-        var line = ""
+        var line: [UInt8] = []
         try FlowBuilder(reader: reader).forEachFlow(foldingBookkeeping: false) { flow in
             var fingerprint = ShapeFingerprint.Builder()
-            for step in flow.steps {
+            // Each step read in place, its line written as bytes.
+            for index in flow.steps.indices {
                 line.removeAll(keepingCapacity: true)
-                appendShapeLine(of: step, strippedLabel: labels.strip(step.label), to: &line)
-                fingerprint.add(line)
+                line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * flow.steps[index].depth))
+                line.append(contentsOf: labels.strip(flow.steps[index].label).utf8)
+                if let location = flow.steps[index].location {
+                    line.append(UInt8(ascii: " "))
+                    line.append(UInt8(ascii: " "))
+                    line.append(contentsOf: location.utf8)
+                }
+                line.withUnsafeBufferPointer { fingerprint.add(utf8: $0) }
             }
             if let omitted = flow.omittedCalls {
                 fingerprint.add(omittedCallsLine(omitted))
@@ -299,7 +306,8 @@ public struct TraceDiffer {
     }
 
     /// A step's line in a flow's shape: indented two spaces a level, its label without ids or
-    /// values (`strippedLabel`), two spaces and its location when it has one.
+    /// values (`strippedLabel`), two spaces and its location when it has one (as
+    /// ``flowShapes(_:)`` writes it in bytes).
     private static func appendShapeLine(of step: FlowStep, strippedLabel: String, to line: inout String) {
         for _ in 0..<step.depth { line += "  " }
         line += strippedLabel

@@ -26,9 +26,9 @@ struct CallTreeRuns<Call> {
         case broken
     }
 
-    /// A root whose tree is still being read, with the depth it sits at.
+    /// A root whose tree is still being read: its index in `roots`, and the depth it sits at.
     private struct OpenRoot {
-        var id: Int64
+        var index: Int
         var depth: Int
     }
 
@@ -46,15 +46,27 @@ struct CallTreeRuns<Call> {
     private let limit: Int
     /// The index in `roots` of the next root to be met.
     private var nextRoot = 0
-    private var runs: [Int64: ThreadRun] = [:]
+    /// Each thread's run, at its index in `runs`: one hash lookup per row (none for a row on
+    /// the thread of the row before), and the run changed in place.
+    private var runIndex: [Int64: Int] = [:]
+    private var runs: [ThreadRun] = []
+    /// The thread of the row before, and its index in `runs`.
+    private var lastThread: (id: Int64, index: Int)?
+    /// The trees read so far, at their root's index in `roots`.
+    private var treesByIndex: [[Call]]
+    /// How many open roots' trees hold fewer than `limit` calls: reading on adds to them.
+    private var openTreesNotFull = 0
+
     /// The trees read so far, by root.
-    private(set) var trees: [Int64: [Call]] = [:]
+    var trees: [Int64: [Call]] {
+        Dictionary(uniqueKeysWithValues: zip(roots, treesByIndex))
+    }
 
     /// The trees under `roots`, each keeping its first `limit` calls in id order.
     init(roots: some Sequence<Int64>, limit: Int) {
         self.roots = Set(roots).sorted()
         self.limit = max(1, limit)
-        for root in self.roots { trees[root] = [] }
+        self.treesByIndex = Array(repeating: [], count: self.roots.count)
     }
 
     /// The id to read from first; `nil` when there are no roots.
@@ -67,9 +79,14 @@ struct CallTreeRuns<Call> {
     {
         // Roots the trace does not have keep an empty tree.
         while nextRoot < roots.count, roots[nextRoot] < id { nextRoot += 1 }
-        // Taken out of the table while it changes, so that its arrays are not copied.
-        var run = runs.removeValue(forKey: thread) ?? ThreadRun()
-        while let last = run.roots.last, depth <= last.depth { run.roots.removeLast() }
+        let index = runIndex(of: thread)
+        // Taken out of the array while it changes, so that its arrays are not copied.
+        var run = ThreadRun()
+        swap(&run, &runs[index])
+        while let last = run.roots.last, depth <= last.depth {
+            run.roots.removeLast()
+            if treesByIndex[last.index].count < limit { openTreesNotFull -= 1 }
+        }
         let isRoot = nextRoot < roots.count && roots[nextRoot] == id
         if isRoot {
             nextRoot += 1
@@ -81,7 +98,7 @@ struct CallTreeRuns<Call> {
             run.chain.removeAll(keepingCapacity: true)
             if isRoot {
                 run.base = depth
-                run.chain = [id]
+                run.chain.append(id)
             }
         } else {
             let position = depth - 1 - run.base
@@ -89,36 +106,54 @@ struct CallTreeRuns<Call> {
             run.chain.removeLast(run.chain.count - position - 1)
             run.chain.append(id)
         }
-        if isRoot { run.roots.append(OpenRoot(id: id, depth: depth)) }
-        if !run.roots.isEmpty {
-            var call: Call?
-            for root in run.roots where trees[root.id, default: []].count < limit {
-                if call == nil {
-                    call = try record()
-                    guard call != nil else { break }
-                }
-                trees[root.id, default: []].append(call!)
-            }
+        if isRoot {
+            run.roots.append(OpenRoot(index: nextRoot - 1, depth: depth))
+            openTreesNotFull += 1
         }
-        runs[thread] = run
+        // The open trees that take the call, the innermost last: most calls go to one tree,
+        // which then takes the call itself rather than a copy.
+        if let last = run.roots.lastIndex(where: { treesByIndex[$0.index].count < limit }), let call = try record() {
+            for root in run.roots[..<last] where treesByIndex[root.index].count < limit {
+                append(call, to: root.index)
+            }
+            append(consume call, to: run.roots[last].index)
+        }
+        swap(&run, &runs[index])
         return verdict(after: id)
     }
 
-    /// Whether every open root's tree holds its `limit` calls: reading on adds nothing to them.
-    private var isEveryOpenTreeFull: Bool {
-        runs.values.allSatisfy { run in
-            run.roots.allSatisfy { (trees[$0.id]?.count ?? 0) >= limit }
+    /// Appends `call` to the tree of root `index`.
+    private mutating func append(_ call: consuming Call, to index: Int) {
+        treesByIndex[index].append(call)
+        if treesByIndex[index].count == limit { openTreesNotFull -= 1 }
+    }
+
+    /// The index in `runs` of `thread`'s run, made empty the first time.
+    private mutating func runIndex(of thread: Int64) -> Int {
+        if let lastThread, lastThread.id == thread { return lastThread.index }
+        let index: Int
+        if let known = runIndex[thread] {
+            index = known
+        } else {
+            index = runs.count
+            runs.append(ThreadRun())
+            runIndex[thread] = index
         }
+        lastThread = (thread, index)
+        return index
     }
 
     private mutating func verdict(after id: Int64) -> Verdict {
-        guard isEveryOpenTreeFull else { return .next }
+        // Every open root's tree holds its `limit` calls: reading on adds nothing to them.
+        guard openTreesNotFull == 0 else { return .next }
         guard nextRoot < roots.count else { return .done }
         let next = roots[nextRoot]
         guard next > id + 1 else { return .next }
         // The rows up to the next root belong to no tree still read: read on from it, with no
         // thread's nesting known.
         runs.removeAll(keepingCapacity: true)
+        runIndex.removeAll(keepingCapacity: true)
+        lastThread = nil
         return .skip(to: next)
     }
 }

@@ -134,13 +134,17 @@ public struct FlowBuilder {
             try body(flow)
         }
         // The top-level calls a window at a time: their trees and what their calls created
-        // are read for the whole window (``FlowWindow``), each flow then built from them.
+        // are read for the whole window (``FlowWindow``), each flow then built from them, with
+        // the names of steps and types read once for all windows.
         var window: [(number: Int, root: CallRecord, subscriptionID: Int64?)] = []
+        let names = TraceReader.FlowCallNames(reader: reader)
         func buildWindow() throws {
-            let read = FlowWindow(reader: reader, roots: window.map(\.root), callLimit: callLimit)
+            let read = FlowWindow(
+                reader: reader, roots: window.map(\.root), subscriptionIDs: window.compactMap(\.subscriptionID),
+                callLimit: callLimit, names: names)
             for (number, root, subscriptionID) in window {
                 if let limit, shown >= limit { break }
-                let subscription = try subscriptionID.flatMap { try reader.subscription($0) }
+                let subscription = try subscriptionID.flatMap { try read.subscription($0) ?? reader.subscription($0) }
                 let flow = try flow(number: number, root: root, subscription: subscription, read: read)
                 if let tag, flow.tags?.contains(tag) != true { continue }
                 if foldingBookkeeping, SchedulerBookkeeping.isBookkeeping(flow, root: root) {
@@ -217,10 +221,12 @@ public struct FlowBuilder {
 
     func flow(number: Int, root: CallRecord, subscription: SubscriptionRecord?, read: FlowWindow? = nil) throws -> Flow
     {
-        var calls = try read?.calls(under: root.id) ?? reader.callTree(under: root.id, limit: callLimit + 1)
+        var calls =
+            try read?.calls(under: root.id)
+            ?? reader.callTree(under: root.id, limit: callLimit + 1).map(FlowCall.init)
         var omittedCalls: Int?
         // The first call left out, when the flow has more than `callLimit`.
-        var cut: CallRecord?
+        var cut: FlowCall?
         if calls.count > callLimit {
             cut = calls[callLimit]
             calls.removeLast(calls.count - callLimit)
@@ -256,7 +262,9 @@ public struct FlowBuilder {
                 for tag in byObject[object] ?? [] where !tags.contains(tag) { tags.append(tag) }
             }
         }
-        var steps = Self.steps(root: root, calls: calls, objects: objects)
+        // The root as its tree holds it, its label made already.
+        let rootCall = calls.first.map { $0.id == root.id } == true ? calls[0] : FlowCall(root)
+        var steps = Self.steps(root: rootCall, calls: calls, objects: objects)
         try linkHops(from: &steps, objects: objects)
         return Flow(
             number: number,
@@ -312,20 +320,39 @@ public struct FlowBuilder {
     }
 
     /// Lays the tree out flat: each call followed by its children (calls and `init`s merged in
-    /// order of time), depth-first with an explicit stack; a call met twice (a loop of
-    /// `parent_id`s in a damaged trace) is laid out once.
+    /// order of time), depth-first with an explicit stack.
     ///
-    /// Calls and objects are handled by their index in `calls` and `objects`, never copied:
-    /// copying a record retains and releases each of its texts, which was a tenth of a report
-    /// of many small flows.
-    static func steps(root: CallRecord, calls: [CallRecord], objects: [ObjectRecord]) -> [FlowStep] {
-        var childCalls: [Int64: [Int]] = [:]
-        for index in calls.indices where calls[index].id != root.id {
-            if let parent = calls[index].parentID { childCalls[parent, default: []].append(index) }
+    /// Calls and objects are handled by their index in `calls` and `objects`, never copied, and
+    /// a call's parent is found by a binary search of `calls` (in id order, as every read gives
+    /// them; sorted here when not): a dictionary of children by id cost a hash for every call.
+    static func steps(root: FlowCall, calls unsorted: [FlowCall], objects: [ObjectRecord]) -> [FlowStep] {
+        let calls =
+            unsorted.indices.dropFirst().allSatisfy { unsorted[$0 - 1].id < unsorted[$0].id }
+            ? unsorted : Self.uniqueInIDOrder(unsorted)
+        func position(of id: Int64) -> Int? {
+            var low = 0
+            var high = calls.count
+            while low < high {
+                let middle = (low + high) / 2
+                if calls[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            return low < calls.count && calls[low].id == id ? low : nil
         }
-        var createdObjects: [Int64: [Int]] = [:]
-        for index in objects.indices {
-            if let creator = objects[index].callID { createdObjects[creator, default: []].append(index) }
+        // Each call's children, as lists in one array: at `call` the first child call (an index
+        // in `calls`), at `n + call` the first object it created (an index in `objects`); at
+        // `2n + call` a call's next sibling call, at `3n + object` an object's next sibling
+        // object; each list in index order, -1 ending it.
+        let n = calls.count
+        var links = [Int](repeating: -1, count: 3 * n + objects.count)
+        for index in calls.indices.reversed() where calls[index].id != root.id {
+            guard let parentID = calls[index].parentID, let parent = position(of: parentID) else { continue }
+            links[2 * n + index] = links[parent]
+            links[parent] = index
+        }
+        for index in objects.indices.reversed() {
+            guard let creatorID = objects[index].callID, let creator = position(of: creatorID) else { continue }
+            links[3 * n + index] = links[n + creator]
+            links[n + creator] = index
         }
 
         enum Pending {
@@ -337,24 +364,39 @@ public struct FlowBuilder {
         }
         var steps: [FlowStep] = []
         steps.reserveCapacity(calls.count + objects.count)
-        var laidOut = Set<Int64>()
+        var isLaidOut = [Bool](repeating: false, count: n)
         var stack: [(pending: Pending, depth: Int)] = [(.root, 0)]
         var children: [(time: Int64, order: Int64, pending: Pending)] = []
-        func layOut(_ call: CallRecord, depth: Int) {
-            guard laidOut.insert(call.id).inserted else { return }
-            steps.append(
-                FlowStep(
-                    kind: .call, depth: depth, label: call.label, location: call.location, callID: call.id,
-                    objectID: call.objectID
-                ))
+        // Lays out call `index` of `calls` (`nil`: the root, when `calls` lacks it).
+        func layOut(_ index: Int?, depth: Int) {
+            if let index {
+                guard !isLaidOut[index] else { return }
+                isLaidOut[index] = true
+                steps.append(
+                    FlowStep(
+                        kind: .call, depth: depth, label: calls[index].label, location: calls[index].location,
+                        callID: calls[index].id, objectID: calls[index].objectID
+                    ))
+            } else {
+                steps.append(
+                    FlowStep(
+                        kind: .call, depth: depth, label: root.label, location: root.location, callID: root.id,
+                        objectID: root.objectID
+                    ))
+            }
+            guard let index else { return }
             children.removeAll(keepingCapacity: true)
-            for child in childCalls[call.id] ?? [] {
+            var child = links[index]
+            while child >= 0 {
                 children.append((calls[child].startNanoseconds, calls[child].id, .call(child)))
+                child = links[2 * n + child]
             }
-            for object in createdObjects[call.id] ?? [] {
+            var object = links[n + index]
+            while object >= 0 {
                 children.append((objects[object].startNanoseconds, objects[object].id, .object(object)))
+                object = links[3 * n + object]
             }
-            children.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+            if children.count > 1 { children.sort { ($0.time, $0.order) < ($1.time, $1.order) } }
             // Pushed last first, so the first child is laid out next.
             for child in children.reversed() {
                 stack.append((child.pending, depth + 1))
@@ -363,20 +405,25 @@ public struct FlowBuilder {
         while let (pending, depth) = stack.popLast() {
             switch pending {
             case .object(let index):
-                let object = objects[index]
                 steps.append(
                     FlowStep(
-                        kind: .`init`, depth: depth, label: "init \(object.label)",
-                        location: object.assembly.map { "built at \($0.location)" },
+                        kind: .`init`, depth: depth, label: "init " + objects[index].label,
+                        location: objects[index].assembly.map { "built at " + $0.location },
                         callID: nil,
-                        objectID: object.id
+                        objectID: objects[index].id
                     ))
             case .root:
-                layOut(root, depth: depth)
+                layOut(position(of: root.id), depth: depth)
             case .call(let index):
-                layOut(calls[index], depth: depth)
+                layOut(index, depth: depth)
             }
         }
         return steps
+    }
+
+    /// `calls` in id order, each id once (its first).
+    private static func uniqueInIDOrder(_ calls: [FlowCall]) -> [FlowCall] {
+        var seen = Set<Int64>()
+        return calls.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }
 }

@@ -129,4 +129,40 @@ extension TraceReader {
         }
         return .trees(runs.trees)
     }
+
+    /// ``callTreesInRuns(under:limit:rowLimit:sql:_:)`` with each row read in place: `record`
+    /// reads the row `statement` stands on through its columns (``Statement/integer(at:)``,
+    /// ``Statement/withText(at:_:)``), with no ``Row`` made of it.
+    func callTreesInRunsInPlace<Call>(
+        under roots: [Int64], limit: Int, rowLimit: Int, sql: String, _ record: (Statement) throws -> Call?
+    ) throws -> CallRuns<Call> {
+        var runs = CallTreeRuns<Call>(roots: roots, limit: limit)
+        guard let first = runs.firstID else { return .trees([:]) }
+        let statement = try database.compiled(sql)
+        defer { statement.reset() }
+        try statement.bind([.integer(first)])
+        var rowsRead = 0
+        reading: while try statement.advance() {
+            rowsRead += 1
+            if rowsRead > rowLimit { return .tooLarge }
+            // Both queries begin with the id, parent, depth and thread.
+            guard let id = statement.integer(at: 0), let depth = statement.integer(at: 2),
+                let thread = statement.integer(at: 3)
+            else { return .broken }
+            var isCall = true
+            let verdict = try runs.add(id: id, parentID: statement.integer(at: 1), depth: Int(depth), thread: thread) {
+                let call = try record(statement)
+                isCall = call != nil
+                return call
+            }
+            guard isCall else { return .broken }
+            switch verdict {
+            case .next: continue
+            case .skip(let next): try statement.bind([.integer(next)])
+            case .done: break reading
+            case .broken: return .broken
+            }
+        }
+        return .trees(runs.trees)
+    }
 }

@@ -15,9 +15,18 @@ extension TraceReader {
         // The trees as runs of their threads' calls (``CallTreeRuns``), each call reduced to its
         // object when it is a link, as it is read.
         let linkName = SubscriptionChain.linkStepName.description
-        let runs = try callTreesInRuns(
+        let linkBytes = Array(linkName.utf8)
+        // Each row read in place: its step's name compared as bytes, or as text when not ASCII.
+        let runs = try callTreesInRunsInPlace(
             under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.chainRunQuery
-        ) { row -> Int64?? in .some(row.text(at: 4) == linkName ? row.integer(at: 5) : nil) }
+        ) { statement -> Int64?? in
+            let isLink = statement.withText(at: 4) { bytes -> Bool in
+                guard let bytes else { return false }
+                return bytes.allSatisfy { $0 < 0x80 }
+                    ? bytes.elementsEqual(linkBytes) : statement.text(at: 4) == linkName
+            }
+            return .some(isLink ? statement.integer(at: 5) : nil)
+        }
         switch runs {
         case .trees(let trees): return trees.mapValues { $0.compactMap { $0 } }
         case .tooLarge: return nil

@@ -18,8 +18,11 @@ extension TraceReader {
             """
         )
         try statement.bind([.integer(limit.map(Int64.init) ?? -1)])
+        // Where the columns lie, found once for all rows.
+        let call = CallRecord.rowReader()
+        let startedSubscription = statement.columnNames.firstIndex(of: "started_subscription_id")
         while let row = try statement.step() {
-            try body(CallRecord(row: row), row.integer("started_subscription_id"))
+            try body(call(row), row.integer(at: startedSubscription))
         }
     }
 

@@ -83,21 +83,57 @@ extension CallRecord {
 
 extension ObjectRecord {
     init(row: Row) {
+        self.init(row: row, columns: Columns(row.columnNames))
+    }
+
+    /// Where an object's fields lie in one statement's rows, resolved once for all of them, as
+    /// ``CallRecord/Columns`` for calls.
+    struct Columns {
+        /// The statement's columns these positions are for.
+        let columns: RowColumns
+        let id, typeName, start, end, callID, scopeID, virtualTime, assembledBy, assembledFile, assembledLine: Int?
+
+        init(_ columns: RowColumns) {
+            self.columns = columns
+            id = columns.position(of: "id")
+            typeName = columns.position(of: "type_name")
+            start = columns.position(of: "start_ts")
+            end = columns.position(of: "end_ts")
+            callID = columns.position(of: "call_id")
+            scopeID = columns.position(of: "scope_id")
+            virtualTime = columns.position(of: "virtual_ts")
+            assembledBy = columns.position(of: "assembled_by")
+            assembledFile = columns.position(of: "assembled_file")
+            assembledLine = columns.position(of: "assembled_line")
+        }
+    }
+
+    init(row: Row, columns: Columns) {
         self.init(
-            id: row.integer("id") ?? 0,
-            typeName: row.traceText("type_name") ?? "",
-            startNanoseconds: row.integer("start_ts") ?? 0,
-            endNanoseconds: row.integer("end_ts"),
-            callID: row.integer("call_id"),
-            scopeID: row.integer("scope_id"),
-            virtualTime: row.integer("virtual_ts"),
-            assembly: row.traceText("assembled_by").map { name in
+            id: row.integer(at: columns.id) ?? 0,
+            typeName: row.traceText(at: columns.typeName) ?? "",
+            startNanoseconds: row.integer(at: columns.start) ?? 0,
+            endNanoseconds: row.integer(at: columns.end),
+            callID: row.integer(at: columns.callID),
+            scopeID: row.integer(at: columns.scopeID),
+            virtualTime: row.integer(at: columns.virtualTime),
+            assembly: row.traceText(at: columns.assembledBy).map { name in
                 Assembly(
-                    name: name, file: row.traceText("assembled_file") ?? "",
-                    line: Int(row.integer("assembled_line") ?? 0)
+                    name: name, file: row.traceText(at: columns.assembledFile) ?? "",
+                    line: Int(row.integer(at: columns.assembledLine) ?? 0)
                 )
             }
         )
+    }
+
+    /// Reads objects from rows, resolving where their fields lie (``Columns``) once per
+    /// statement rather than once per row.
+    static func rowReader() -> (Row) -> ObjectRecord {
+        var columns: Columns?
+        return { row in
+            if columns?.columns !== row.columnNames { columns = Columns(row.columnNames) }
+            return ObjectRecord(row: row, columns: columns!)
+        }
     }
 }
 
@@ -157,9 +193,16 @@ extension Row {
 
     /// ``traceText(_:)`` of the column at `position`.
     func traceText(at position: Int?) -> String? {
-        guard let text = text(at: position) else { return nil }
-        guard text.utf8.count > TraceReader.maximumTextLength else { return text }
-        let kept = text.prefix(TraceReader.maximumTextLength)
+        text(at: position).map(TraceReader.cutToMaximumLength)
+    }
+}
+
+extension TraceReader {
+    /// `text` cut to ``maximumTextLength`` characters, with how many bytes were left out, as
+    /// ``Row/traceText(_:)`` reads a column.
+    static func cutToMaximumLength(_ text: String) -> String {
+        guard text.utf8.count > maximumTextLength else { return text }
+        let kept = text.prefix(maximumTextLength)
         guard kept.endIndex < text.endIndex else { return text }
         return kept + "… (\(text.utf8.count - kept.utf8.count) more bytes)"
     }

@@ -151,7 +151,7 @@ extension TraceReader {
         guard last - first < Int64(calls.count) * 4 + 1_000 else { return try objects(createdByAnyOf: calls) }
         return try cachedRecords(
             objectQuery + " WHERE object.call_id BETWEEN ? AND ?",
-            [.integer(first), .integer(last)], ObjectRecord.init(row:)
+            [.integer(first), .integer(last)], ObjectRecord.rowReader()
         ).filter { $0.callID.map(calls.contains) == true }.map(atUserBuildSite)
     }
 
@@ -160,7 +160,7 @@ extension TraceReader {
         guard !ids.isEmpty else { return [:] }
         let objects = try cachedRecords(
             objectQuery + " WHERE object.id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
-            [Self.jsonList(Set(ids).sorted())], ObjectRecord.init(row:)
+            [Self.jsonList(Set(ids).sorted())], ObjectRecord.rowReader()
         )
         // Ids are unique in a sound trace; in a damaged one the first row of an id stands for it.
         var byID: [Int64: ObjectRecord] = [:]

@@ -53,15 +53,18 @@ public struct FlowTreeRenderer {
         // The columns `ancestorIsLast` draws, kept as it changes rather than drawn again for
         // every line: each is three characters, blank or a vertical line.
         var ancestorColumns: [UInt8] = []
-        // The lines' texts (tree and label) one after another, each line as where its text ends
-        // in `texts`, its width in characters and its location: written as bytes into one
+        // The lines' texts (tree and label) one after another, written as bytes into one
         // buffer, not as a string each (a quarter of `report --all` went to those strings).
         var texts: [UInt8] = []
         texts.reserveCapacity(flow.steps.count * 64)
-        var lines: [(end: Int, width: Int, location: String?)] = []
+        // Each line as where its text ends in `texts`, its width in characters, and whether
+        // its step has a location (written from the step when the line is).
+        var lines: [(end: Int, width: Int, hasLocation: Bool)] = []
         lines.reserveCapacity(flow.steps.count)
-        for (index, step) in flow.steps.enumerated() {
-            let drawnDepth = min(step.depth, Self.maximumDrawnDepth)
+        // Each step read in place: copying one retained and released each of its texts.
+        for index in flow.steps.indices {
+            let depth = flow.steps[index].depth
+            let drawnDepth = min(depth, Self.maximumDrawnDepth)
             while ancestorIsLast.count > drawnDepth {
                 ancestorColumns.removeLast(Self.column(isLast: ancestorIsLast.removeLast()).count)
             }
@@ -69,23 +72,23 @@ public struct FlowTreeRenderer {
             texts.append(contentsOf: ancestorColumns)
             // Levels deeper than drawn (only past maximumDrawnDepth) are left out of the prefix.
             texts.append(contentsOf: isLast[index] ? Self.lastBranch : Self.branch)
-            // The tree's characters are one character each and end with a space, so an ASCII
-            // label adds its byte count; any other line is counted whole.
+            // The tree's characters are one character each and end with a space, so a label
+            // of plain characters adds their count; any other line is counted whole.
             let treeWidth = 3 * ancestorIsLast.count + 3
             let labelStart = texts.count
-            if step.depth > Self.maximumDrawnDepth {
-                texts.append(contentsOf: "[depth \(step.depth)] ".utf8)
+            if depth > Self.maximumDrawnDepth {
+                texts.append(contentsOf: "[depth \(depth)] ".utf8)
             }
-            texts.append(contentsOf: TerminalText.escaped(step.label).utf8)
-            if let runsIn = step.runsIn {
+            TerminalText.appendEscaped(flow.steps[index].label, to: &texts)
+            if let runsIn = flow.steps[index].runsIn {
                 texts.append(contentsOf: (" → runs in " + Self.describe(runsIn)).utf8)
             }
             let width =
-                texts[labelStart...].allSatisfy { $0 < 0x80 }
-                ? treeWidth + texts.count - labelStart : String(decoding: texts[lineStart...], as: UTF8.self).count
-            lines.append((texts.count, width, step.location.map(TerminalText.escaped)))
-            if step.depth < Self.maximumDrawnDepth {
-                while ancestorIsLast.count < step.depth {
+                Self.plainWidth(texts[labelStart...]).map { treeWidth + $0 }
+                ?? String(decoding: texts[lineStart...], as: UTF8.self).count
+            lines.append((texts.count, width, flow.steps[index].location != nil))
+            if depth < Self.maximumDrawnDepth {
+                while ancestorIsLast.count < depth {
                     ancestorIsLast.append(false)
                     ancestorColumns.append(contentsOf: Self.column(isLast: false))
                 }
@@ -98,13 +101,13 @@ public struct FlowTreeRenderer {
         var bytes = Array(heading.utf8)
         bytes.reserveCapacity(bytes.count + texts.count + lines.count * (width + 48))
         var lineStart = 0
-        for line in lines {
+        for (index, line) in lines.enumerated() {
             bytes.append(UInt8(ascii: "\n"))
             bytes.append(contentsOf: texts[lineStart..<line.end])
             lineStart = line.end
-            guard let location = line.location else { continue }
+            guard line.hasLocation, let location = flow.steps[index].location else { continue }
             bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, width - line.width) + 2))
-            bytes.append(contentsOf: location.utf8)
+            TerminalText.appendEscaped(location, to: &bytes)
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if let omitted = flow.omittedCalls, let root = flow.root.callID {
@@ -118,6 +121,12 @@ public struct FlowTreeRenderer {
     static func omittedCallsNote(_ count: Int, root: Int64) -> String {
         "… \(count) more \(count == 1 ? "call" : "calls") of this flow not shown (and the objects they created): "
             + "rxtrace query TRACE \"\(TraceReader.callTreeQuery(under: root))\""
+    }
+
+    /// How many characters the UTF-8 `text` (a label, escaped) holds when it is plain text
+    /// (``PlainText``); `nil` for any other text, whose characters only `String` counts rightly.
+    static func plainWidth(_ text: ArraySlice<UInt8>) -> Int? {
+        text.withUnsafeBufferPointer(PlainText.characterCount)
     }
 
     /// The branch before a step that has later siblings, and before the last one.

@@ -38,7 +38,8 @@ struct PrettyJSONWriter {
     private mutating func open(_ bracket: UInt8) {
         bytes.append(bracket)
         isEmpty.append(true)
-        indentation.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
+        indentation.append(UInt8(ascii: " "))
+        indentation.append(UInt8(ascii: " "))
     }
 
     /// Closes the innermost object (`}`) or array (`]`) on a line of its own.
@@ -73,7 +74,7 @@ struct PrettyJSONWriter {
         startEntry()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: " "), UInt8(ascii: ":"), UInt8(ascii: " ")])
+        append("\" : ")
     }
 
     /// Starts the next element of the innermost array; its value follows.
@@ -90,7 +91,16 @@ struct PrettyJSONWriter {
 
     /// Writes an integer.
     mutating func integer(_ value: some BinaryInteger) {
-        bytes.append(contentsOf: String(value).utf8)
+        if let value = Int64(exactly: value) {
+            DecimalText.append(value, to: &bytes)
+        } else {
+            bytes.append(contentsOf: String(value).utf8)
+        }
+    }
+
+    /// Appends `text`'s bytes, without an array of them.
+    private mutating func append(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Writes `true` or `false`.
@@ -106,19 +116,22 @@ struct PrettyJSONWriter {
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
+            // Text with nothing to escape, the common case, is written whole.
+            guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
             for byte in utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case UInt8(ascii: "\""): append("\\\"")
+                case UInt8(ascii: "\\"): append("\\\\")
+                case 0x08: append("\\b")
+                case 0x09: append("\\t")
+                case 0x0A: append("\\n")
+                case 0x0C: append("\\f")
+                case 0x0D: append("\\r")
                 case 0..<0x20:
-                    bytes.append(contentsOf: [
-                        UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                    ])
+                    append("\\u00")
                     bytes.append(Self.hexDigit(byte >> 4))
                     bytes.append(Self.hexDigit(byte & 0xF))
                 default: bytes.append(byte)

@@ -33,30 +33,69 @@ public enum TerminalText {
         return result
     }
 
+    /// Appends `text` as ``escaped(_:)`` writes it to `bytes`: its own bytes, in the common
+    /// case of text with no unsafe character, without making a string.
+    static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        let isAppended =
+            text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+                guard !mayHoldUnsafeCharacters(utf8) else { return false }
+                bytes.append(contentsOf: utf8)
+                return true
+            } ?? false
+        if !isAppended { bytes.append(contentsOf: escaped(text).utf8) }
+    }
+
     /// Whether `text`'s UTF-8 holds a byte sequence that begins one of the characters
-    /// ``isUnsafe(_:)`` names: a byte below 0x20 or 0x7F (C0, DEL), `C2 80`–`C2 9F` (C1),
-    /// `D8 9C` (U+061C), `E2 80` or `E2 81` (U+200E–U+2069). `false` means none is there.
+    /// ``isUnsafe(_:)`` names. `false` means none is there.
     private static func mayHoldUnsafeCharacters(_ text: String) -> Bool {
-        func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte < 0x20 || byte == 0x7F { return true }
-                if byte >= 0xC2, index + 1 < bytes.count {
-                    let next = bytes[index + 1]
-                    switch byte {
-                    case 0xC2 where next >= 0x80 && next <= 0x9F: return true
-                    case 0xD8 where next == 0x9C: return true
-                    case 0xE2 where next == 0x80 || next == 0x81: return true
-                    default: break
-                    }
-                }
-                index += 1
+        text.utf8.withContiguousStorageIfAvailable(mayHoldUnsafeCharacters) ?? true
+    }
+
+    /// Whether the UTF-8 `bytes` hold one of the characters ``isUnsafe(_:)`` names: a byte
+    /// below 0x20 or 0x7F (C0, DEL), `C2 80`–`C2 9F` (C1), `D8 9C` (U+061C), `E2 80 8E`–`8F`
+    /// (U+200E, U+200F), `E2 80 A8`–`AE` (U+2028–U+202E) or `E2 81 A6`–`A9` (U+2066–U+2069).
+    /// Exact for valid UTF-8 (a `String`'s): an ellipsis (`E2 80 A6`) is not taken for one.
+    private static func mayHoldUnsafeCharacters(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            // Eight printable ASCII bytes at a time (the common case), the bytes one by one
+            // from the first eight that are not.
+            if index + 8 <= bytes.count,
+                isPrintableASCII(UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            {
+                index += 8
+                continue
             }
-            return false
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte >= 0xC2, index + 1 < bytes.count {
+                let next = bytes[index + 1]
+                switch byte {
+                case 0xC2 where next >= 0x80 && next <= 0x9F: return true
+                case 0xD8 where next == 0x9C: return true
+                case 0xE2 where (next == 0x80 || next == 0x81) && index + 2 < bytes.count:
+                    let last = bytes[index + 2]
+                    if next == 0x80, last == 0x8E || last == 0x8F || (0xA8...0xAE).contains(last) { return true }
+                    if next == 0x81, (0xA6...0xA9).contains(last) { return true }
+                case 0xE2 where next == 0x80 || next == 0x81: return true
+                default: break
+                }
+            }
+            index += 1
         }
-        var copy = text
-        return copy.withUTF8(scan)
+        return false
+    }
+
+    /// Whether each of the eight bytes of `word` is printable ASCII (0x20 to 0x7E).
+    private static func isPrintableASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        // A byte of 0x80 or more, a byte below 0x20, or a byte of 0x7F (whose xor is zero).
+        let isNotASCII = word & highBits
+        let isBelowSpace = (word &- 0x20 &* ones) & ~word & highBits
+        let delete = word ^ (0x7F &* ones)
+        let isDelete = (delete &- ones) & ~delete & highBits
+        return isNotASCII | isBelowSpace | isDelete == 0
     }
 
     /// Whether a terminal would act on `scalar` instead of showing it.

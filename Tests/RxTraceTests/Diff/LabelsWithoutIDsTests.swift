@@ -13,6 +13,9 @@ final class LabelsWithoutIDsTests: XCTestCase {
             "Bag.insert(key 0, observer #4)", "Bag.insert(key 0, observer #7)", "ObserverBase.on(.error(Failure #3)) [Sink #9]",
             "ObserverBase.on(.next(\"é #1\")) [Observer<Ünïcode> #2]", "ObserverBase.on(.next(\"é #1\")) [Observer<Ünïcode> #3]",
             "", "]", "12]", "a #12b]",
+            // The same label in other code points (a Kelvin sign for the K, a decomposed é): keys
+            // of plain text meet keys of other text.
+            "init Kelvin #1", "init \u{212A}elvin #2", "Café.on [Caf\u{E9} #3]", "Café.on [Cafe\u{301} #4]",
         ]
         for order in [labels, labels.reversed()] {
             var stripped = LabelsWithoutIDs()

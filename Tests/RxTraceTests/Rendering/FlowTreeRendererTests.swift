@@ -37,4 +37,13 @@ final class FlowTreeRendererTests: XCTestCase {
         XCTAssertEqual(lines[1], "└─ 😀" + String(repeating: " ", count: FlowTreeRenderer.maximumLabelWidth - 4) + "  A.swift:1")
         XCTAssertEqual(lines[2], "   └─ " + long + "  B.swift:2")
     }
+
+    func testAPlainLabelsWidth_isItsScalarCount_andAnyOtherLabelIsLeftToStringToCount() {
+        XCTAssertEqual(FlowTreeRenderer.plainWidth(ArraySlice("MapSink<…> #5 → runs in Flow 2".utf8)), 30)
+        XCTAssertEqual(FlowTreeRenderer.plainWidth(ArraySlice("".utf8)), 0)
+        // A combining accent joins the letter before it; other letters are left to `String`.
+        XCTAssertNil(FlowTreeRenderer.plainWidth(ArraySlice("e\u{301}".utf8)))
+        XCTAssertNil(FlowTreeRenderer.plainWidth(ArraySlice("ü".utf8)))
+        XCTAssertNil(FlowTreeRenderer.plainWidth(ArraySlice("👍🏽".utf8)))
+    }
 }

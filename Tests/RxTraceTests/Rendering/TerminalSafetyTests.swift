@@ -79,8 +79,21 @@ final class TerminalSafetyTests: RxTraceTestCase {
             XCTAssertTrue(escaped.hasPrefix("└─ é ") && escaped.hasSuffix(" ├─"), escaped)
         }
         // Neighbours of the unsafe ones, which a byte-level check must not mistake for them.
-        for safe in ["\u{A0}", "\u{61B}", "\u{200D}", "\u{2030}", "\u{2070}", "\u{2500}", "→"] {
+        for safe in [
+            "\u{A0}", "\u{61B}", "\u{200D}", "\u{2010}", "\u{2026}", "\u{2027}", "\u{202F}", "\u{2030}",
+            "\u{2065}", "\u{206A}", "\u{2070}", "\u{2500}", "→",
+        ] {
             XCTAssertEqual(TerminalText.escaped("a" + safe + "b"), "a" + safe + "b")
+        }
+    }
+
+    func testAppendingEscapedText_writesTheBytesOfTheEscapedText() {
+        for text in ["MapSink<…> #5", "next(\u{1B}]0;owned\u{07})", "\u{202E}é", "", "a\u{2028}b"] {
+            var bytes = Array("└─ ".utf8)
+
+            TerminalText.appendEscaped(text, to: &bytes)
+
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "└─ " + TerminalText.escaped(text))
         }
     }
 }
