@@ -99,6 +99,16 @@ final class ManyFlowsAndTypesTests: XCTestCase {
             "20,000 more live types must cost less than 0.45 kB each")
     }
 
+    func testThePage_ofThousandsOfDistinctLiveTypes_holdsNoTypesGroup() throws {
+        let few = try trace(ofDistinctLiveTypes: 500)
+        let many = try trace(ofDistinctLiveTypes: 20_500)
+        // Each group's table row and JSON are written to disk as soon as it is complete, and
+        // the page is written as it is built. Holding the groups and the page took 1.2 kB a type.
+        try CommandRunner.assertPeakMemoryGrowth(
+            of: [{ ["report", $0, "--format", "html", "-o", $0 + ".html"] }], from: few, to: many, below: 6_000,
+            "20,000 more live types must cost the page less than 0.3 kB each")
+    }
+
     func testTheJSONLeakReport_ofThousandsOfDistinctLiveTypes_listsEachTypeOnce() throws {
         let path = try trace(ofDistinctLiveTypes: 3_000)
 
