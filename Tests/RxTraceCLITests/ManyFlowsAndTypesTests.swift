@@ -35,10 +35,12 @@ final class ManyFlowsAndTypesTests: XCTestCase {
 
     /// A copy of a small recorded trace with `count` more objects alive at the end, each of a
     /// type of its own (`Generated7<Int>`), made outside any step as user code makes a subject:
-    /// what a program holding many distinct generic types leaves; its path.
-    private func trace(ofDistinctLiveTypes count: Int) throws -> String {
+    /// what a program holding many distinct generic types leaves; its path. With
+    /// `spanningTheTrace`, the first type has one more object alive, the last of all: its group
+    /// is complete only at the end, and every other type's waits behind it.
+    private func trace(ofDistinctLiveTypes count: Int, spanningTheTrace: Bool = false) throws -> String {
         let recorded = try trace(ofRounds: 2)
-        let path = directory.appendingPathComponent("types-\(count).sqlite").path
+        let path = directory.appendingPathComponent("types-\(count)\(spanningTheTrace ? "-spanning" : "").sqlite").path
         try FileManager.default.copyItem(atPath: recorded, toPath: path)
         // Closed at the end of the scope, before rxtrace reads the file.
         let database = try Database(path: path, mode: .readWriteCreate)
@@ -52,6 +54,13 @@ final class ManyFlowsAndTypesTests: XCTestCase {
             SELECT id, 1000000 + id, NULL, 1, NULL FROM type WHERE type_name LIKE 'Generated%';
             COMMIT;
             """)
+        if spanningTheTrace {
+            try database.execute(
+                """
+                INSERT INTO object (type_id, start_ts, end_ts, thread_id, call_id)
+                SELECT id, 1000000000, NULL, 1, NULL FROM type WHERE type_name = 'Generated1<Int>'
+                """)
+        }
         return path
     }
 
@@ -97,6 +106,20 @@ final class ManyFlowsAndTypesTests: XCTestCase {
         try CommandRunner.assertPeakMemoryGrowth(
             of: commands, from: few, to: many, below: 9_000,
             "20,000 more live types must cost less than 0.45 kB each")
+    }
+
+    func testTheReports_ofThousandsOfTypesHeldBackByOneThatSpansTheTrace_holdNoTypesGroup() throws {
+        let together = try trace(ofDistinctLiveTypes: 20_500)
+        let heldBack = try trace(ofDistinctLiveTypes: 20_500, spanningTheTrace: true)
+        let commands: [(String) -> [String]] = [
+            { ["report", $0, "--leaks"] },
+            { ["report", $0, "--leaks", "--format", "json"] },
+        ]
+        // Every group waits for the first type's last object: the first 4,096 in memory, the
+        // rest on disk (8 bytes each in memory). All held in memory, they took 0.4 kB each.
+        try CommandRunner.assertPeakMemoryGrowth(
+            of: commands, from: together, to: heldBack, below: 4_000,
+            "20,500 live types waiting behind one must cost less than 0.2 kB each more than none waiting")
     }
 
     func testThePage_ofThousandsOfDistinctLiveTypes_holdsNoTypesGroup() throws {

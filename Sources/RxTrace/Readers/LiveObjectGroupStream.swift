@@ -5,8 +5,10 @@
 ///
 /// A group is handed on once every group that appeared before it has been, so the groups come
 /// out in the order ``LeakRules/LiveObjectGrouping/groups`` lists them. What it holds is the
-/// groups still open and those complete but waiting behind an open one: a trace of a million
-/// distinct types, each type's objects together, holds one group at a time, not a million.
+/// groups still open, and of those complete but waiting behind an open one the first few
+/// thousand; the rest wait on disk (``LiveObjectGroupSpill``), 8 bytes each in memory. A trace
+/// of a million distinct types holds one group at a time, not a million, wherever a type that
+/// spans the trace holds the others back.
 struct LiveObjectGroupStream {
     private struct Key: Hashable {
         let typeName: String
@@ -14,27 +16,42 @@ struct LiveObjectGroupStream {
         let holder: LiveObjectHolder?
     }
 
-    /// A group not yet handed on, with the places already in it.
-    private struct Pending {
+    /// A group held in memory, with the places already in it.
+    private struct Held {
         var group: LiveObjectGroup
         var places: Set<String>
-        var isComplete = false
     }
 
-    /// The groups not yet handed on, in order of first appearance, after `spent` entries
-    /// already handed on (kept, emptied, until the array is compacted).
-    private var pending: [Pending] = []
-    /// The number (in order of first appearance) of `pending`'s first entry.
+    /// Where a group not yet handed on is: open or complete in memory (in ``held``), or
+    /// complete in the ``spill`` (its number there, 0 or more).
+    private static let isOpen = -1
+    private static let isWaitingInMemory = -2
+
+    /// The groups not yet handed on, by their number (in order of first appearance) less
+    /// `base`, each ``isOpen``, ``isWaitingInMemory`` or its number in the spill; the first
+    /// `spent` were handed on, and are kept until the array is compacted. 8 bytes a group.
+    private var locations: [Int] = []
+    /// The number (in order of first appearance) of `locations`' first entry.
     private var base = 0
-    /// How many of `pending`'s first entries were handed on.
+    /// How many of `locations`' first entries were handed on.
     private var spent = 0
-    /// Each open group's number (in order of first appearance), by its key.
+    /// The groups held in memory, open or complete, by their number.
+    private var held: [Int: Held] = [:]
+    /// Each open group's number, by its key.
     private var numberOfKey: [Key: Int] = [:]
     /// The keys of each type's open groups, by the type's number in the ``LiveObjectIndex``.
     private var openKeysOfType: [Int: [Key]] = [:]
+    /// How many complete groups may wait in memory; more wait in the ``spill``.
+    private let waitingGroupsHeld: Int
+    /// How many complete groups wait in memory.
+    private var waitingInMemory = 0
+    /// Where complete groups wait past ``waitingGroupsHeld``: made when first needed.
+    private var spill: LiveObjectGroupSpill?
 
-    /// No groups yet.
-    init() {}
+    /// No groups yet; up to `waitingGroupsHeld` complete ones wait in memory.
+    init(waitingGroupsHeld: Int = 4096) {
+        self.waitingGroupsHeld = waitingGroupsHeld
+    }
 
     /// Adds object `id` of `typeName` (the type numbered `type` in the ``LiveObjectIndex``),
     /// created at `place`, to the group of its type, verdict and holder.
@@ -43,36 +60,48 @@ struct LiveObjectGroupStream {
     ) {
         let key = Key(typeName: typeName, verdict: verdict, holder: holder)
         if let number = numberOfKey[key] {
-            let index = number - base
-            pending[index].group.objectIDs.append(id)
-            if pending[index].places.insert(place).inserted { pending[index].group.createdIn.append(place) }
+            held[number]?.group.objectIDs.append(id)
+            if held[number]?.places.insert(place).inserted == true { held[number]?.group.createdIn.append(place) }
         } else {
-            numberOfKey[key] = base + pending.count
+            let number = base + locations.count
+            numberOfKey[key] = number
             openKeysOfType[type, default: []].append(key)
-            pending.append(
-                Pending(
-                    group: LiveObjectGroup(
-                        typeName: typeName, objectIDs: [id], createdIn: [place], verdict: verdict, holder: holder),
-                    places: [place]))
+            locations.append(Self.isOpen)
+            held[number] = Held(
+                group: LiveObjectGroup(
+                    typeName: typeName, objectIDs: [id], createdIn: [place], verdict: verdict, holder: holder),
+                places: [place])
         }
     }
 
     /// Marks the groups of the type numbered `type` complete, its last live object having been
-    /// added or passed over, and hands on every complete group no open one precedes.
-    mutating func complete(type: Int, handOn: (LiveObjectGroup) throws -> Void) rethrows {
+    /// added or passed over, and hands on every complete group no open one precedes; those
+    /// still behind an open one wait, past the first few thousand on disk.
+    mutating func complete(type: Int, handOn: (LiveObjectGroup) throws -> Void) throws {
         guard let keys = openKeysOfType.removeValue(forKey: type) else { return }
+        var completed: [Int] = []
         for key in keys {
             guard let number = numberOfKey.removeValue(forKey: key) else { continue }
-            pending[number - base].isComplete = true
+            locations[number - base] = Self.isWaitingInMemory
+            held[number]?.places = []
+            waitingInMemory += 1
+            completed.append(number)
         }
-        while spent < pending.count, pending[spent].isComplete {
-            let group = pending[spent].group
-            pending[spent] = Pending(group: LiveObjectGroup(typeName: "", objectIDs: [], createdIn: []), places: [])
+        while spent < locations.count, locations[spent] != Self.isOpen {
+            let group = try take(base + spent)
             spent += 1
             try handOn(group)
         }
-        if spent == pending.count || spent > 4096 && spent * 2 > pending.count {
-            pending.removeFirst(spent)
+        // The newly complete groups still behind an open one, past the few held, to disk.
+        for number in completed where number >= base + spent && waitingInMemory > waitingGroupsHeld {
+            guard let group = held.removeValue(forKey: number)?.group else { continue }
+            let spill = self.spill ?? LiveObjectGroupSpill()
+            self.spill = spill
+            locations[number - base] = try spill.put(group)
+            waitingInMemory -= 1
+        }
+        if spent == locations.count || spent > 4096 && spent * 2 > locations.count {
+            locations.removeFirst(spent)
             base += spent
             spent = 0
         }
@@ -80,12 +109,22 @@ struct LiveObjectGroupStream {
 
     /// Hands on every group still held, in order: the end of the objects, after which none
     /// can grow.
-    mutating func finish(handOn: (LiveObjectGroup) throws -> Void) rethrows {
-        for index in spent..<pending.count { try handOn(pending[index].group) }
-        base += pending.count
-        pending = []
+    mutating func finish(handOn: (LiveObjectGroup) throws -> Void) throws {
+        for index in spent..<locations.count { try handOn(try take(base + index)) }
+        base += locations.count
+        locations = []
         spent = 0
+        held = [:]
         numberOfKey = [:]
         openKeysOfType = [:]
+        waitingInMemory = 0
+    }
+
+    /// The group numbered `number`, from memory or the spill, no longer held.
+    private mutating func take(_ number: Int) throws -> LiveObjectGroup {
+        let location = locations[number - base]
+        if location >= 0, let spill { return try spill.take(location) }
+        if location == Self.isWaitingInMemory { waitingInMemory -= 1 }
+        return held.removeValue(forKey: number)?.group ?? LiveObjectGroup(typeName: "", objectIDs: [], createdIn: [])
     }
 }
