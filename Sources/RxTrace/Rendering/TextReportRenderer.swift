@@ -92,9 +92,8 @@ public struct TextReportRenderer {
             // the memory of one. The objects alive at the end wait in a table on disk, a row
             // per group, until their columns' widths are known.
             let table = LiveObjectTable()
-            let report = try LeakFinder(reader: reader).summary(taggedAs: tag, found: { _ in }) {
-                try table.add($0)
-            }
+            let report = try LeakFinder(reader: reader).summary(
+                taggedAs: tag, found: { _ in }, liveObject: { try table.add($0) })
             if !isFirstBlock { output("\n\n") }
             isFirstBlock = false
             try LeakReportRenderer().write(report, liveObjects: table, to: output)
