@@ -5,9 +5,9 @@ import XCTest
 
 /// A trace of many short flows is compared and printed whole, and a trace of many distinct
 /// types alive at the end is reported, in a memory that does not grow with the flows, and grows
-/// with the types only by what the report must hold of each: `diff` reads only the links of each
+/// with the types only by a few names and numbers of each: `diff` reads only the links of each
 /// subscription's chain and one flow at a time, `report --all` prints each flow as it is built,
-/// and the JSON report writes the live objects one group at a time.
+/// and the reports write the live objects one group at a time, as each is complete.
 final class ManyFlowsAndTypesTests: XCTestCase {
     private var directory: URL!
 
@@ -35,10 +35,12 @@ final class ManyFlowsAndTypesTests: XCTestCase {
 
     /// A copy of a small recorded trace with `count` more objects alive at the end, each of a
     /// type of its own (`Generated7<Int>`), made outside any step as user code makes a subject:
-    /// what a program holding many distinct generic types leaves; its path.
-    private func trace(ofDistinctLiveTypes count: Int) throws -> String {
+    /// what a program holding many distinct generic types leaves; its path. With
+    /// `spanningTheTrace`, the first type has one more object alive, the last of all: its group
+    /// is complete only at the end, and every other type's waits behind it.
+    private func trace(ofDistinctLiveTypes count: Int, spanningTheTrace: Bool = false) throws -> String {
         let recorded = try trace(ofRounds: 2)
-        let path = directory.appendingPathComponent("types-\(count).sqlite").path
+        let path = directory.appendingPathComponent("types-\(count)\(spanningTheTrace ? "-spanning" : "").sqlite").path
         try FileManager.default.copyItem(atPath: recorded, toPath: path)
         // Closed at the end of the scope, before rxtrace reads the file.
         let database = try Database(path: path, mode: .readWriteCreate)
@@ -52,6 +54,13 @@ final class ManyFlowsAndTypesTests: XCTestCase {
             SELECT id, 1000000 + id, NULL, 1, NULL FROM type WHERE type_name LIKE 'Generated%';
             COMMIT;
             """)
+        if spanningTheTrace {
+            try database.execute(
+                """
+                INSERT INTO object (type_id, start_ts, end_ts, thread_id, call_id)
+                SELECT id, 1000000000, NULL, 1, NULL FROM type WHERE type_name = 'Generated1<Int>'
+                """)
+        }
         return path
     }
 
@@ -81,19 +90,46 @@ final class ManyFlowsAndTypesTests: XCTestCase {
         XCTAssertTrue(diff.standardOutput.contains("\n    A  300 ×\n    B  302 ×\n"), diff.standardOutput)
     }
 
-    func testTheLeakReports_ofThousandsOfDistinctLiveTypes_holdLessThanAKilobyteAType() throws {
+    func testTheReports_ofThousandsOfDistinctLiveTypes_holdNoTypesGroup() throws {
         let few = try trace(ofDistinctLiveTypes: 500)
         let many = try trace(ofDistinctLiveTypes: 20_500)
+        let commands: [(String) -> [String]] = [
+            { ["report", $0] },
+            { ["report", $0, "--format", "json"] },
+            { ["report", $0, "--leaks"] },
+            { ["report", $0, "--leaks", "--format", "json"] },
+        ]
+        // Each type's group is written (the text's row to a table on disk) as soon as its last
+        // live object has been read; what stays is each type's name, number and last object
+        // (about 0.2 kB a type). Holding each group until the report was written took 0.8 kB
+        // a type, encoding them all at once 1.5 kB.
+        try CommandRunner.assertPeakMemoryGrowth(
+            of: commands, from: few, to: many, below: 9_000,
+            "20,000 more live types must cost less than 0.45 kB each")
+    }
+
+    func testTheReports_ofThousandsOfTypesHeldBackByOneThatSpansTheTrace_holdNoTypesGroup() throws {
+        let together = try trace(ofDistinctLiveTypes: 20_500)
+        let heldBack = try trace(ofDistinctLiveTypes: 20_500, spanningTheTrace: true)
         let commands: [(String) -> [String]] = [
             { ["report", $0, "--leaks"] },
             { ["report", $0, "--leaks", "--format", "json"] },
         ]
-        // Each type's group is held until the report is written (its objects can be anywhere
-        // in the trace): about 0.8 kB a type. Encoding them all at once held 1.5 kB a type
-        // (31 MB for these 20,000).
+        // Every group waits for the first type's last object: the first 4,096 in memory, the
+        // rest on disk (8 bytes each in memory). All held in memory, they took 0.4 kB each.
         try CommandRunner.assertPeakMemoryGrowth(
-            of: commands, from: few, to: many, below: 24_000,
-            "20,000 more live types must cost less than 1.2 kB each")
+            of: commands, from: together, to: heldBack, below: 4_000,
+            "20,500 live types waiting behind one must cost less than 0.2 kB each more than none waiting")
+    }
+
+    func testThePage_ofThousandsOfDistinctLiveTypes_holdsNoTypesGroup() throws {
+        let few = try trace(ofDistinctLiveTypes: 500)
+        let many = try trace(ofDistinctLiveTypes: 20_500)
+        // Each group's table row and JSON are written to disk as soon as it is complete, and
+        // the page is written as it is built. Holding the groups and the page took 1.2 kB a type.
+        try CommandRunner.assertPeakMemoryGrowth(
+            of: [{ ["report", $0, "--format", "html", "-o", $0 + ".html"] }], from: few, to: many, below: 6_000,
+            "20,000 more live types must cost the page less than 0.3 kB each")
     }
 
     func testTheJSONLeakReport_ofThousandsOfDistinctLiveTypes_listsEachTypeOnce() throws {

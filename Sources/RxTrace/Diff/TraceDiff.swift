@@ -344,13 +344,13 @@ public struct TraceDiffer {
     static func leakShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         // Each finding counted as it is found, none held.
-        let report = try LeakFinder(reader: reader).findLeaks(scope: nil) { open, _ in
+        _ = try LeakFinder(reader: reader).findLeaks(scope: nil) { open, _ in
             shapes.add(
                 ["never ended: " + open.chain.map(withoutIDs).joined(separator: " → ")],
                 for: "subscription at \(open.subscription.site)"
             )
-        }
-        for group in report.liveObjects where group.verdict.isLeak {
+        } liveObject: { group in
+            guard group.verdict.isLeak else { return }
             for _ in group.objectIDs {
                 shapes.add(["alive at the end"], for: TypeNames.short(group.typeName))
             }

@@ -169,12 +169,17 @@ public struct LeakFinder {
     ///   everything.
     public func report(scope: Int64? = nil) throws -> LeakReport {
         var open: [OpenSubscription] = []
-        let rest = try findLeaks(scope: scope) { finding, _ in open.append(finding) }
+        var liveObjects: [LiveObjectGroup] = []
+        let rest = try findLeaks(scope: scope) { finding, _ in
+            open.append(finding)
+        } liveObject: {
+            liveObjects.append($0)
+        }
         return LeakReport(
             resourcesTotalStart: reader.run.resourcesTotalStart,
             resourcesTotalEnd: reader.run.resourcesTotalEnd,
             openSubscriptions: open,
-            liveObjects: rest.liveObjects,
+            liveObjects: liveObjects,
             aliveAtExit: rest.aliveAtExit,
             heldByTestHarness: rest.heldByTestHarness
         )
@@ -198,9 +203,25 @@ public struct LeakFinder {
     public func summary(
         scope: Int64? = nil, taggedAs tag: String? = nil, found: (OpenSubscription) throws -> Void
     ) throws -> LeakSummary {
+        var liveObjects: [LiveObjectGroup] = []
+        var summary = try summary(scope: scope, taggedAs: tag, found: found) { liveObjects.append($0) }
+        summary.liveObjects = liveObjects
+        return summary
+    }
+
+    /// What ``summary(scope:taggedAs:found:)`` says, but for the objects alive at the end: each
+    /// group is handed to `liveObject` as soon as it is complete, in the order of
+    /// ``LeakSummary/liveObjects``, and the summary holds only their count and whether one is
+    /// a leak (``LeakSummary/liveObjectTally``); a report of a million distinct types holds
+    /// none of them. With `tag`, no group is handed on, as the summary lists none.
+    func summary(
+        scope: Int64? = nil, taggedAs tag: String? = nil, found: (OpenSubscription) throws -> Void,
+        liveObject: (LiveObjectGroup) throws -> Void
+    ) throws -> LeakSummary {
         var groups: [IdenticalLeaks] = []
         var indexOfKey: [String: Int] = [:]
         var count = 0
+        var tally = LiveObjectTally()
         let rest = try findLeaks(scope: scope) { finding, key in
             if let tag, finding.tags?.contains(tag) != true { return }
             count += 1
@@ -211,25 +232,33 @@ public struct LeakFinder {
                 indexOfKey[key] = groups.count
                 groups.append(IdenticalLeaks(first: finding))
             }
+        } liveObject: { group in
+            guard tag == nil else { return }
+            tally.add(group)
+            try liveObject(group)
         }
-        return LeakSummary(
+        var summary = LeakSummary(
             resourcesTotalStart: reader.run.resourcesTotalStart,
             resourcesTotalEnd: reader.run.resourcesTotalEnd,
             openSubscriptionCount: count,
             identicalLeaks: groups,
-            liveObjects: tag == nil ? rest.liveObjects : [],
+            liveObjects: [],
             aliveAtExit: tag == nil ? rest.aliveAtExit : nil,
             heldByTestHarness: tag == nil ? rest.heldByTestHarness : nil
         )
+        summary.liveObjectTally = tally
+        return summary
     }
 
     /// Finds the leaks of the run or of `scope`: hands each open subscription that is no global
-    /// bag's to `found`, in order of subscribe, with its ``LeakRules/identityKey(of:)``, and
+    /// bag's to `found`, in order of subscribe, with its ``LeakRules/identityKey(of:)``, then
+    /// each group of objects alive at the end to `liveObject`, in the order of
+    /// ``LeakReport/liveObjects``, as soon as it is complete (``LiveObjectGroupStream``), and
     /// returns the rest of the report.
     func findLeaks(
-        scope: Int64?, found: (OpenSubscription, String) throws -> Void
-    ) throws -> (liveObjects: [LiveObjectGroup], aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?)
-    {
+        scope: Int64?, found: (OpenSubscription, String) throws -> Void,
+        liveObject: (LiveObjectGroup) throws -> Void
+    ) throws -> (aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?) {
         // The live objects read a page at a time, only their ids, types, creators and scopes
         // (LiveObjectRow): each one's id and label kept (a LiveObjectIndex), the records read
         // and kept only of the bags, work items and schedulers, whose makers and work the
@@ -467,22 +496,29 @@ public struct LeakFinder {
         }
         var heldByHarness: [LiveObjectRow] = []
         // Grouped as they come, a page of rows at a time, their creation places read a window
-        // at a time.
-        var groups = LeakRules.LiveObjectGrouping()
-        var leaked: [(object: LiveObjectRow, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
+        // at a time; each group handed on once its type's last live object has gone by.
+        var groups = LiveObjectGroupStream()
+        var leaked: [(object: LiveObjectRow, type: Int, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
+        var typesEnded: [Int] = []
         func groupLeaked() throws {
             for (leak, place) in zip(leaked, try places(ofCreating: leaked.map(\.object.callID))) {
                 groups.add(
-                    typeName: leak.object.typeName, id: leak.object.id, place: place, verdict: leak.verdict,
-                    holder: leak.holder)
+                    type: leak.type, typeName: leak.object.typeName, id: leak.object.id, place: place,
+                    verdict: leak.verdict, holder: leak.holder)
             }
             leaked.removeAll(keepingCapacity: true)
+            for type in typesEnded { try groups.complete(type: type, handOn: liveObject) }
+            typesEnded.removeAll(keepingCapacity: true)
         }
         func firstOfEachKind(_ firsts: [Int64]) -> [Int64] {
             var seen: Set<Int64> = []
             return firsts.filter { seen.insert($0).inserted }
         }
         try reader.forEachLiveObjectRow { object in
+            // A live object the index does not hold (none, but for a trace changed under the
+            // reader) joins a group handed on at the end.
+            let type = liveObjects.type(of: object.id) ?? -1
+            if type >= 0, liveObjects.isLast(object.id, ofType: type) { typesEnded.append(type) }
             guard isInScope(object.scopeID), !setApart.contains(object.id) else { return }
             // User code made it outside any step: the stack it was made from names the function.
             var maker: String?
@@ -538,16 +574,17 @@ public struct LeakFinder {
                         ? maker.map { LiveObjectHolder(madeIn: BagHold.shortFunctionName($0)) }
                         : LiveObjectHolder(subscriptionIDs: firstOfEachKind(subscriptionIDs))
                 }
-            leaked.append((object, verdict, holder))
+            leaked.append((object, type, verdict, holder))
             if leaked.count >= ChainWindows.windowSize { try groupLeaked() }
         }
         try groupLeaked()
+        try groups.finish(handOn: liveObject)
         let harnessGroups = LeakRules.groupLiveObjects(
             zip(heldByHarness, try places(ofCreating: heldByHarness.map(\.callID))).map { object, place in
                 (object.typeName, object.id, place, LeakVerdict.heldByTestHarness, nil)
             }
         )
-        return (groups.groups, aliveAtExit.isEmpty ? nil : aliveAtExit, harnessGroups.isEmpty ? nil : harnessGroups)
+        return (aliveAtExit.isEmpty ? nil : aliveAtExit, harnessGroups.isEmpty ? nil : harnessGroups)
     }
 
     /// The virtual time schedulers (a `TestScheduler`) among `objects` that had work scheduled

@@ -53,8 +53,15 @@ public struct LeakSummary: Equatable, Sendable {
     public var openSubscriptionCount: Int
     /// Those subscriptions, each leak once, in order of its first finding.
     public var identicalLeaks: [IdenticalLeaks]
-    /// Objects alive at the end, grouped by type, as ``LeakReport/liveObjects``.
-    public var liveObjects: [LiveObjectGroup]
+    /// Objects alive at the end, grouped by type, as ``LeakReport/liveObjects``; empty in a
+    /// summary whose report wrote each group as it was found, whose ``liveObjectTally`` counts
+    /// them.
+    public var liveObjects: [LiveObjectGroup] {
+        didSet { liveObjectTally = LiveObjectTally(liveObjects) }
+    }
+    /// How many groups and objects were alive at the end, and whether one is a leak: of
+    /// ``liveObjects``, or of the groups a report wrote as it found them.
+    public internal(set) var liveObjectTally: LiveObjectTally
     /// As ``LeakReport/aliveAtExit``.
     public var aliveAtExit: [BagAliveAtExit]?
     /// As ``LeakReport/heldByTestHarness``.
@@ -70,6 +77,7 @@ public struct LeakSummary: Equatable, Sendable {
         self.openSubscriptionCount = openSubscriptionCount
         self.identicalLeaks = identicalLeaks
         self.liveObjects = liveObjects
+        self.liveObjectTally = LiveObjectTally(liveObjects)
         self.aliveAtExit = aliveAtExit
         self.heldByTestHarness = heldByTestHarness
     }
@@ -86,8 +94,8 @@ public struct LeakSummary: Equatable, Sendable {
     }
 
     /// Whether nothing leaked, as ``LeakReport/isEmpty`` says.
-    public var isEmpty: Bool { openSubscriptionCount == 0 && !liveObjects.contains { $0.verdict.isLeak } }
+    public var isEmpty: Bool { openSubscriptionCount == 0 && !liveObjectTally.isAnyALeak }
 
     /// The number of objects alive at the end.
-    public var liveObjectCount: Int { liveObjects.reduce(0) { $0 + $1.objectIDs.count } }
+    public var liveObjectCount: Int { liveObjectTally.objectCount }
 }

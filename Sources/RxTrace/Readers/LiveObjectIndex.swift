@@ -3,7 +3,7 @@
 ///
 /// Built by ``LeakFinder`` from the live objects read a page at a time, and dropped with its
 /// report: it holds an id and a type number per object (12 bytes), where the objects' records
-/// took about 250, and each type's name once.
+/// took about 250, and each type's name and last live object once.
 struct LiveObjectIndex {
     /// The live objects' ids, ascending, each once.
     private var ids: [Int64] = []
@@ -12,6 +12,8 @@ struct LiveObjectIndex {
     /// The types' short names (``TypeNames/short(_:)``), each once.
     private var typeNames: [String] = []
     private var indexOfTypeName: [String: UInt32] = [:]
+    /// Each type's last live object's id, by the type's index.
+    private var lastIDOfType: [Int64] = []
 
     /// No objects yet.
     init() {}
@@ -36,11 +38,25 @@ struct LiveObjectIndex {
             type = UInt32(typeNames.count)
             indexOfTypeName[typeName] = type
             typeNames.append(TypeNames.short(typeName))
+            lastIDOfType.append(id)
         }
         if let last = ids.last, id <= last { return Int(type) }
         ids.append(id)
         typeOfObject.append(type)
+        lastIDOfType[Int(type)] = id
         return Int(type)
+    }
+
+    /// The number of the type of the live object `id` (as ``add(id:typeName:)`` returned it),
+    /// or `nil` if it was not alive.
+    func type(of id: Int64) -> Int? {
+        position(of: id).map { Int(typeOfObject[$0]) }
+    }
+
+    /// Whether `id` is the last live object, in order of id, of the type numbered `type`: no
+    /// live object after it is of its type.
+    func isLast(_ id: Int64, ofType type: Int) -> Bool {
+        lastIDOfType[type] == id
     }
 
     /// Whether the object `id` was alive at the end.

@@ -23,7 +23,8 @@ public struct JSONReportRenderer {
     ///
     /// The leak report's open subscriptions are written one at a time too, none held.
     ///
-    /// - Returns: the leak report's summary, when the `leaks` section was written.
+    /// - Returns: the leak report's summary, when the `leaks` section was written; it counts the
+    ///   objects alive at the end (``LeakSummary/liveObjectTally``) but holds none of their groups.
     /// - Throws: ``ReportError/noSuchSubscription(_:)`` for an unknown subscription id.
     @discardableResult
     public func write(
@@ -88,8 +89,10 @@ public struct JSONReportRenderer {
     /// it at the report's second level, in one pass over the leaks: each finding is written as
     /// it is found (by ``LeakJSON``, byte for byte as the encoder would write it) into a
     /// ``TextSpool`` (the encoder's sorted order puts the open subscriptions after the live
-    /// objects that the same pass finds), and the spool is copied out after them. Returns its
-    /// summary.
+    /// objects that the same pass finds), and the spool is copied out after them. The groups of
+    /// objects alive at the end are spooled the same way as each is complete
+    /// (``LeakFinder/findLeaks(scope:found:liveObject:)``). Returns its summary, which counts
+    /// those groups (``LeakSummary/liveObjectTally``) but holds none.
     private func writeLeaks(reader: TraceReader, tag: String?, to output: (String) -> Void) throws -> LeakSummary {
         let finder = LeakFinder(reader: reader)
         let encoder = Self.encoder
@@ -100,6 +103,11 @@ public struct JSONReportRenderer {
         var count = 0
         var groups: [IdenticalLeaks] = []
         var indexOfKey: [String: Int] = [:]
+        // The live objects' groups, each written as it is complete, wait in a spool too: the
+        // encoder's order puts the objects the test harness holds, found in the same pass,
+        // before them.
+        let liveObjects = TextSpool()
+        var tally = LiveObjectTally()
         let found = try finder.findLeaks(scope: nil) { open, key in
             guard isShown(open) else { return }
             try openSubscriptions.append(
@@ -111,9 +119,13 @@ public struct JSONReportRenderer {
                 indexOfKey[key] = groups.count
                 groups.append(IdenticalLeaks(first: open))
             }
+        } liveObject: { group in
+            guard tag == nil else { return }
+            try liveObjects.append(
+                (tally.groupCount == 0 ? "[\n" : ",\n") + element + LeakJSON.text(of: group, indent: element))
+            tally.add(group)
         }
-        let rest =
-            tag == nil ? found : (liveObjects: [LiveObjectGroup](), aliveAtExit: nil, heldByTestHarness: nil)
+        let rest = tag == nil ? found : (aliveAtExit: nil, heldByTestHarness: nil)
         let run = reader.run
         // The members in the encoder's sorted order: alive_at_exit, held_by_test_harness,
         // live_objects, open_subscriptions, resources_total_end, resources_total_start; an
@@ -127,12 +139,10 @@ public struct JSONReportRenderer {
         output("{\n" + members.map { $0 + ",\n" }.joined() + indent + "\"live_objects\" : ")
         // One group at a time, as the encoder lays out an array: encoding a million groups
         // at once took minutes and gigabytes.
-        if rest.liveObjects.isEmpty {
+        if tally.groupCount == 0 {
             output(try Self.encoded([LiveObjectGroup](), indent: indent, by: encoder))
         } else {
-            for (index, group) in rest.liveObjects.enumerated() {
-                output((index == 0 ? "[\n" : ",\n") + element + LeakJSON.text(of: group, indent: element))
-            }
+            try liveObjects.replay(to: output)
             output("\n" + indent + "]")
         }
         output(",\n" + indent + "\"open_subscriptions\" : ")
@@ -146,10 +156,12 @@ public struct JSONReportRenderer {
         if let end = run.resourcesTotalEnd { try member("resources_total_end", end) }
         try member("resources_total_start", run.resourcesTotalStart)
         output(",\n" + members.joined(separator: ",\n") + "\n  }")
-        return LeakSummary(
+        var summary = LeakSummary(
             resourcesTotalStart: run.resourcesTotalStart, resourcesTotalEnd: run.resourcesTotalEnd,
-            openSubscriptionCount: count, identicalLeaks: groups, liveObjects: rest.liveObjects,
+            openSubscriptionCount: count, identicalLeaks: groups, liveObjects: [],
             aliveAtExit: rest.aliveAtExit, heldByTestHarness: rest.heldByTestHarness)
+        summary.liveObjectTally = tally
+        return summary
     }
 
     /// `value` as pretty-printed JSON whose lines after the first start with `indent`, but for

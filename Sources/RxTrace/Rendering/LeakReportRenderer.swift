@@ -17,7 +17,39 @@ public struct LeakReportRenderer {
 
     /// The `Leaks` section of a report held as its summary (``LeakFinder/summary(scope:taggedAs:)``).
     public func render(_ report: LeakSummary) -> String {
-        var lines = ["Leaks", ""]
+        var text = ""
+        write(
+            report, hasLiveObjects: !report.liveObjects.isEmpty,
+            liveObjectLines: { line in for text in LeakWording.lines(forLiveObjects: report.liveObjects) { line(text) }
+            },
+            to: { text += $0 })
+        return text
+    }
+
+    /// Writes the `Leaks` section of `report`, whose objects alive at the end are `liveObjects`'
+    /// groups (the summary holding only their ``LeakSummary/liveObjectTally``), a line at a
+    /// time: the same text as ``render(_:)-swift.method`` of the summary holding them.
+    func write(_ report: LeakSummary, liveObjects: LiveObjectTable, to output: (String) -> Void) throws {
+        try withoutActuallyEscaping(output) { output in
+            try write(
+                report, hasLiveObjects: !liveObjects.isEmpty, liveObjectLines: { try liveObjects.forEachLine($0) },
+                to: output)
+        }
+    }
+
+    /// Writes the `Leaks` section, its lines joined by newlines, each escaped; the objects
+    /// alive at the end are the lines `liveObjectLines` hands on.
+    private func write(
+        _ report: LeakSummary, hasLiveObjects: Bool,
+        liveObjectLines: ((String) -> Void) throws -> Void, to output: @escaping (String) -> Void
+    ) rethrows {
+        var isFirstLine = true
+        func line(_ text: String) {
+            output((isFirstLine ? "" : "\n") + TerminalText.escaped(text))
+            isFirstLine = false
+        }
+        line("Leaks")
+        line("")
         let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
         let totals =
             change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
@@ -25,42 +57,41 @@ public struct LeakReportRenderer {
         let aliveAtExit = report.aliveAtExit ?? []
         let harness = report.heldByTestHarness ?? []
         guard !report.isEmpty else {
-            if !report.liveObjects.isEmpty {
-                lines.append(
+            if hasLiveObjects {
+                line(
                     "No leaks: every subscription ended, and no object alive at the end is a leak, as its verdict says (\(totals))."
                 )
-                lines += liveObjectLines(report.liveObjects)
+                line("")
+                line("Objects alive at the end:")
+                try liveObjectLines(line)
             } else if aliveAtExit.isEmpty, harness.isEmpty {
-                lines.append("No leaks: every subscription ended and no object outlived the run (\(totals)).")
+                line("No leaks: every subscription ended and no object outlived the run (\(totals)).")
             } else if harness.isEmpty {
-                lines.append(
+                line(
                     "No leaks: every subscription ended or is held by a global's DisposeBag, and no other object outlived the run (\(totals))."
                 )
             } else {
-                lines.append(
+                line(
                     "No leaks: every subscription ended, and the objects alive at the end are held by design (\(totals))."
                 )
             }
-            lines += aliveAtExitLines(aliveAtExit) + harnessLines(harness)
-            return lines.map(TerminalText.escaped).joined(separator: "\n")
+            for text in aliveAtExitLines(aliveAtExit) + harnessLines(harness) { line(text) }
+            return
         }
-        lines.append(
+        line(
             "\(counted(report.openSubscriptionCount, "subscription")) never ended · "
                 + "\(counted(report.liveObjectCount, "object")) alive at the end (\(totals))"
         )
         for group in report.identicalLeaks {
-            lines.append("")
-            lines += LeakWording.lines(for: group)
+            line("")
+            for text in LeakWording.lines(for: group) { line(text) }
         }
-        lines += liveObjectLines(report.liveObjects)
-        lines += aliveAtExitLines(aliveAtExit) + harnessLines(harness)
-        return lines.map(TerminalText.escaped).joined(separator: "\n")
-    }
-
-    /// The objects alive at the end, in blocks of one verdict each, after their heading.
-    private func liveObjectLines(_ groups: [LiveObjectGroup]) -> [String] {
-        guard !groups.isEmpty else { return [] }
-        return ["", "Objects alive at the end:"] + LeakWording.lines(forLiveObjects: groups)
+        if hasLiveObjects {
+            line("")
+            line("Objects alive at the end:")
+            try liveObjectLines(line)
+        }
+        for text in aliveAtExitLines(aliveAtExit) + harnessLines(harness) { line(text) }
     }
 
     /// The objects XCTest's test cases hold, after a line saying why they are not leaks.

@@ -487,19 +487,24 @@ public enum LeakWording {
         return "Subscriptions " + numbers.dropLast().joined(separator: ", ") + " and " + numbers[numbers.count - 1]
     }
 
+    /// The cells of a row of objects alive at the end: count, short type name, ids, where they
+    /// were created.
+    typealias LiveObjectCells = (count: String, type: String, ids: String, place: String)
+
     /// A row per group: count, short type name, ids, where they were created.
-    private static func rows(forLiveObjects groups: [LiveObjectGroup]) -> [(
-        count: String, type: String, ids: String, place: String
-    )] {
-        groups.map { group in
-            (
-                count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
-                ids: idList(group.objectIDs),
-                place: "created " + group.createdIn.prefix(placesShown).joined(separator: "; ")
-                    + (group.createdIn.count > placesShown
-                        ? "; and in \(group.createdIn.count - placesShown) more places" : "")
-            )
-        }
+    private static func rows(forLiveObjects groups: [LiveObjectGroup]) -> [LiveObjectCells] {
+        groups.map(row(forLiveObjects:))
+    }
+
+    /// The row of `group`: count, short type name, ids, where they were created.
+    static func row(forLiveObjects group: LiveObjectGroup) -> LiveObjectCells {
+        (
+            count: "\(group.objectIDs.count) ×", type: TypeNames.short(group.typeName),
+            ids: idList(group.objectIDs),
+            place: "created " + group.createdIn.prefix(placesShown).joined(separator: "; ")
+                + (group.createdIn.count > placesShown
+                    ? "; and in \(group.createdIn.count - placesShown) more places" : "")
+        )
     }
 
     /// How many ids a row of objects alive at the end names: the first few and the last.
@@ -518,13 +523,17 @@ public enum LeakWording {
     }
 
     /// Rows as lines, each column as wide as its widest cell, up to ``columnWidthLimit``.
-    private static func aligned(_ rows: [(count: String, type: String, ids: String, place: String)]) -> [String] {
+    private static func aligned(_ rows: [LiveObjectCells]) -> [String] {
         let countWidth = min(rows.map(\.count.count).max() ?? 0, columnWidthLimit)
         let typeWidth = min(rows.map(\.type.count).max() ?? 0, columnWidthLimit)
         let idsWidth = min(rows.map(\.ids.count).max() ?? 0, columnWidthLimit)
-        return rows.map { row in
-            "  " + row.count.rightPadded(to: countWidth) + "  " + row.type.rightPadded(to: typeWidth) + "  "
-                + (idsWidth > 0 ? row.ids.rightPadded(to: idsWidth) + "  " : "") + row.place
-        }
+        return rows.map { alignedLine($0, countWidth: countWidth, typeWidth: typeWidth, idsWidth: idsWidth) }
+    }
+
+    /// `row` as a line, its first three columns padded to these widths (an empty ids column,
+    /// `idsWidth` 0, left out).
+    static func alignedLine(_ row: LiveObjectCells, countWidth: Int, typeWidth: Int, idsWidth: Int) -> String {
+        "  " + row.count.rightPadded(to: countWidth) + "  " + row.type.rightPadded(to: typeWidth) + "  "
+            + (idsWidth > 0 ? row.ids.rightPadded(to: idsWidth) + "  " : "") + row.place
     }
 }

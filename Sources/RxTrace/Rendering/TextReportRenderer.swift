@@ -41,7 +41,8 @@ public struct TextReportRenderer {
     ///
     /// With `tag`, only the flows and open subscriptions of chains tagged `tag` are written.
     ///
-    /// - Returns: the leak report's summary, when the `leaks` section was written.
+    /// - Returns: the leak report's summary, when the `leaks` section was written; it counts the
+    ///   objects alive at the end (``LeakSummary/liveObjectTally``) but holds none of their groups.
     /// - Throws: ``ReportError/noSuchSubscription(_:)`` for an unknown subscription id.
     @discardableResult
     public func write(
@@ -88,9 +89,14 @@ public struct TextReportRenderer {
         var leaks: LeakSummary?
         if sections.contains(.leaks) {
             // Each leak found many times is held once: a million identical findings print in
-            // the memory of one.
-            let report = try LeakFinder(reader: reader).summary(taggedAs: tag)
-            startBlock(LeakReportRenderer().render(report))
+            // the memory of one. The objects alive at the end wait in a table on disk, a row
+            // per group, until their columns' widths are known.
+            let table = LiveObjectTable()
+            let report = try LeakFinder(reader: reader).summary(
+                taggedAs: tag, found: { _ in }, liveObject: { try table.add($0) })
+            if !isFirstBlock { output("\n\n") }
+            isFirstBlock = false
+            try LeakReportRenderer().write(report, liveObjects: table, to: output)
             leaks = report
         }
         output("\n")

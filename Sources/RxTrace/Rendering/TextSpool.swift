@@ -41,7 +41,8 @@ final class TextSpool {
     }
 
     /// Hands everything appended to `output`, in order, a chunk at a time; each chunk ends at a
-    /// line's end or at the end, so no character is cut in two.
+    /// line's end, or between two characters of text with no line end in a chunk's length
+    /// (compact JSON), or at the end: no character is cut in two.
     func replay(to output: (String) -> Void) throws {
         guard let handle else {
             if !pending.isEmpty { output(String(decoding: pending, as: UTF8.self)) }
@@ -52,9 +53,14 @@ final class TextSpool {
         var carried: [UInt8] = []
         while let data = try handle.read(upToCount: Self.chunkSize), !data.isEmpty {
             carried.append(contentsOf: data)
-            guard let lastNewline = carried.lastIndex(of: UInt8(ascii: "\n")) else { continue }
-            output(String(decoding: carried[...lastNewline], as: UTF8.self))
-            carried.removeSubrange(...lastNewline)
+            // A UTF-8 character starts at any byte but a continuation byte (10xxxxxx).
+            guard
+                let end = carried.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 })
+                    ?? (carried.count >= Self.chunkSize ? carried.lastIndex(where: { $0 & 0xC0 != 0x80 }) : nil),
+                end > 0
+            else { continue }
+            output(String(decoding: carried[..<end], as: UTF8.self))
+            carried.removeSubrange(..<end)
         }
         if !carried.isEmpty { output(String(decoding: carried, as: UTF8.self)) }
     }

@@ -134,11 +134,11 @@ extension RxTraceCommand {
                         ?? SourceFiles.defaultRoot(
                             tracePath: file.trace, fileIDs: HTMLReportRenderer.recordedFileIDs(reader)
                         )
-                    let report = try HTMLReport(
+                    // Written as it is built: the objects alive at the end are not held.
+                    isLeaking = try !HTMLReportRenderer().write(
                         reader: reader, sources: SourceFiles(root: root),
-                        lesson: try HTMLReport.Lesson(exampleTrace: reader))
-                    destination.write(try HTMLReportRenderer().render(report))
-                    isLeaking = !report.leakSummary.isEmpty
+                        lesson: try HTMLReport.Lesson(exampleTrace: reader), to: destination.write
+                    ).isEmpty
                 }
                 try destination.finish()
                 if failOnLeaks {

@@ -229,7 +229,13 @@ final class DamagedTraceTests: RxTraceTestCase {
                 report = try JSONReportRenderer().render(tagged)
             }
             XCTAssertEqual(streamed, report, "tag \(tag ?? "none")")
-            XCTAssertEqual(summary, LeakSummary(expected), "tag \(tag ?? "none")")
+            // The summary counts the objects alive at the end, whose groups were written as
+            // they were found, and holds none of them.
+            var counted = LeakSummary(expected)
+            counted.liveObjects = []
+            counted.liveObjectTally = LiveObjectTally(expected.liveObjects)
+            XCTAssertEqual(summary, counted, "tag \(tag ?? "none")")
+            XCTAssertEqual(summary?.liveObjectCount, expected.liveObjectCount)
         }
         let none = try recordedTrace { _ = Observable.just(1).subscribe(onNext: { _ in }) }
         var streamed = ""

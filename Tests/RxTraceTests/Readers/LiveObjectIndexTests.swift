@@ -48,3 +48,21 @@ final class LiveObjectIndexTests: RxTraceTestCase {
         XCTAssertFalse(LiveObjectIndex().contains(1))
     }
 }
+
+/// The last live object of each type, which tells the leak finder that no later object can
+/// join that type's groups.
+final class LiveObjectIndexLastOfTypeTests: RxTraceTestCase {
+    func testEachTypesLastObject_isTheGreatestIDOfThatType() {
+        var index = LiveObjectIndex()
+        let objects: [(Int64, String)] = [
+            (1, "PublishSubject<Int>"), (2, "DisposeBag"), (4, "PublishSubject<Int>"), (7, "DisposeBag"),
+            (8, "Generated1<Int>"),
+        ]
+        let types = objects.map { index.add(id: $0.0, typeName: $0.1) }
+
+        XCTAssertEqual(objects.map { index.type(of: $0.0) }, types)
+        XCTAssertEqual(
+            objects.map { index.isLast($0.0, ofType: index.type(of: $0.0)!) }, [false, false, true, true, true])
+        XCTAssertNil(index.type(of: 3), "not alive")
+    }
+}

@@ -35,6 +35,27 @@ final class HTMLReportTests: RxTraceTestCase {
         XCTAssertEqual(subscribeFlow.steps.first?.place, "RxCore/ObservableType+Extensions.swift:29")
     }
 
+    func testThePageWrittenAsItIsBuilt_isThePageOfItsReport_andCountsTheObjectsAliveAtTheEnd() throws {
+        var leaked: [Disposable] = []
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            for _ in 0..<3 { leaked.append(subject.map { $0 + 1 }.subscribe(onNext: { _ in })) }
+            leaked.append(subject.subscribe(onNext: { _ in }))
+        }
+        // Open in the trace; disposed for the leak check.
+        defer { leaked.forEach { $0.dispose() } }
+        let report = try HTMLReport(reader: reader, sources: sources)
+        XCTAssertGreaterThan(Set(report.leaks.liveObjects.map(\.holder)).count, 1, "more than one block")
+
+        var page = ""
+        let summary = try HTMLReportRenderer().write(reader: reader, sources: sources) { page += $0 }
+
+        XCTAssertEqual(page, try HTMLReportRenderer().render(report))
+        XCTAssertEqual(summary.liveObjectCount, report.leaks.liveObjectCount)
+        XCTAssertEqual(summary.liveObjects, [], "counted, not held")
+        XCTAssertFalse(summary.isEmpty)
+    }
+
     func testMarbles_OneLanePerObservableSourceFirst_WithValuesAndCompletion() throws {
         var line = 0
         let reader = try recordedTrace {

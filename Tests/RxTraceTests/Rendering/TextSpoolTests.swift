@@ -19,6 +19,19 @@ final class TextSpoolTests: XCTestCase {
         XCTAssertEqual(replayed.joined(), lines.joined() + "no newline at the end")
     }
 
+    func testTextWithoutLineEnds_comesBackInChunks_cutBetweenCharacters() throws {
+        let spool = TextSpool()
+        // Compact JSON: no line end in megabytes, characters of one to four bytes.
+        let text = String(repeating: "{\"é\":\"🚀\",\"a\":1},", count: 200_000)
+        try spool.append(text)
+
+        var replayed: [String] = []
+        try spool.replay { replayed.append($0) }
+
+        XCTAssertGreaterThan(replayed.count, 1, "more than one chunk")
+        XCTAssertEqual(replayed.joined(), text, "no character cut in two (it would come back as U+FFFD)")
+    }
+
     func testAnEmptySpool_replaysNothing() throws {
         let spool = TextSpool()
         var replayed: [String] = []

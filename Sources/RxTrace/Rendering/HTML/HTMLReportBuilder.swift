@@ -51,15 +51,21 @@ struct HTMLReportBuilder {
         self.limits = limits
     }
 
-    mutating func build(sources: SourceFiles) throws -> HTMLReport {
+    /// The page's content; with `liveObjects`, the objects alive at the end go there, a group
+    /// at a time as each is complete, and the report's ``LeakReport/liveObjects`` stay empty.
+    mutating func build(sources: SourceFiles, liveObjects: HTMLLiveObjects? = nil) throws -> HTMLReport {
         var notes: [String] = []
         let summary = try TraceReport(reader: reader, sections: [.summary]).summary!
         // Every leak counted and each distinct one held once; the first open subscriptions
         // also in full, for the page's data and its list.
         var firstLeaks: [OpenSubscription] = []
-        let leakSummary = try LeakFinder(reader: reader).summary { finding in
+        let finder = LeakFinder(reader: reader)
+        func found(_ finding: OpenSubscription) {
             if firstLeaks.count < limits.leakedSubscriptions { firstLeaks.append(finding) }
         }
+        let leakSummary =
+            try liveObjects.map { live in try finder.summary(found: found) { try live.add($0) } }
+            ?? finder.summary(found: found)
         let leaks = LeakReport(
             resourcesTotalStart: leakSummary.resourcesTotalStart, resourcesTotalEnd: leakSummary.resourcesTotalEnd,
             openSubscriptions: firstLeaks, liveObjects: leakSummary.liveObjects, aliveAtExit: leakSummary.aliveAtExit,

@@ -41,6 +41,34 @@ public struct HTMLReportRenderer {
 
     /// The page, ending with a newline.
     public func render(_ report: HTMLReport) throws -> String {
+        var page = ""
+        try write(report, liveObjects: HTMLLiveObjects(report.leaks.liveObjects)) { page += $0 }
+        return page
+    }
+
+    /// Writes the page of `reader`'s trace, as ``render(_:)`` of its ``HTMLReport`` with these
+    /// arguments would, a piece at a time: the objects alive at the end are read once, each
+    /// group written to the leaks section's tables and the page's data as it is complete, and
+    /// none held (``HTMLLiveObjects``). Returns the summary of every leak, which counts those
+    /// objects (``LeakSummary/liveObjectTally``).
+    public func write(
+        reader: TraceReader, sources: SourceFiles, limits: HTMLReport.Limits = HTMLReport.Limits(),
+        lesson: HTMLReport.Lesson? = nil, to output: (String) -> Void
+    ) throws -> LeakSummary {
+        let liveObjects = HTMLLiveObjects()
+        var builder = HTMLReportBuilder(reader: reader, limits: limits)
+        var report = try builder.build(sources: sources, liveObjects: liveObjects)
+        report.lesson = lesson
+        return try write(report, liveObjects: liveObjects, to: output)
+    }
+
+    /// Writes the page of `report`, whose objects alive at the end are those of `liveObjects`
+    /// (``LeakReport/liveObjects`` are left out), a piece at a time. Returns the summary of
+    /// every leak, counting those objects.
+    @discardableResult
+    private func write(
+        _ report: HTMLReport, liveObjects: HTMLLiveObjects, to output: (String) -> Void
+    ) throws -> LeakSummary {
         let title = escaped(report.program)
         var page = """
             <!DOCTYPE html>
@@ -65,7 +93,9 @@ public struct HTMLReportRenderer {
         }
         page += "</header>\n"
         // The leaks come after the explorer, one click away.
-        let leaks = report.leakSummary
+        var leaks = report.leakSummary
+        leaks.liveObjects = []
+        leaks.liveObjectTally = liveObjects.tally
         let leakCount = leaks.openSubscriptionCount
         let leaksButton =
             leakCount > 0
@@ -92,10 +122,12 @@ public struct HTMLReportRenderer {
             </main>
 
             """
-        page += leaksSection(leaks)
-        page += "<script type=\"application/json\" id=\"trace-data\">\(try Self.json(report))</script>\n"
-        page += "<script>\(Self.scriptText)</script>\n</body>\n</html>\n"
-        return page
+        output(page)
+        try writeLeaksSection(leaks, liveObjects: liveObjects, to: output)
+        output("<script type=\"application/json\" id=\"trace-data\">")
+        try Self.writeJSON(report, liveObjects: liveObjects, to: output)
+        output("</script>\n<script>\(Self.scriptText)</script>\n</body>\n</html>\n")
+        return leaks
     }
 
     /// What an example's page teaches: its article, what it demonstrates and what to notice.
@@ -108,40 +140,52 @@ public struct HTMLReportRenderer {
             + "</p></section>\n"
     }
 
-    /// The leaks as the text report gives them (each distinct leak once), as HTML.
-    func leaksSection(_ report: LeakSummary) -> String {
+    /// Writes the leaks as the text report gives them (each distinct leak once), as HTML, a
+    /// piece at a time: the section of `report`, whose objects alive at the end are those of
+    /// `liveObjects`.
+    private func writeLeaksSection(
+        _ report: LeakSummary, liveObjects: HTMLLiveObjects, to output: (String) -> Void
+    ) throws {
         // The text report's rule (no trap on a damaged trace's extreme totals).
         let change = resourcesTotalDifference(from: report.resourcesTotalStart, to: report.resourcesTotalEnd)
         let totals =
             change.map { "Resources.total \($0 >= 0 ? "+" : "")\($0)" }
             ?? "Resources.total unknown: the run was cut short"
         guard !report.isEmpty else {
-            if !report.liveObjects.isEmpty {
-                return "<section id=\"leaks\"><h2>Leaks</h2><p>"
-                    + escaped(
-                        "No leaks: every subscription ended, and no object alive at the end is a leak, as its verdict says (\(totals))."
-                    )
-                    + "</p>\n" + liveObjectsSection(report.liveObjects) + aliveAtExitSection(report.aliveAtExit ?? [])
-                    + harnessSection(report.heldByTestHarness ?? []) + "</section>\n"
+            if !liveObjects.isEmpty {
+                output(
+                    "<section id=\"leaks\"><h2>Leaks</h2><p>"
+                        + escaped(
+                            "No leaks: every subscription ended, and no object alive at the end is a leak, as its verdict says (\(totals))."
+                        ) + "</p>\n")
+                try liveObjects.writeSection(to: output)
+                output(
+                    aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(report.heldByTestHarness ?? [])
+                        + "</section>\n")
+                return
             }
             if let harness = report.heldByTestHarness {
-                return "<section id=\"leaks\"><h2>Leaks</h2><p>"
-                    + escaped(
-                        "No leaks: every subscription ended, and the objects alive at the end are held by design (\(totals))."
-                    )
-                    + "</p>\n" + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(harness) + "</section>\n"
+                return output(
+                    "<section id=\"leaks\"><h2>Leaks</h2><p>"
+                        + escaped(
+                            "No leaks: every subscription ended, and the objects alive at the end are held by design (\(totals))."
+                        )
+                        + "</p>\n" + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(harness)
+                        + "</section>\n")
             }
             guard let aliveAtExit = report.aliveAtExit else {
-                return """
+                return output(
+                    """
                     <section id="leaks"><h2>Leaks</h2><p>No leaks: every subscription ended and no object outlived the run (\(escaped(totals))).</p></section>
 
-                    """
+                    """)
             }
-            return "<section id=\"leaks\"><h2>Leaks</h2><p>"
-                + escaped(
-                    "No leaks: every subscription ended or is held by a global's DisposeBag, and no other object outlived the run (\(totals))."
-                )
-                + "</p>\n" + aliveAtExitSection(aliveAtExit) + "</section>\n"
+            return output(
+                "<section id=\"leaks\"><h2>Leaks</h2><p>"
+                    + escaped(
+                        "No leaks: every subscription ended or is held by a global's DisposeBag, and no other object outlived the run (\(totals))."
+                    )
+                    + "</p>\n" + aliveAtExitSection(aliveAtExit) + "</section>\n")
         }
         var html =
             "<section id=\"leaks\" class=\"has-leaks\"><h2>Leaks</h2>\n<p>"
@@ -205,34 +249,11 @@ public struct HTMLReportRenderer {
             if let why { html += "<dt>why</dt><dd>" + escaped(why) + "</dd>\n" }
             html += "<dt>fix</dt><dd>" + escaped(fix) + "</dd>\n</dl></article>\n"
         }
-        html += liveObjectsSection(report.liveObjects)
-        return html + aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(report.heldByTestHarness ?? [])
-            + "</section>\n"
-    }
-
-    /// The objects alive at the end as the text report gives them: a table per block of one
-    /// verdict (``LeakWording/liveObjectBlocks(_:)``), with its verdict, why and fix.
-    private func liveObjectsSection(_ groups: [LiveObjectGroup]) -> String {
-        guard !groups.isEmpty else { return "" }
-        var html = "<h3>Objects alive at the end</h3>\n"
-        for block in LeakWording.liveObjectBlocks(groups) {
-            html +=
-                "<article class=\"live-objects\"><div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
-            for group in block {
-                let cells = [
-                    "\(group.objectIDs.count) ×", group.typeName,
-                    LeakWording.idList(group.objectIDs),
-                    group.createdIn.joined(separator: "; "),
-                ]
-                html += "<tr>" + cells.map { "<td>\(escaped($0))</td>" }.joined() + "</tr>\n"
-            }
-            html += "</tbody></table></div><dl>\n"
-            html += "<dt>verdict</dt><dd>" + escaped(LeakWording.verdictText(block[0])) + "</dd>\n"
-            let (why, fix) = LeakWording.explanation(of: block[0])
-            if let why { html += "<dt>why</dt><dd>" + escaped(why) + "</dd>\n" }
-            html += "<dt>fix</dt><dd>" + escaped(fix) + "</dd>\n</dl></article>\n"
-        }
-        return html
+        output(html)
+        try liveObjects.writeSection(to: output)
+        output(
+            aliveAtExitSection(report.aliveAtExit ?? []) + harnessSection(report.heldByTestHarness ?? [])
+                + "</section>\n")
     }
 
     /// The objects XCTest's test cases hold, kept apart from the leaks, in the text report's words.
@@ -307,9 +328,57 @@ public struct HTMLReportRenderer {
     /// `&`, U+2028 and U+2029 written as `\u` escapes, so no text from the trace can end the
     /// element or be read as markup.
     static func json(_ report: HTMLReport) throws -> String {
+        scriptSafe(try jsonEncoder().encode(report))
+    }
+
+    /// The encoder of the page's data: compact, sorted keys, slashes as they are.
+    static func jsonEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let bytes = try encoder.encode(report)
+        return encoder
+    }
+
+    /// Writes ``json(_:)`` of `report` with `liveObjects`' groups as its
+    /// ``LeakReport/liveObjects``, those groups a piece at a time: the rest of the report is
+    /// encoded without them, and their JSON put between the brackets of its `"liveObjects":[]`,
+    /// the only such member of the report's encoded ``HTMLReport/leaks`` (no other part of a
+    /// leak report has that key, and no text in it can hold an unescaped quote).
+    static func writeJSON(_ report: HTMLReport, liveObjects: HTMLLiveObjects, to output: (String) -> Void) throws {
+        var report = report
+        report.leaks.liveObjects = []
+        let encoder = jsonEncoder()
+        let whole = [UInt8](try encoder.encode(report))
+        let leaks = [UInt8]("\"leaks\":".utf8) + [UInt8](try encoder.encode(report.leaks))
+        let member = [UInt8]("\"liveObjects\":[".utf8)
+        guard let leaksStart = firstRange(of: leaks, in: whole[...])?.lowerBound,
+            let bracket = firstRange(of: member, in: whole[leaksStart..<(leaksStart + leaks.count)])?.upperBound
+        else {
+            throw CocoaError(.coderInvalidValue)
+        }
+        output(scriptSafe(whole[..<bracket]))
+        try liveObjects.writeJSONElements(to: output)
+        output(scriptSafe(whole[bracket...]))
+    }
+
+    /// Where `pattern` first occurs in `bytes`, or `nil`.
+    private static func firstRange(of pattern: [UInt8], in bytes: ArraySlice<UInt8>) -> Range<Int>? {
+        guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
+        var start = bytes.startIndex
+        while let candidate = bytes[start...].firstIndex(of: first) {
+            guard candidate + pattern.count <= bytes.endIndex else { return nil }
+            if bytes[candidate..<(candidate + pattern.count)].elementsEqual(pattern) {
+                return candidate..<(candidate + pattern.count)
+            }
+            start = candidate + 1
+        }
+        return nil
+    }
+
+    /// JSON `bytes` with `<`, `>`, `&`, U+2028 and U+2029 written as `\u` escapes: text that
+    /// can sit inside a `<script>` element. Cut JSON between whole characters, each piece
+    /// escapes as its part of the whole.
+    static func scriptSafe(_ bytes: some Collection<UInt8>) -> String {
+        let bytes = Array(bytes)
         // Byte by byte, as a large trace's JSON is megabytes of ASCII: the characters to escape
         // are single bytes but U+2028 and U+2029, which are E2 80 A8 and E2 80 A9 in UTF-8.
         var result: [UInt8] = []

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The page's objects alive at the end, gathered one group at a time as the leak finder hands
+/// them on, and written where the page puts them: each group's table row, by block of one
+/// verdict and holder (a ``LiveObjectRowSpool``), for the leaks section, and its JSON, for the
+/// page's data (a ``TextSpool``). A page of a million distinct types holds none of their
+/// groups; only their ``tally``.
+final class HTMLLiveObjects {
+    /// Each group's `<tr>`, by block.
+    private let rows: LiveObjectRowSpool
+    /// The groups' JSON, escaped for a `<script>` element and separated by commas, in order.
+    private let json: TextSpool
+    /// The page's JSON encoder, as ``HTMLReportRenderer/json(_:)`` encodes the whole report.
+    private let encoder = HTMLReportRenderer.jsonEncoder()
+    /// How many groups and objects were added, and whether one is a leak.
+    private(set) var tally = LiveObjectTally()
+
+    /// None yet, kept in new files of `directory` when they can be made there.
+    init(directory: URL = FileManager.default.temporaryDirectory) {
+        rows = LiveObjectRowSpool(directory: directory)
+        json = TextSpool(directory: directory)
+    }
+
+    /// The page's live objects of `groups`, in order.
+    convenience init(_ groups: [LiveObjectGroup]) throws {
+        self.init()
+        for group in groups { try add(group) }
+    }
+
+    /// Whether no group was added.
+    var isEmpty: Bool { tally.groupCount == 0 }
+
+    /// Adds `group`, after those added so far.
+    func add(_ group: LiveObjectGroup) throws {
+        let renderer = HTMLReportRenderer()
+        let cells = [
+            "\(group.objectIDs.count) ×", group.typeName, LeakWording.idList(group.objectIDs),
+            group.createdIn.joined(separator: "; "),
+        ]
+        try rows.add(["<tr>" + cells.map { "<td>\(renderer.escaped($0))</td>" }.joined() + "</tr>\n"], of: group)
+        try json.append(
+            (tally.groupCount == 0 ? "" : ",") + HTMLReportRenderer.scriptSafe(try encoder.encode(group)))
+        tally.add(group)
+    }
+
+    /// Writes the leaks section's objects alive at the end: a table per block of one verdict
+    /// (``LeakWording/liveObjectBlocks(_:)``), with its verdict, why and fix; nothing for none.
+    func writeSection(to output: (String) -> Void) throws {
+        guard !isEmpty else { return }
+        let renderer = HTMLReportRenderer()
+        output("<h3>Objects alive at the end</h3>\n")
+        try rows.forEachBlock { first, nextRow in
+            output(
+                "<article class=\"live-objects\"><div class=\"table-box\"><table><thead><tr><th>count</th><th>type</th><th>ids</th><th>created in</th></tr></thead><tbody>\n"
+            )
+            while let row = try nextRow() { output(row[0]) }
+            var html = "</tbody></table></div><dl>\n"
+            html += "<dt>verdict</dt><dd>" + renderer.escaped(LeakWording.verdictText(first)) + "</dd>\n"
+            let (why, fix) = LeakWording.explanation(of: first)
+            if let why { html += "<dt>why</dt><dd>" + renderer.escaped(why) + "</dd>\n" }
+            html += "<dt>fix</dt><dd>" + renderer.escaped(fix) + "</dd>\n</dl></article>\n"
+            output(html)
+        }
+    }
+
+    /// Writes the groups' JSON, the elements of the data's `leaks.liveObjects`, separated by
+    /// commas, without the brackets.
+    func writeJSONElements(to output: (String) -> Void) throws {
+        try json.replay(to: output)
+    }
+}
