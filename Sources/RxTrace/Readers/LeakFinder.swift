@@ -355,6 +355,7 @@ public struct LeakFinder {
         // read, and the open ones are not all held at once. Each page's chains, their objects
         // and their tags are read in a few queries: one subscription at a time took a dozen.
         var lastRead = Int64.min
+        let chainSteps = TraceReader.ChainStepKinds()
         while true {
             let page = try reader.openSubscriptions(after: lastRead, limit: ChainWindows.windowSize)
             guard let last = page.last else { break }
@@ -364,7 +365,7 @@ public struct LeakFinder {
                 let isObserverAlive = subscription.observerObjectID.map { liveObjects.contains($0) } ?? true
                 return subscription.isStillOpen(isObserverAlive: isObserverAlive)
             }
-            var windows = ChainWindows(reader: reader, subscriptions: stillOpen)
+            var windows = ChainWindows(reader: reader, subscriptions: stillOpen, steps: chainSteps)
             while let element = try windows.next() {
                 let (subscription, links, objectOfID) = (element.subscription, element.chain, element.objects)
                 // The elements subscribed through with where user code built them, the observer plain.

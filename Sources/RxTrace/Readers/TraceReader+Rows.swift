@@ -157,9 +157,16 @@ extension Row {
 
     /// ``traceText(_:)`` of the column at `position`.
     func traceText(at position: Int?) -> String? {
-        guard let text = text(at: position) else { return nil }
-        guard text.utf8.count > TraceReader.maximumTextLength else { return text }
-        let kept = text.prefix(TraceReader.maximumTextLength)
+        text(at: position).map(TraceReader.cutToMaximumLength)
+    }
+}
+
+extension TraceReader {
+    /// `text` cut to ``maximumTextLength`` characters, with how many bytes were left out, as
+    /// ``Row/traceText(_:)`` reads a column.
+    static func cutToMaximumLength(_ text: String) -> String {
+        guard text.utf8.count > maximumTextLength else { return text }
+        let kept = text.prefix(maximumTextLength)
         guard kept.endIndex < text.endIndex else { return text }
         return kept + "… (\(text.utf8.count - kept.utf8.count) more bytes)"
     }
