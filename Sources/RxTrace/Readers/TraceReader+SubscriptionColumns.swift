@@ -32,18 +32,9 @@ extension TraceReader {
         let virtualTime = position("virtual_ts")
         let endCall = position("end_call_id")
         func integer(_ position: Int32?) -> Int64? { position.flatMap { statement.integer(at: $0) } }
-        // The last text read of each repeated column, as read and as kept (cut as traceText cuts).
-        var lastTexts: [(read: String, kept: String)?] = [nil, nil, nil]
+        var texts = RepeatedTexts(count: 3)
         func text(_ position: Int32?, repeatedIn slot: Int) -> String? {
-            guard let position else { return nil }
-            return statement.withText(at: position) { bytes -> String? in
-                guard let bytes else { return nil }
-                if let last = lastTexts[slot], last.read.utf8.elementsEqual(bytes) { return last.kept }
-                let read = String(decoding: bytes, as: UTF8.self)
-                let kept = Self.cutToMaximumLength(read)
-                lastTexts[slot] = (read, kept)
-                return kept
-            }
+            position.flatMap { texts.text(at: $0, of: statement, repeatedIn: slot) }
         }
         var subscriptions: [SubscriptionRecord] = []
         while try statement.advance() {

@@ -130,14 +130,20 @@ extension TraceReader {
         guard last - first < Int64(calls.count) * 4 + 1_000 else {
             return try creators(ofObjectsCreatedByAnyOf: calls)
         }
-        return try cachedRecords(
+        // Read in place: a window's range holds a few objects per subscribe.
+        let statement = try database.compiled(
             """
             SELECT object.id, object.call_id FROM object JOIN type ON type.id = object.type_id
             WHERE object.call_id BETWEEN ? AND ?
-            """,
-            [.integer(first), .integer(last)]
-        ) { (id: $0.integer(at: 0) ?? 0, callID: $0.integer(at: 1) ?? 0) }
-        .filter { calls.contains($0.callID) }.sorted { $0.id < $1.id }
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(first), .integer(last)])
+        var creators: [(id: Int64, callID: Int64)] = []
+        while try statement.advance() {
+            let callID = statement.integer(at: 1) ?? 0
+            if calls.contains(callID) { creators.append((id: statement.integer(at: 0) ?? 0, callID: callID)) }
+        }
+        return creators.sorted { $0.id < $1.id }
     }
 
     /// ``objects(createdByAnyOf:)`` for the calls of a window's trees, which lie close together
@@ -155,12 +161,13 @@ extension TraceReader {
         ).filter { $0.callID.map(calls.contains) == true }.map(atUserBuildSite)
     }
 
-    /// The objects `ids`, by id, each as ``object(_:)`` reads it; ids the trace lacks are left out.
+    /// The objects `ids`, by id, each as ``object(_:)`` reads it; ids the trace lacks are left
+    /// out. Read in place (``objectsInPlace(_:_:)``).
     public func objects(withIDs ids: some Collection<Int64>) throws -> [Int64: ObjectRecord] {
         guard !ids.isEmpty else { return [:] }
-        let objects = try cachedRecords(
+        let objects = try objectsInPlace(
             objectQuery + " WHERE object.id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
-            [Self.jsonList(Set(ids).sorted())], ObjectRecord.init(row:)
+            [Self.jsonList(Set(ids).sorted())]
         )
         // Ids are unique in a sound trace; in a damaged one the first row of an id stands for it.
         var byID: [Int64: ObjectRecord] = [:]

@@ -159,6 +159,23 @@ final class LeakFinderReadsTests: RxTraceTestCase {
         XCTAssertGreaterThan(compared, 30)
     }
 
+    func testObjectsReadInPlace_areTheObjectsRecords() throws {
+        var compared = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let records = try reader.objects()
+
+            let byID = try reader.objects(withIDs: records.map(\.id))
+
+            XCTAssertEqual(byID.count, records.count, trace.lastPathComponent)
+            for record in records {
+                XCTAssertEqual(byID[record.id], record, "\(trace.lastPathComponent), object #\(record.id)")
+            }
+            compared += records.filter { $0.assembly != nil }.count
+        }
+        XCTAssertGreaterThan(compared, 30, "objects built by user code, with where")
+    }
+
     func testInnermostSubscriptionSites_areTheSitesOfTheInnermostSubscriptions() throws {
         var found = 0
         for trace in try traces {
