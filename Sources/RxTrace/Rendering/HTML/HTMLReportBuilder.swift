@@ -57,8 +57,8 @@ struct HTMLReportBuilder {
         // Every leak counted and each distinct one held once; the first open subscriptions
         // also in full, for the page's data and its list.
         var firstLeaks: [OpenSubscription] = []
-        let leakSummary = try LeakFinder(reader: reader).summary { finding in
-            if firstLeaks.count < limits.leakedSubscriptions { firstLeaks.append(finding) }
+        let leakSummary = try LeakFinder(reader: reader).summary(inFullFirst: limits.leakedSubscriptions) { finding in
+            firstLeaks.append(finding)
         }
         let leaks = LeakReport(
             resourcesTotalStart: leakSummary.resourcesTotalStart, resourcesTotalEnd: leakSummary.resourcesTotalEnd,
