@@ -89,10 +89,12 @@ struct ChainWindows {
         objects = try reader.objects(
             withIDs: Set(chains.flatMap { $0.chain.elements + [$0.subscription.observableObjectID].compactMap { $0 } })
         )
+        // An untagged trace's chains have no tags: none are looked for.
         pending = chains.reversed().map { subscription, chain in
             (
                 subscription, chain,
-                LeakRules.chainTags(subscribedThrough: chain.objects) { tagsOfObject[$0] ?? [] }
+                tagsOfObject.isEmpty
+                    ? [] : LeakRules.chainTags(subscribedThrough: chain.objects) { tagsOfObject[$0] ?? [] }
             )
         }
     }

@@ -440,7 +440,8 @@ public struct LeakFinder {
                 let outer = links.outerElements.filter {
                     objectOfID[$0] != nil || links.subscribedThrough.contains($0)
                 }
-                let inner = links.innerElements.compactMap { inner in
+                // A chain without inner subscriptions (most) has none to look for.
+                let inner = (links.innerOf.isEmpty ? [] : links.innerElements).compactMap { inner in
                     outer.firstIndex(of: inner.operator).map { index in
                         (
                             operatorIndex: index,
