@@ -391,7 +391,8 @@ public struct LeakFinder {
         // The same leak found many times is one finding (LeakRules.identityKey): what each of
         // them keeps alive is charged to the first, so those objects make one block, not one
         // per subscription. Only the first of each kind is kept with its verdict (the key holds
-        // the verdict, so every one of its kind has the same), not every subscription found.
+        // the verdict, so every one of its kind has the same), not every subscription found;
+        // kinds are told by integers (LeakKinds), the key written out for a kind's first.
         var kinds = LeakKinds()
         var firstOfKind: [Int64] = []
         var verdictOfFirst: [Int64: LeakVerdict] = [:]

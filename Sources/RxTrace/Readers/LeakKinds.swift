@@ -10,8 +10,8 @@
 ///
 /// An element's shape stands for its label without its id only when that label is ASCII
 /// (``LeakRules/withoutIDs(_:)`` then cuts it byte by byte, and the id is a word of its own);
-/// an element of any other label gets a number of its own, so its subscription's key is always
-/// written out.
+/// an element of any other label has no shape (``unshared``): its subscription's identity is
+/// never remembered, so its key is always written out, and memory does not grow with them.
 struct LeakKinds {
     /// What an element's label is made of, but for its id.
     private struct Shape: Hashable {
@@ -34,6 +34,9 @@ struct LeakKinds {
         var file: String
         var line: Int
     }
+
+    /// The shape of an element whose label is not ASCII: shared with no other element.
+    static let unshared: Int32 = -1
 
     /// No kinds yet.
     init() {}
@@ -66,11 +69,10 @@ struct LeakKinds {
             typeName: object.typeName, builtBy: assembly?.name, builtIn: assembly?.file,
             builtAtLine: assembly?.line ?? 0, isLink: isLink)
         if let known = shapeNumbers[shape] { return known }
-        let number = newNumber()
         func isPlain(_ text: String?) -> Bool { text?.utf8.allSatisfy { $0 < 0x80 } ?? true }
         let isASCII = isPlain(shape.typeName) && isPlain(shape.builtBy) && isPlain(shape.builtIn)
-        // A label of other characters: a number of its own each time, never shared.
-        if isASCII { shapeNumbers[shape] = number }
+        let number = isASCII ? newNumber() : Self.unshared
+        shapeNumbers[shape] = number
         return number
     }
 
@@ -81,7 +83,7 @@ struct LeakKinds {
 
     /// The kind of the subscriptions of `identity`, if one was seen.
     func kind(of identity: [Int32]) -> Int? {
-        kindOfIdentity[identity]
+        identity.contains(Self.unshared) ? nil : kindOfIdentity[identity]
     }
 
     /// The kind of a subscription of `identity` whose key is `key`: a new one when no earlier
@@ -90,7 +92,7 @@ struct LeakKinds {
         let known = kindOfKey[key]
         let kind = known ?? kindOfKey.count
         if known == nil { kindOfKey[key] = kind }
-        kindOfIdentity[identity] = kind
+        if !identity.contains(Self.unshared) { kindOfIdentity[identity] = kind }
         return (kind, known == nil)
     }
 }
