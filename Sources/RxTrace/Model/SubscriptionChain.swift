@@ -53,37 +53,72 @@ public struct SubscriptionChain: Equatable, Sendable {
     /// calls created, in order of creation, each with the call that created it: all that the
     /// chain reads of them.
     init(subscription: SubscriptionRecord, steps: [CallRecord], createdBy makers: [(id: Int64, callID: Int64)]) {
-        self.init(subscription: subscription, steps: steps, createdBy: makers, created: makers.map(\.id))
+        self.init(subscription: subscription, calls: steps.map(ChainCall.init), createdBy: makers)
+    }
+
+    /// The chain of ``init(subscription:steps:created:)`` from what it reads of the calls
+    /// (``ChainCall``) and the ids of the objects they created, in order of creation, each with
+    /// the call that created it.
+    init(subscription: SubscriptionRecord, calls: [ChainCall], createdBy makers: [(id: Int64, callID: Int64)]) {
+        self.init(subscription: subscription, calls: calls, createdBy: makers, created: makers.map(\.id))
     }
 
     private init(
         subscription: SubscriptionRecord, steps: [CallRecord], createdBy makers: [(id: Int64, callID: Int64)],
         created: [Int64]
     ) {
-        let links = steps.filter { Self.isLink(stepName: $0.name) }
-        let subscribedThrough = links.compactMap(\.objectID)
-        let callsByID = Dictionary(steps.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let makerOfObject = Dictionary(makers, uniquingKeysWith: { first, _ in first })
-        let chainObjects = Set(subscribedThrough)
+        self.init(subscription: subscription, calls: steps.map(ChainCall.init), createdBy: makers, created: created)
+    }
+
+    private init(
+        subscription: SubscriptionRecord, calls: [ChainCall], createdBy makers: [(id: Int64, callID: Int64)],
+        created: [Int64]
+    ) {
+        let subscribedThrough = calls.compactMap { $0.kind == .link ? $0.objectID : nil }
+        // A subscribe's tree is a handful of calls: looked up by a scan, each id's first, as a
+        // table keeping each id's first would; a large tree through a table.
+        let isSmall = calls.count <= 32 && makers.count <= 32
+        let indexOfCall =
+            isSmall
+            ? [:] : Dictionary(calls.indices.map { (calls[$0].id, $0) }, uniquingKeysWith: { first, _ in first })
+        func lookUpCall(_ id: Int64) -> ChainCall? {
+            isSmall ? calls.first { $0.id == id } : indexOfCall[id].map { calls[$0] }
+        }
+        let makerOfObject = isSmall ? [:] : Dictionary(makers, uniquingKeysWith: { first, _ in first })
+        func maker(of object: Int64) -> Int64? {
+            isSmall ? makers.first { $0.id == object }?.callID : makerOfObject[object]
+        }
+        let chainObjects = isSmall ? [] : Set(subscribedThrough)
+        func isInChain(_ object: Int64) -> Bool {
+            isSmall ? subscribedThrough.contains(object) : chainObjects.contains(object)
+        }
         var innerOf: [Int64: Int64] = [:]
         // An object reached twice is placed where it was first reached.
-        var placed: Set<Int64> = []
-        for link in links {
-            guard let object = link.objectID, placed.insert(object).inserted else { continue }
+        var placed: [Int64] = []
+        var placedSet: Set<Int64> = []
+        func place(_ object: Int64) -> Bool {
+            guard isSmall else { return placedSet.insert(object).inserted }
+            guard !placed.contains(object) else { return false }
+            placed.append(object)
+            return true
+        }
+        for link in calls where link.kind == .link {
+            guard let object = link.objectID, place(object) else { continue }
             var parent = link.parentID
             // Bounded by the tree's size: a damaged trace's loop of parents ends the walk.
             var walked = 0
-            while let id = parent, let call = callsByID[id], walked < steps.count {
+            while let id = parent, let call = lookUpCall(id), walked < calls.count {
                 walked += 1
-                if Self.isLink(stepName: call.name) {
+                if call.kind == .link {
                     // Subscribed through by an inner subscription's link: its source, inner too.
                     if let above = call.objectID, let owner = innerOf[above], owner != object {
                         innerOf[object] = owner
                     }
                     break
                 }
-                if call.name.hasSuffix(".on"), let sink = call.objectID, let maker = makerOfObject[sink],
-                    let owner = callsByID[maker]?.objectID, chainObjects.contains(owner), owner != object
+                if call.kind == .event, let sink = call.objectID, let maker = maker(of: sink),
+                    let owner = lookUpCall(maker)?.objectID,
+                    isInChain(owner), owner != object
                 {
                     innerOf[object] = innerOf[owner] == nil ? owner : innerOf[owner]
                     break

@@ -1,6 +1,6 @@
 /// Hands over many subscriptions' chains one by one, reading them a window at a time: each
 /// window's subscribe call trees, the objects those calls created, the chains' objects and their
-/// tags in a few queries (``TraceReader/chainCallTrees(under:limit:)`` and its neighbours), where one
+/// tags in a few queries (``TraceReader/chainCalls(under:limit:steps:)`` and its neighbours), where one
 /// subscription at a time took a dozen. Each chain is what ``TraceReader/chain(of:)`` reads, and
 /// its tags what ``TraceReader/tags(ofChain:)`` reads.
 ///
@@ -23,6 +23,8 @@ struct ChainWindows {
     }
 
     private let reader: TraceReader
+    /// What each step does for a chain, looked up once per step for every window.
+    private let steps: TraceReader.ChainStepKinds
     private let subscriptions: [SubscriptionRecord]
     private var nextIndex = 0
     /// The current window's chains not handed over yet, the next one last.
@@ -30,10 +32,15 @@ struct ChainWindows {
     /// The current window's objects.
     private var objects: [Int64: ObjectRecord] = [:]
 
-    /// The chains of `subscriptions`, read from `reader`, in the order given.
-    init(reader: TraceReader, subscriptions: [SubscriptionRecord]) {
+    /// The chains of `subscriptions`, read from `reader`, in the order given; `steps` holds
+    /// what the steps met so far do for a chain, and may be shared by the windows of one report.
+    init(
+        reader: TraceReader, subscriptions: [SubscriptionRecord],
+        steps: TraceReader.ChainStepKinds = TraceReader.ChainStepKinds()
+    ) {
         self.reader = reader
         self.subscriptions = subscriptions
+        self.steps = steps
     }
 
     /// The next subscription's chain, or `nil` after the last.
@@ -49,8 +56,9 @@ struct ChainWindows {
     private mutating func readWindow() throws {
         let window = subscriptions[nextIndex..<min(nextIndex + Self.windowSize, subscriptions.count)]
         nextIndex += window.count
-        let trees = try reader.chainCallTrees(
-            under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit)
+        // Each call as a few integers (ChainCall), read in place.
+        let trees = try reader.chainCalls(
+            under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit, steps: steps)
         // Only which call created which object: a chain reads no more of them.
         var createdByCall: [Int64: [(id: Int64, callID: Int64)]] = [:]
         for object in try reader.creators(
@@ -60,19 +68,20 @@ struct ChainWindows {
         }
         var chains: [(subscription: SubscriptionRecord, chain: SubscriptionChain)] = []
         for subscription in window {
-            // Trees too large for one window's query are read one at a time.
-            let steps =
-                try subscription.callID.map { call in
-                    try trees.map { $0[call] ?? [] }
-                        ?? reader.callTree(under: call, limit: FlowBuilder.defaultCallLimit)
-                } ?? []
-            let chain =
-                trees == nil
-                ? SubscriptionChain(
+            let chain: SubscriptionChain
+            if let trees {
+                let calls = subscription.callID.flatMap { trees[$0] } ?? []
+                chain = SubscriptionChain(
+                    subscription: subscription, calls: calls,
+                    createdBy: calls.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id })
+            } else {
+                // Trees too large for one window's query are read one at a time.
+                let steps =
+                    try subscription.callID.map { try reader.callTree(under: $0, limit: FlowBuilder.defaultCallLimit) }
+                    ?? []
+                chain = SubscriptionChain(
                     subscription: subscription, steps: steps, created: try reader.objects(createdBy: steps.map(\.id)))
-                : SubscriptionChain(
-                    subscription: subscription, steps: steps,
-                    createdBy: steps.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id })
+            }
             chains.append((subscription, chain))
         }
         let tagsOfObject =
@@ -80,10 +89,12 @@ struct ChainWindows {
         objects = try reader.objects(
             withIDs: Set(chains.flatMap { $0.chain.elements + [$0.subscription.observableObjectID].compactMap { $0 } })
         )
+        // An untagged trace's chains have no tags: none are looked for.
         pending = chains.reversed().map { subscription, chain in
             (
                 subscription, chain,
-                LeakRules.chainTags(subscribedThrough: chain.objects) { tagsOfObject[$0] ?? [] }
+                tagsOfObject.isEmpty
+                    ? [] : LeakRules.chainTags(subscribedThrough: chain.objects) { tagsOfObject[$0] ?? [] }
             )
         }
     }

@@ -194,7 +194,7 @@ public struct LeakFinder {
     ///   - tag: when given, the summary of ``LeakReport/only(taggedAs:)``: the open
     ///     subscriptions of chains tagged `tag`, and no objects.
     public func summary(scope: Int64? = nil, taggedAs tag: String? = nil) throws -> LeakSummary {
-        try summary(scope: scope, taggedAs: tag) { _ in }
+        try summaryCollectingLiveObjects(scope: scope, taggedAs: tag, inFullFirst: 0) { _ in }
     }
 
     /// What ``summary(scope:taggedAs:)`` says, handing each open subscription it counts to
@@ -203,34 +203,58 @@ public struct LeakFinder {
     public func summary(
         scope: Int64? = nil, taggedAs tag: String? = nil, found: (OpenSubscription) throws -> Void
     ) throws -> LeakSummary {
+        try summaryCollectingLiveObjects(scope: scope, taggedAs: tag, inFullFirst: .max, found: found)
+    }
+
+    /// ``summary(scope:taggedAs:inFullFirst:found:liveObject:)`` with the groups of objects
+    /// alive at the end collected into the summary's ``LeakSummary/liveObjects``.
+    func summaryCollectingLiveObjects(
+        scope: Int64? = nil, taggedAs tag: String? = nil, inFullFirst limit: Int,
+        found: (OpenSubscription) throws -> Void
+    ) throws -> LeakSummary {
         var liveObjects: [LiveObjectGroup] = []
-        var summary = try summary(scope: scope, taggedAs: tag, found: found) { liveObjects.append($0) }
+        var summary = try summary(scope: scope, taggedAs: tag, inFullFirst: limit, found: found) {
+            liveObjects.append($0)
+        }
         summary.liveObjects = liveObjects
         return summary
     }
 
-    /// What ``summary(scope:taggedAs:found:)`` says, but for the objects alive at the end: each
-    /// group is handed to `liveObject` as soon as it is complete, in the order of
-    /// ``LeakSummary/liveObjects``, and the summary holds only their count and whether one is
-    /// a leak (``LeakSummary/liveObjectTally``); a report of a million distinct types holds
-    /// none of them. With `tag`, no group is handed on, as the summary lists none.
+    /// What ``summary(scope:taggedAs:)`` says, handing the first `limit` open subscriptions it
+    /// counts to `found` as well, in order of subscribe (the others are counted by their kind
+    /// alone, their labels never written out: ``findLeaks(scope:inFull:found:liveObject:)``),
+    /// and each group of objects alive at the end to `liveObject` as soon as it is complete, in
+    /// the order of ``LeakSummary/liveObjects``: the summary holds only their count and whether
+    /// one is a leak (``LeakSummary/liveObjectTally``), so a report of a million distinct types
+    /// holds none of them. With `tag`, no group is handed on, as the summary lists none.
     func summary(
-        scope: Int64? = nil, taggedAs tag: String? = nil, found: (OpenSubscription) throws -> Void,
-        liveObject: (LiveObjectGroup) throws -> Void
+        scope: Int64? = nil, taggedAs tag: String? = nil, inFullFirst limit: Int,
+        found: (OpenSubscription) throws -> Void, liveObject: (LiveObjectGroup) throws -> Void
     ) throws -> LeakSummary {
         var groups: [IdenticalLeaks] = []
-        var indexOfKey: [String: Int] = [:]
+        // Each kind's group, by kind (kinds are numbered densely); -1 for none yet.
+        var groupOfKind: [Int] = []
+        func group(ofKind kind: Int) -> Int? {
+            kind < groupOfKind.count && groupOfKind[kind] >= 0 ? groupOfKind[kind] : nil
+        }
         var count = 0
         var tally = LiveObjectTally()
-        let rest = try findLeaks(scope: scope) { finding, key in
-            if let tag, finding.tags?.contains(tag) != true { return }
+        func isShown(_ tags: [String]) -> Bool { tag.map { tags.contains($0) } ?? true }
+        let rest = try findLeaks(
+            scope: scope,
+            inFull: { kind, tags in isShown(tags) && (count < limit || group(ofKind: kind) == nil) }
+        ) { finding in
+            guard isShown(finding.tags) else { return }
             count += 1
-            try found(finding)
-            if let index = indexOfKey[key] {
-                groups[index].add(finding)
-            } else {
-                indexOfKey[key] = groups.count
-                groups.append(IdenticalLeaks(first: finding))
+            if count <= limit, let open = finding.full { try found(open) }
+            if let index = group(ofKind: finding.kind) {
+                groups[index].add(subscriptionID: finding.id, scopeName: finding.scopeName)
+            } else if let first = finding.full {
+                if groupOfKind.count <= finding.kind {
+                    groupOfKind += Array(repeating: -1, count: finding.kind + 1 - groupOfKind.count)
+                }
+                groupOfKind[finding.kind] = groups.count
+                groups.append(IdenticalLeaks(first: first))
             }
         } liveObject: { group in
             guard tag == nil else { return }
@@ -257,6 +281,45 @@ public struct LeakFinder {
     /// returns the rest of the report.
     func findLeaks(
         scope: Int64?, found: (OpenSubscription, String) throws -> Void,
+        liveObject: (LiveObjectGroup) throws -> Void
+    ) throws -> (aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?) {
+        try findLeaks(scope: scope, inFull: { _, _ in true }) { finding in
+            guard let open = finding.full else { return }
+            try found(open, finding.key ?? LeakRules.identityKey(of: open))
+        } liveObject: {
+            try liveObject($0)
+        }
+    }
+
+    /// One open subscription found by ``findLeaks(scope:inFull:found:liveObject:)``: its kind,
+    /// and the finding in full when it is the first of its kind or the caller asked for it.
+    struct FoundSubscription {
+        /// The subscription's id.
+        var id: Int64
+        /// The name of the scope (test) that subscribed, if any.
+        var scopeName: String?
+        /// Its chain's tags.
+        var tags: [String]
+        /// Its kind: the same leak found many times is one kind (``LeakRules/identityKey(of:)``),
+        /// numbered 0, 1, 2… in order of its first finding.
+        var kind: Int
+        /// Whether it is the first of its kind.
+        var isFirstOfKind: Bool
+        /// The finding in full, when it is the first of its kind or `inFull` asked for it.
+        var full: OpenSubscription? = nil
+        /// Its ``LeakRules/identityKey(of:)``, when written out.
+        var key: String? = nil
+    }
+
+    /// Finds the leaks of the run or of `scope`: hands each open subscription that is no global
+    /// bag's to `found`, in order of subscribe, with its kind, then each group of objects alive
+    /// at the end to `liveObject` as soon as it is complete (``LiveObjectGroupStream``), and
+    /// returns the rest of the report. A finding is written out in full (its labels, its key)
+    /// when it is the first of its kind or `inFull` asks for it (given its kind and its chain's
+    /// tags); every other one is told apart by integers (``LeakKinds``), which a report of a
+    /// million identical open subscriptions spends its time on.
+    func findLeaks(
+        scope: Int64?, inFull: (_ kind: Int, _ tags: [String]) -> Bool, found: (FoundSubscription) throws -> Void,
         liveObject: (LiveObjectGroup) throws -> Void
     ) throws -> (aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?) {
         // The live objects read a page at a time, only their ids, types, creators and scopes
@@ -363,8 +426,10 @@ public struct LeakFinder {
         // The same leak found many times is one finding (LeakRules.identityKey): what each of
         // them keeps alive is charged to the first, so those objects make one block, not one
         // per subscription. Only the first of each kind is kept with its verdict (the key holds
-        // the verdict, so every one of its kind has the same), not every subscription found.
-        var firstWithKey: [String: Int64] = [:]
+        // the verdict, so every one of its kind has the same), not every subscription found;
+        // kinds are told by integers (LeakKinds), the key written out for a kind's first.
+        var kinds = LeakKinds()
+        var firstOfKind: [Int64] = []
         var verdictOfFirst: [Int64: LeakVerdict] = [:]
         var scopeNames: [Int64: String?] = [:]
         // The open subscriptions reported on their own that keep each object alive, by object,
@@ -384,6 +449,7 @@ public struct LeakFinder {
         // read, and the open ones are not all held at once. Each page's chains, their objects
         // and their tags are read in a few queries: one subscription at a time took a dozen.
         var lastRead = Int64.min
+        let chainSteps = TraceReader.ChainStepKinds()
         while true {
             let page = try reader.openSubscriptions(after: lastRead, limit: ChainWindows.windowSize)
             guard let last = page.last else { break }
@@ -393,7 +459,7 @@ public struct LeakFinder {
                 let isObserverAlive = subscription.observerObjectID.map { liveObjects.contains($0) } ?? true
                 return subscription.isStillOpen(isObserverAlive: isObserverAlive)
             }
-            var windows = ChainWindows(reader: reader, subscriptions: stillOpen)
+            var windows = ChainWindows(reader: reader, subscriptions: stillOpen, steps: chainSteps)
             while let element = try windows.next() {
                 let (subscription, links, objectOfID) = (element.subscription, element.chain, element.objects)
                 // The elements subscribed through with where user code built them, the observer plain.
@@ -405,22 +471,25 @@ public struct LeakFinder {
                     }
                     return object.map(shortLabel(of:))
                 }
-                // The chain's own line; each inner subscription under the operator that made it.
-                let outer = links.outerElements
-                var chain: [String] = []
-                var indexOfElement: [Int64: Int] = [:]
-                for objectID in outer {
-                    guard let text = label(objectID) else { continue }
-                    indexOfElement[objectID] = chain.count
-                    chain.append(text)
+                // The chain's own line; each inner subscription under the operator that made it:
+                // the elements that have a label (a link the trace lacks is labelled by its id).
+                let outer = links.outerElements.filter {
+                    objectOfID[$0] != nil || links.subscribedThrough.contains($0)
                 }
-                var innerChains: [InnerChain] = []
-                for inner in links.innerElements {
-                    guard let index = indexOfElement[inner.operator] else { continue }
-                    innerChains.append(InnerChain(operatorIndex: index, elements: inner.elements.compactMap(label)))
+                // A chain without inner subscriptions (most) has none to look for.
+                let inner = (links.innerOf.isEmpty ? [] : links.innerElements).compactMap { inner in
+                    outer.firstIndex(of: inner.operator).map { index in
+                        (
+                            operatorIndex: index,
+                            elements: inner.elements.filter {
+                                objectOfID[$0] != nil || links.subscribedThrough.contains($0)
+                            }
+                        )
+                    }
                 }
-                let alive = links.keptAlive { liveObjects.label(of: $0) }
-                let builtAt = subscription.observableObjectID.flatMap { objectOfID[$0]?.assembly }
+                let keepsAnythingAlive = (links.subscribedThrough + links.created).contains {
+                    liveObjects.contains($0)
+                }
                 let tags = element.tags
                 let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
                 let bag = bagID.flatMap { liveBagsByID[$0] }.map {
@@ -429,6 +498,7 @@ public struct LeakFinder {
                         madeIn: bagMaker[$0.id].map(BagHold.shortFunctionName)
                     )
                 }
+                let isGlobalBag = bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false
                 // The set of its own objects is built only when some work is pending.
                 let ownObjects = pendingWork.isEmpty ? [] : Set(links.subscribedThrough + links.created)
                 let work = pendingWork.lazy.compactMap { work in
@@ -436,39 +506,77 @@ public struct LeakFinder {
                         PendingWork(scheduler: work.scheduler, scheduledBy: $0.name, isPeriodic: work.isPeriodic)
                     }
                 }.first
-                var openSubscription = OpenSubscription(
-                    subscription: subscription, builtAt: builtAt, chain: chain, alive: alive,
-                    tags: tags.isEmpty ? nil : tags,
-                    bag: bag, isGlobalBag: bagID.map { id in bagsAliveUntilExit.contains { $0.id == id } } ?? false,
-                    pendingWork: work
-                )
-                openSubscription.innerChains = innerChains.isEmpty ? nil : innerChains
+                // The finding in full, its labels written out: for the first of its kind, and
+                // for a caller that asks for every one.
+                func full() -> OpenSubscription {
+                    var openSubscription = OpenSubscription(
+                        subscription: subscription,
+                        builtAt: subscription.observableObjectID.flatMap { objectOfID[$0]?.assembly },
+                        chain: outer.compactMap(label), alive: links.keptAlive { liveObjects.label(of: $0) },
+                        tags: tags.isEmpty ? nil : tags, bag: bag, isGlobalBag: isGlobalBag, pendingWork: work
+                    )
+                    let innerChains = inner.map {
+                        InnerChain(operatorIndex: $0.operatorIndex, elements: $0.elements.compactMap(label))
+                    }
+                    openSubscription.innerChains = innerChains.isEmpty ? nil : innerChains
+                    return openSubscription
+                }
                 if let bag = bagID, heldByBag[bag] != nil {
-                    heldByBag[bag]?.subscriptions.append(openSubscription)
+                    heldByBag[bag]?.subscriptions.append(full())
                     heldByBag[bag]?.objects += (links.subscribedThrough.reversed() + links.created).filter {
                         liveObjects.contains($0)
                     }
+                    continue
+                }
+                var scopeName: String?
+                if let scopeID = subscription.scopeID {
+                    if scopeNames[scopeID] == nil {
+                        scopeNames[scopeID] = try reader.scopeNames(of: [scopeID])[scopeID]
+                    }
+                    scopeName = scopeNames[scopeID] ?? nil
+                }
+                // Its identity, as integers (LeakKinds): its kind without its labels and key
+                // once an earlier subscription of that identity has been written out.
+                let verdict = LeakRules.verdict(
+                    bag: bag, isGlobalBag: isGlobalBag, pendingWork: work, keepsAnythingAlive: keepsAnythingAlive)
+                func isLink(_ object: Int64) -> Bool { links.subscribedThrough.contains(object) }
+                var identity: [Int32] = [
+                    kinds.site(file: subscription.file, line: subscription.line), LeakKinds.number(of: verdict),
+                    Int32(outer.count),
+                ]
+                for object in outer { identity.append(kinds.shape(of: objectOfID[object], isLink: isLink(object))) }
+                identity.append(Int32(inner.count))
+                for chain in inner {
+                    identity += [Int32(chain.operatorIndex), Int32(chain.elements.count)]
+                    for object in chain.elements {
+                        identity.append(kinds.shape(of: objectOfID[object], isLink: isLink(object)))
+                    }
+                }
+                var finding = FoundSubscription(
+                    id: subscription.id, scopeName: scopeName, tags: tags, kind: 0, isFirstOfKind: false)
+                if let kind = kinds.kind(of: identity), !inFull(kind, tags) {
+                    finding.kind = kind
                 } else {
-                    if let scopeID = subscription.scopeID {
-                        if scopeNames[scopeID] == nil {
-                            scopeNames[scopeID] = try reader.scopeNames(of: [scopeID])[scopeID]
-                        }
-                        openSubscription.scopeName = scopeNames[scopeID] ?? nil
-                    }
+                    var openSubscription = full()
+                    openSubscription.scopeName = scopeName
                     let key = LeakRules.identityKey(of: openSubscription)
-                    let first = firstWithKey[key] ?? subscription.id
-                    firstWithKey[key] = first
-                    if verdictOfFirst[first] == nil {
-                        verdictOfFirst[first] = openSubscription.verdict
+                    (finding.kind, finding.isFirstOfKind) = kinds.kind(of: identity, key: key)
+                    finding.full = openSubscription
+                    finding.key = key
+                }
+                if finding.isFirstOfKind {
+                    firstOfKind.append(subscription.id)
+                    verdictOfFirst[subscription.id] = verdict
+                }
+                let first = firstOfKind[finding.kind]
+                try found(finding)
+                let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
+                    .filter {
+                        liveObjects.contains($0)
                     }
-                    try found(openSubscription, key)
-                    let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
-                        .filter {
-                            liveObjects.contains($0)
-                        }
-                    for object in Set(keptAlive + (bagID.map { [$0] } ?? [])) where keepers[object]?.last != first {
-                        keepers[object, default: []].append(first)
-                    }
+                // Each object once: an object listed twice finds itself last in its keepers.
+                for object in keptAlive + (bagID.map { [$0] } ?? []) where keepers[object]?.last != first {
+                    keepers[object, default: []].append(first)
                 }
             }
         }

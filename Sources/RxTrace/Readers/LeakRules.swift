@@ -35,12 +35,20 @@ public enum LeakRules {
     public static func verdict(
         bag: BagHold?, isGlobalBag: Bool, pendingWork: PendingWork?, keptAlive: [String]
     ) -> LeakVerdict {
+        verdict(bag: bag, isGlobalBag: isGlobalBag, pendingWork: pendingWork, keepsAnythingAlive: !keptAlive.isEmpty)
+    }
+
+    /// ``verdict(bag:isGlobalBag:pendingWork:keptAlive:)`` told only whether the subscription
+    /// keeps anything alive, all it asks of what it keeps alive.
+    static func verdict(
+        bag: BagHold?, isGlobalBag: Bool, pendingWork: PendingWork?, keepsAnythingAlive: Bool
+    ) -> LeakVerdict {
         if let bag, bag.isAliveAtEnd {
             return isGlobalBag ? .globalByDesign : .retaining
         }
         // Periodic work (an interval's timer) never ends by itself: no pending work, a leak.
         if let pendingWork, pendingWork.isPeriodic != true { return .pendingScheduledWork }
-        return keptAlive.isEmpty ? .neverEndedButReleased : .retaining
+        return keepsAnythingAlive ? .retaining : .neverEndedButReleased
     }
 
     /// Whether a subscription is still open: it has not ended, and, when the disposable it

@@ -33,9 +33,15 @@ public struct IdenticalLeaks: Equatable, Sendable {
 
     /// Counts `finding`, one more of the same leak.
     public mutating func add(_ finding: OpenSubscription) {
+        add(subscriptionID: finding.subscription.id, scopeName: finding.scopeName)
+    }
+
+    /// Counts one more of the same leak, found in subscription `subscriptionID` made in the
+    /// scope named `scopeName`: all that a group keeps of a finding but its first.
+    mutating func add(subscriptionID: Int64, scopeName: String?) {
         count += 1
-        if subscriptionIDs.count < Self.listedCount { subscriptionIDs.append(finding.subscription.id) }
-        if let name = finding.scopeName, scopeNames.count <= Self.listedCount, !scopeNames.contains(name) {
+        if subscriptionIDs.count < Self.listedCount { subscriptionIDs.append(subscriptionID) }
+        if let name = scopeName, scopeNames.count <= Self.listedCount, !scopeNames.contains(name) {
             scopeNames.append(name)
         }
     }

@@ -16,9 +16,10 @@ extension TraceReader {
 
     /// The next page of ``openSubscriptions()``: those after id `after`, in order of subscribe,
     /// about `limit` of them (more when the last id is repeated, as only a damaged trace's can
-    /// be: every row of that id comes in the same page). Empty after the last.
+    /// be: every row of that id comes in the same page). Empty after the last. Read in place
+    /// (``subscriptionsInPlace(_:_:)``).
     public func openSubscriptions(after: Int64, limit: Int) throws -> [SubscriptionRecord] {
-        try cachedRecords(
+        try subscriptionsInPlace(
             Self.subscriptionQuery
                 + """
                  WHERE subscription.end_kind IS NULL AND subscription.id > ?1 AND subscription.id <= coalesce((
@@ -26,7 +27,7 @@ extension TraceReader {
                 ), ?3)
                 ORDER BY subscription.id
                 """,
-            [.integer(after), .integer(Int64(max(1, limit) - 1)), .integer(Int64.max)], SubscriptionRecord.init(row:)
+            [.integer(after), .integer(Int64(max(1, limit) - 1)), .integer(Int64.max)]
         )
     }
 

@@ -130,14 +130,20 @@ extension TraceReader {
         guard last - first < Int64(calls.count) * 4 + 1_000 else {
             return try creators(ofObjectsCreatedByAnyOf: calls)
         }
-        return try cachedRecords(
+        // Read in place: a window's range holds a few objects per subscribe.
+        let statement = try database.compiled(
             """
             SELECT object.id, object.call_id FROM object JOIN type ON type.id = object.type_id
             WHERE object.call_id BETWEEN ? AND ?
-            """,
-            [.integer(first), .integer(last)]
-        ) { (id: $0.integer(at: 0) ?? 0, callID: $0.integer(at: 1) ?? 0) }
-        .filter { calls.contains($0.callID) }.sorted { $0.id < $1.id }
+            """)
+        defer { statement.reset() }
+        try statement.bind([.integer(first), .integer(last)])
+        var creators: [(id: Int64, callID: Int64)] = []
+        while try statement.advance() {
+            let callID = statement.integer(at: 1) ?? 0
+            if calls.contains(callID) { creators.append((id: statement.integer(at: 0) ?? 0, callID: callID)) }
+        }
+        return creators.sorted { $0.id < $1.id }
     }
 
     /// ``objects(createdByAnyOf:)`` for the calls of a window's trees, which lie close together
@@ -155,12 +161,13 @@ extension TraceReader {
         ).filter { $0.callID.map(calls.contains) == true }.map(atUserBuildSite)
     }
 
-    /// The objects `ids`, by id, each as ``object(_:)`` reads it; ids the trace lacks are left out.
+    /// The objects `ids`, by id, each as ``object(_:)`` reads it; ids the trace lacks are left
+    /// out. Read in place (``objectsInPlace(_:_:)``).
     public func objects(withIDs ids: some Collection<Int64>) throws -> [Int64: ObjectRecord] {
         guard !ids.isEmpty else { return [:] }
-        let objects = try cachedRecords(
+        let objects = try objectsInPlace(
             objectQuery + " WHERE object.id IN (SELECT value FROM json_each(?)) ORDER BY object.id",
-            [Self.jsonList(Set(ids).sorted())], ObjectRecord.rowReader()
+            [Self.jsonList(Set(ids).sorted())]
         )
         // Ids are unique in a sound trace; in a damaged one the first row of an id stands for it.
         var byID: [Int64: ObjectRecord] = [:]
@@ -177,46 +184,57 @@ extension TraceReader {
     /// - Throws: ``TraceFileError/damaged(path:reason:)`` for the first of `calls`, in order,
     ///   whose chain of parents loops or breaks.
     public func innermostSubscriptions(enclosing calls: [Int64]) throws -> [Int64: SubscriptionRecord?] {
-        try innermost(
-            enclosing: calls,
-            startedByAnyOf: Self.subscriptionQuery + " WHERE subscription.call_id IN (SELECT value FROM json_each(?))"
-        ) { row in
-            let subscription = SubscriptionRecord(row: row)
-            return (subscription.id, subscription.callID, subscription)
+        try innermost(enclosing: calls) { enclosing in
+            try cachedRecords(
+                Self.subscriptionQuery + " WHERE subscription.call_id IN (SELECT value FROM json_each(?))",
+                [Self.jsonList(enclosing)]
+            ) { row in
+                let subscription = SubscriptionRecord(row: row)
+                return (subscription.id, subscription.callID, subscription)
+            }
         }
     }
 
     /// The site (``SubscriptionRecord/site``) of the subscription that
     /// ``innermostSubscriptions(enclosing:)`` finds for each of `calls`, reading only the
-    /// subscriptions' ids, calls and sites: where the objects alive at the end were created,
-    /// for a trace with a million of them.
+    /// subscriptions' ids, calls, files and lines, in place: where the objects alive at the end
+    /// were created, for a trace with a million of them.
     func innermostSubscriptionSites(enclosing calls: [Int64]) throws -> [Int64: String?] {
         // The rows of subscriptionQuery (its inner join with the thread included), by position.
-        try innermost(
-            enclosing: calls,
-            startedByAnyOf: """
-                SELECT subscription.id, subscription.call_id, subscription.file, subscription.line
-                FROM subscription JOIN thread ON thread.id = subscription.thread_id
-                WHERE subscription.call_id IN (SELECT value FROM json_each(?))
-                """
-        ) { row in
-            (
-                row.integer(at: 0) ?? 0, row.integer(at: 1),
-                "\(row.traceText(at: 2) ?? ""):\(Int(row.integer(at: 3) ?? 0))"
-            )
+        let statement = try database.compiled(
+            """
+            SELECT subscription.id, subscription.call_id, subscription.file, subscription.line
+            FROM subscription JOIN thread ON thread.id = subscription.thread_id
+            WHERE subscription.call_id IN (SELECT value FROM json_each(?))
+            """)
+        let sites = try innermost(enclosing: calls) { enclosing in
+            defer { statement.reset() }
+            try statement.bind([Self.jsonList(enclosing)])
+            var texts = RepeatedTexts(count: 1)
+            var subscriptions: [(id: Int64, callID: Int64?, kept: (file: String, line: Int))] = []
+            while try statement.advance() {
+                subscriptions.append(
+                    (
+                        statement.integer(at: 0) ?? 0, statement.integer(at: 1),
+                        (texts.text(at: 2, of: statement, repeatedIn: 0) ?? "", Int(statement.integer(at: 3) ?? 0))
+                    ))
+            }
+            return subscriptions
         }
+        // Only the innermost's site is written out, once per call.
+        return sites.mapValues { site in site.map { "\($0.file):\($0.line)" } }
     }
 
-    /// What ``innermostSubscriptions(enclosing:)`` finds, each subscription read by `record`
-    /// from a row of `query` (the subscriptions whose call is one of those bound as a JSON
-    /// list), as its id, its call and what a caller keeps of it.
+    /// What ``innermostSubscriptions(enclosing:)`` finds: each call's ancestors read in one
+    /// query, in place; the subscriptions started by any of them read by `startedByAnyOf` (given
+    /// their calls' ids, ascending), each as its id, its call and what a caller keeps of it.
     private func innermost<Record>(
-        enclosing calls: [Int64], startedByAnyOf query: String,
-        _ record: (Row) -> (id: Int64, callID: Int64?, kept: Record)
+        enclosing calls: [Int64],
+        startedByAnyOf read: ([Int64]) throws -> [(id: Int64, callID: Int64?, kept: Record)]
     ) throws -> [Int64: Record?] {
         guard !calls.isEmpty else { return [:] }
         // UNION over (origin, call): a loop of parent_ids ends the recursion, and is found below.
-        let rows = try cachedRecords(
+        let statement = try database.compiled(
             """
             WITH RECURSIVE up(origin, id, parent_id) AS (
                 SELECT id, id, parent_id FROM call WHERE id IN (SELECT value FROM json_each(?))
@@ -224,11 +242,14 @@ extension TraceReader {
                 SELECT up.origin, call.id, call.parent_id FROM call JOIN up ON call.id = up.parent_id
             )
             SELECT origin, id, parent_id FROM up
-            """,
-            [Self.jsonList(Set(calls).sorted())]
-        ) { (origin: $0.integer("origin") ?? 0, id: $0.integer("id") ?? 0, parent: $0.integer("parent_id")) }
+            """)
+        try statement.bind([Self.jsonList(Set(calls).sorted())])
         var ancestors: [Int64: [(id: Int64, parent: Int64?)]] = [:]
-        for row in rows { ancestors[row.origin, default: []].append((row.id, row.parent)) }
+        while try statement.advance() {
+            ancestors[statement.integer(at: 0) ?? 0, default: []].append(
+                (statement.integer(at: 1) ?? 0, statement.integer(at: 2)))
+        }
+        statement.reset()
         for call in calls {
             // A chain that reaches no top-level call loops or breaks: rootCall says how.
             if let chain = ancestors[call], !chain.contains(where: { $0.parent == nil }) {
@@ -236,7 +257,7 @@ extension TraceReader {
             }
         }
         let enclosing = Set(ancestors.values.joined().map(\.id))
-        let subscriptions = try cachedRecords(query, [Self.jsonList(enclosing.sorted())], record)
+        let subscriptions = try read(enclosing.sorted())
         var startedBy: [Int64: [(id: Int64, callID: Int64?, kept: Record)]] = [:]
         for subscription in subscriptions {
             if let call = subscription.callID { startedBy[call, default: []].append(subscription) }

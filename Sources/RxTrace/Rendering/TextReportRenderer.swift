@@ -93,7 +93,7 @@ public struct TextReportRenderer {
             // per group, until their columns' widths are known.
             let table = LiveObjectTable()
             let report = try LeakFinder(reader: reader).summary(
-                taggedAs: tag, found: { _ in }, liveObject: { try table.add($0) })
+                taggedAs: tag, inFullFirst: 0, found: { _ in }, liveObject: { try table.add($0) })
             if !isFirstBlock { output("\n\n") }
             isFirstBlock = false
             try LeakReportRenderer().write(report, liveObjects: table, to: output)

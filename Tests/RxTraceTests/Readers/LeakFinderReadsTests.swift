@@ -5,7 +5,7 @@ import XCTest
 /// The leak finder's narrow reads, which select only what it uses of millions of rows, answer
 /// as the full records they stand for on every committed trace (`traces/*.sqlite`): the live
 /// objects' rows, which call created which object, the chains' call trees with their step
-/// names, and the sites of the innermost subscriptions.
+/// names (and as integers, ``ChainCall``), and the sites of the innermost subscriptions.
 final class LeakFinderReadsTests: RxTraceTestCase {
     private var traces: [URL] {
         get throws { try CommittedTraces.all() }
@@ -79,6 +79,101 @@ final class LeakFinderReadsTests: RxTraceTestCase {
                 XCTAssertEqual(read, expected, "\(trace.lastPathComponent), the tree under call #\(root)")
             }
         }
+    }
+
+    func testChainCalls_areTheChainCallTreesCalls_asIntegers() throws {
+        var compared = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let roots = try reader.subscriptions().compactMap(\.callID)
+            let steps = TraceReader.ChainStepKinds()
+            // Windows of a few subscribes' trees, and all of them, and each tree cut short.
+            for (window, limit) in stride(from: 0, to: roots.count, by: 3).map({
+                (roots[$0..<min($0 + 3, roots.count)], 10_000)
+            }) + [(roots[...], 10_000), (roots[...], 2)] {
+                let trees = try XCTUnwrap(try reader.chainCallTrees(under: Array(window), limit: limit))
+
+                let calls = try XCTUnwrap(try reader.chainCalls(under: Array(window), limit: limit, steps: steps))
+
+                XCTAssertEqual(calls, trees.mapValues { $0.map(ChainCall.init) }, trace.lastPathComponent)
+                compared += calls.values.joined().count
+            }
+        }
+        XCTAssertGreaterThan(compared, 1_000)
+    }
+
+    func testChains_areTheSame_whetherTheirCallsAreLookedUpByScanOrThroughATable() throws {
+        // A tree of more than 32 calls is looked up through tables: padded with calls no other
+        // call names, a small tree's chain must not change.
+        var links = 0
+        var innerLinks = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let subscriptions = try reader.subscriptions()
+            let steps = TraceReader.ChainStepKinds()
+            let trees = try XCTUnwrap(
+                try reader.chainCalls(under: subscriptions.compactMap(\.callID), limit: 10_000, steps: steps))
+            for subscription in subscriptions {
+                let calls = subscription.callID.flatMap { trees[$0] } ?? []
+                let makers = try reader.creators(ofObjectsCreatedByAnyOf: calls.map(\.id))
+                let padding = (1...40).map { ChainCall(id: -$0, parentID: nil, objectID: nil, kind: .other) }
+
+                let scanned = SubscriptionChain(subscription: subscription, calls: calls, createdBy: makers)
+                let tabled = SubscriptionChain(subscription: subscription, calls: calls + padding, createdBy: makers)
+
+                XCTAssertEqual(scanned, tabled, "\(trace.lastPathComponent), subscription #\(subscription.id)")
+                links += scanned.subscribedThrough.count
+                innerLinks += scanned.innerOf.count
+            }
+        }
+        XCTAssertGreaterThan(links, 50)
+        XCTAssertGreaterThan(innerLinks, 0, "the committed traces subscribe inner chains (flatMapLatest)")
+    }
+
+    func testChainCallKinds_areLinksEventsAndOthers_byTheStepsName() {
+        XCTAssertEqual(ChainCall.Kind(stepName: "subscribeSafe"), .link)
+        XCTAssertEqual(ChainCall.Kind(stepName: "SwitchSink.on"), .event)
+        XCTAssertEqual(ChainCall.Kind(stepName: "MergeSink.on"), .event)
+        XCTAssertEqual(ChainCall.Kind(stepName: "Producer.subscribe"), .other)
+        XCTAssertEqual(ChainCall.Kind(stepName: "PublishSubject.onNext"), .other)
+    }
+
+    func testSubscriptionsReadInPlace_areTheSubscriptionsRecords() throws {
+        var compared = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let records = try reader.subscriptions()
+
+            let inPlace = try reader.subscriptionsInPlace(TraceReader.subscriptionQuery + " ORDER BY subscription.id", [])
+            var pages: [SubscriptionRecord] = []
+            var last = Int64.min
+            while let page = Optional(try reader.openSubscriptions(after: last, limit: 3)), let end = page.last {
+                pages += page
+                last = end.id
+            }
+
+            XCTAssertEqual(inPlace, records, trace.lastPathComponent)
+            XCTAssertEqual(pages, try reader.openSubscriptions(), trace.lastPathComponent)
+            compared += records.count
+        }
+        XCTAssertGreaterThan(compared, 30)
+    }
+
+    func testObjectsReadInPlace_areTheObjectsRecords() throws {
+        var compared = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let records = try reader.objects()
+
+            let byID = try reader.objects(withIDs: records.map(\.id))
+
+            XCTAssertEqual(byID.count, records.count, trace.lastPathComponent)
+            for record in records {
+                XCTAssertEqual(byID[record.id], record, "\(trace.lastPathComponent), object #\(record.id)")
+            }
+            compared += records.filter { $0.assembly != nil }.count
+        }
+        XCTAssertGreaterThan(compared, 30, "objects built by user code, with where")
     }
 
     func testInnermostSubscriptionSites_areTheSitesOfTheInnermostSubscriptions() throws {

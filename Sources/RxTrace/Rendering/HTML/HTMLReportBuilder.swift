@@ -61,11 +61,12 @@ struct HTMLReportBuilder {
         var firstLeaks: [OpenSubscription] = []
         let finder = LeakFinder(reader: reader)
         func found(_ finding: OpenSubscription) {
-            if firstLeaks.count < limits.leakedSubscriptions { firstLeaks.append(finding) }
+            firstLeaks.append(finding)
         }
         let leakSummary =
-            try liveObjects.map { live in try finder.summary(found: found) { try live.add($0) } }
-            ?? finder.summary(found: found)
+            try liveObjects.map { live in
+                try finder.summary(inFullFirst: limits.leakedSubscriptions, found: found) { try live.add($0) }
+            } ?? finder.summaryCollectingLiveObjects(inFullFirst: limits.leakedSubscriptions, found: found)
         let leaks = LeakReport(
             resourcesTotalStart: leakSummary.resourcesTotalStart, resourcesTotalEnd: leakSummary.resourcesTotalEnd,
             openSubscriptions: firstLeaks, liveObjects: leakSummary.liveObjects, aliveAtExit: leakSummary.aliveAtExit,
