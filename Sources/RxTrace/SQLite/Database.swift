@@ -185,9 +185,9 @@ public final class Database {
         var errorMessage: UnsafeMutablePointer<CChar>?
         let status = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         guard status == SQLITE_OK else {
-            let message = errorMessage.map { String(cString: $0) } ?? lastErrorMessage
+            let message = errorMessage.map { String(cString: $0) }
             sqlite3_free(errorMessage)
-            throw SQLiteError(code: status, message: message)
+            throw SQLiteError(code: status, message: message.map(withSystemReason) ?? lastErrorMessage)
         }
     }
 
@@ -243,9 +243,47 @@ public final class Database {
         }
     }
 
-    /// The message of the last failed call on this connection.
+    /// The message of the last failed call on this connection; for an I/O error or a full
+    /// disk, with the system's reason SQLite met (`disk I/O error: the file-size limit
+    /// (ulimit -f) was reached`), which SQLite's own message leaves out.
     var lastErrorMessage: String {
-        String(cString: sqlite3_errmsg(handle))
+        withSystemReason(String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// `message`, of the last failed call on this connection, with the system's reason when that
+    /// call met an I/O error or a full disk.
+    private func withSystemReason(_ message: String) -> String {
+        let code = sqlite3_errcode(handle) & 0xff
+        guard code == SQLITE_IOERR || code == SQLITE_FULL else { return message }
+        let number = sqlite3_system_errno(handle)
+        // SQLite keeps the system's error of the calls it names an I/O error for, but a write
+        // past the file-size limit often reaches it as a short write, with no error: the
+        // files' sizes against the limit say so then.
+        return Self.describing(message, systemError: number == 0 && isAtTheFileSizeLimit ? EFBIG : number)
+    }
+
+    /// Whether the database file or its write-ahead log is within a page of the process's
+    /// file-size limit (`ulimit -f`), when it has one.
+    private var isAtTheFileSizeLimit: Bool {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_FSIZE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max,
+            let name = sqlite3_db_filename(handle, "main"), name.pointee != 0
+        else { return false }
+        let path = String(cString: name)
+        return [path, path + "-wal"].contains { file in
+            var status = stat()
+            return stat(file, &status) == 0 && UInt64(status.st_size) + 65_536 > UInt64(limit.rlim_cur)
+        }
+    }
+
+    /// `message` with what the system error `number` says about it, if anything.
+    static func describing(_ message: String, systemError number: Int32) -> String {
+        switch number {
+        case 0: message
+        case EFBIG: message + ": the file-size limit (ulimit -f) was reached"
+        case ENOSPC: message + ": no space left on the device"
+        default: message + ": " + String(cString: strerror(number)).lowercased()
+        }
     }
 }
 

@@ -67,6 +67,20 @@ final class WriteFailureTests: RxTraceTestCase {
         let reader = try TraceReader(path: path)
         XCTAssertEqual(reader.run.endReason, .failed)
         XCTAssertTrue(reader.run.endDescription.contains("the recorder could not write"), reader.run.endDescription)
+        XCTAssertTrue(
+            reader.run.endDescription.contains("the file-size limit (ulimit -f) was reached"),
+            "the trace says why it ends there: \(reader.run.endDescription)")
         XCTAssertGreaterThan(try reader.count(.subscription), 0, "what was written before the limit")
+    }
+
+    func testAnIOErrorsMessage_namesTheSystemsReason() {
+        XCTAssertEqual(
+            Database.describing("disk I/O error", systemError: EFBIG),
+            "disk I/O error: the file-size limit (ulimit -f) was reached")
+        XCTAssertEqual(
+            Database.describing("database or disk is full", systemError: ENOSPC),
+            "database or disk is full: no space left on the device")
+        XCTAssertEqual(Database.describing("disk I/O error", systemError: EIO), "disk I/O error: input/output error")
+        XCTAssertEqual(Database.describing("disk I/O error", systemError: 0), "disk I/O error")
     }
 }
