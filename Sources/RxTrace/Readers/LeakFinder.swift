@@ -240,10 +240,10 @@ public struct LeakFinder {
         var count = 0
         var tally = LiveObjectTally()
         func isShown(_ tags: [String]) -> Bool { tag.map { tags.contains($0) } ?? true }
-        let rest = try findLeaks(
-            scope: scope,
-            inFull: { kind, tags in isShown(tags) && (count < limit || group(ofKind: kind) == nil) }
-        ) { finding in
+        func isWrittenOut(kind: Int, tags: [String]) -> Bool {
+            isShown(tags) && (count < limit || group(ofKind: kind) == nil)
+        }
+        let rest = try findLeaks(scope: scope, inFull: isWrittenOut) { finding in
             guard isShown(finding.tags) else { return }
             count += 1
             if count <= limit, let open = finding.full { try found(open) }
@@ -283,7 +283,8 @@ public struct LeakFinder {
         scope: Int64?, found: (OpenSubscription, String) throws -> Void,
         liveObject: (LiveObjectGroup) throws -> Void
     ) throws -> (aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?) {
-        try findLeaks(scope: scope, inFull: { _, _ in true }) { finding in
+        func everyOne(kind: Int, tags: [String]) -> Bool { true }
+        return try findLeaks(scope: scope, inFull: everyOne) { finding in
             guard let open = finding.full else { return }
             try found(open, finding.key ?? LeakRules.identityKey(of: open))
         } liveObject: {
