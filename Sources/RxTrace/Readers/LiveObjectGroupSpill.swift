@@ -25,14 +25,7 @@ final class LiveObjectGroupSpill {
 
     /// An empty spill, in a new file of `directory` when one can be made there.
     init(directory: URL = FileManager.default.temporaryDirectory) {
-        let path = directory.appendingPathComponent("rxtrace-groups-\(UUID().uuidString)").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            unlink(path)
-            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        } else {
-            handle = nil
-        }
+        handle = UnlinkedFile.make(in: directory, prefix: "rxtrace-groups")
     }
 
     /// Keeps `group`; returns its number, which ``take(_:)`` gives it back by.

@@ -39,14 +39,7 @@ final class LiveObjectRowSpool {
 
     /// No rows, kept in a new file of `directory` when one can be made there.
     init(directory: URL = FileManager.default.temporaryDirectory) {
-        let path = directory.appendingPathComponent("rxtrace-rows-\(UUID().uuidString)").path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        if descriptor >= 0 {
-            unlink(path)
-            handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        } else {
-            handle = nil
-        }
+        handle = UnlinkedFile.make(in: directory, prefix: "rxtrace-rows")
     }
 
     /// Whether no row was added.
