@@ -80,6 +80,10 @@ final class RecordingSession {
     /// Whether the connection is closed when the trace is complete (a file), or kept for
     /// reading (in memory).
     private let keepsDatabaseOpen: Bool
+    /// Whether the writer thread writes the spool while the program runs; `false` (for tests
+    /// of the finisher's batches) leaves it all to the finisher, and a ``flush()`` then waits
+    /// for the end.
+    private let writesDuringTheRun: Bool
     /// The writer thread's, then the finisher's until it is joined; then the joiner's.
     private var writer: TraceWriter?
     /// The error that stopped the writer, if one did; read after the join.
@@ -94,11 +98,14 @@ final class RecordingSession {
     ///   - keepsDatabaseOpen: `false` to close the connection once the trace is complete.
     ///   - isRecordingCallers: `false` to capture no caller addresses, as a program without
     ///     symbols gives none (`RXTRACE_CALLERS=0` does the same).
+    ///   - writesDuringTheRun: `false` to leave the whole spool to the finisher, for tests.
     init(
         writer: TraceWriter, clock: TraceClock, isRecordingValues: Bool, detail: RecordingDetail,
-        bufferCapacity: Int, spoolDirectory: String, keepsDatabaseOpen: Bool, isRecordingCallers: Bool = true
+        bufferCapacity: Int, spoolDirectory: String, keepsDatabaseOpen: Bool, isRecordingCallers: Bool = true,
+        writesDuringTheRun: Bool = true
     ) {
         self.writer = writer
+        self.writesDuringTheRun = writesDuringTheRun
         self.clock = clock
         self.isRecordingValues = isRecordingValues
         self.detail = detail
@@ -327,7 +334,8 @@ final class RecordingSession {
             while endRequest.load(ordering: .acquiring) == 0 {
                 Self.wait(on: writerWake, nanoseconds: 10_000_000)
                 guard endRequest.load(ordering: .acquiring) == 0 else { break }
-                try writeSpooled(into: batch, until: nil)
+                guard writesDuringTheRun else { continue }
+                try writeSpooled(into: batch, until: nil, whileTheProgramRuns: true)
             }
         } catch {
             runFailure = error
@@ -355,7 +363,7 @@ final class RecordingSession {
             while !isSpoolerDone.load(ordering: .acquiring) {
                 Self.wait(on: writerWake, nanoseconds: 1_000_000)
             }
-            try writeSpooled(into: batch, until: end.flatMap(lastWrite(before:)))
+            try writeSpooled(into: batch, until: end.flatMap(lastWrite(before:)), whileTheProgramRuns: false)
             try writer?.finish(end ?? .finished)
         } catch {
             // The run is not lost silently: the trace ends here and its run row says why.
@@ -399,7 +407,11 @@ final class RecordingSession {
     /// Writes everything the spool holds now, one transaction per `batchCapacity` records,
     /// starting no batch after `deadline`, and, while recording, none after an end was asked
     /// for (the last pass has a deadline): what is left in the spool then is lost.
-    private func writeSpooled(into batch: UnsafeMutablePointer<Record>, until deadline: Int64?) throws {
+    /// `whileTheProgramRuns` is the writer thread's pass, whose batches take no helper thread
+    /// (``TraceWriter/write(_:whileTheProgramRuns:)``); the finisher's may.
+    private func writeSpooled(
+        into batch: UnsafeMutablePointer<Record>, until deadline: Int64?, whileTheProgramRuns: Bool
+    ) throws {
         while true {
             if let deadline {
                 guard clock.now() < deadline else { return }
@@ -409,7 +421,8 @@ final class RecordingSession {
             let count = try spool.read(into: batch, limit: batchCapacity)
             guard count > 0 else { return }
             defer { batch.deinitialize(count: count) }
-            try writer?.write(UnsafeMutableBufferPointer(start: batch, count: count))
+            try writer?.write(
+                UnsafeMutableBufferPointer(start: batch, count: count), whileTheProgramRuns: whileTheProgramRuns)
             // `flush()` callers may hold the lock only briefly; one that a signal handler froze
             // holding it must not stop the writer, so it only tries.
             pendingCommitted += count

@@ -49,10 +49,11 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
     /// Starts a new trace at `path` whose producers get at most `bufferCapacity` records ahead
     /// of the spooler.
     /// `writerRecordsPerChunk` is the writer's pipeline chunk (``TraceWriter``'s
-    /// `recordsPerChunk`; `nil`: no pipeline).
+    /// `recordsPerChunk`; `nil`: no pipeline); `writerWritesDuringTheRun: false` leaves every
+    /// batch to the end (``RecordingSession``'s finisher), for tests.
     init(
         path: String, program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int,
-        writerRecordsPerChunk: Int? = TraceWriter.defaultRecordsPerChunk
+        writerRecordsPerChunk: Int? = TraceWriter.defaultRecordsPerChunk, writerWritesDuringTheRun: Bool = true
     ) throws {
         let clock = TraceClock()
         let claim: TraceFileClaim
@@ -80,7 +81,7 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
             writer: writer, clock: clock,
             isRecordingValues: isRecordingValues, detail: detail, bufferCapacity: bufferCapacity,
             spoolDirectory: Self.directory(of: claim.path),
-            keepsDatabaseOpen: false
+            keepsDatabaseOpen: false, writesDuringTheRun: writerWritesDuringTheRun
         )
     }
 

@@ -15,8 +15,8 @@ import RxCore
 /// ``TraceWriterStatements`` binds and steps them. For a large batch the first half runs on a
 /// helper thread while the calling thread writes the chunk before (``TraceWriterPipeline``),
 /// so on two cores SQLite does not wait for the Swift; the rows, their ids and their order are
-/// the same either way, and the batch is still one transaction, committed when ``write(_:)``
-/// returns.
+/// the same either way, and the batch is still one transaction, committed when
+/// ``write(_:whileTheProgramRuns:)`` returns.
 final class TraceWriter {
     /// The trace being written.
     let database: Database
@@ -132,7 +132,12 @@ final class TraceWriter {
     /// records and decides their rows a chunk at a time while this thread writes the chunk
     /// before; `RXTRACE_WRITER_PIPELINE=0` keeps both halves on this thread, for measuring.
     /// Either way the same statements run in the same order.
-    func write(_ records: UnsafeMutableBufferPointer<Record>) throws {
+    ///
+    /// - Parameter whileTheProgramRuns: `true` keeps both halves on this thread whatever the
+    ///   batch's size: while the recorded program runs, a helper thread would take a core from
+    ///   it (measured: the producer's time up ~15% on two cores), where the writer alone, at its
+    ///   lowered priority, takes what the program leaves idle.
+    func write(_ records: UnsafeMutableBufferPointer<Record>, whileTheProgramRuns: Bool = false) throws {
         let start = TraceWriterStatistics.now()
         let cpuStart = TraceWriterStatistics.threadCPUTime()
         let rowsBefore = statements.rowCount
@@ -140,7 +145,7 @@ final class TraceWriter {
         // Every record in the batch was stamped before this anchor.
         ticks.advance(to: clock.anchor())
         try database.transaction {
-            if let recordsPerChunk, records.count >= 2 * recordsPerChunk {
+            if let recordsPerChunk, !whileTheProgramRuns, records.count >= 2 * recordsPerChunk {
                 helperCPU = try TraceWriterPipeline.run(
                     depth: Self.chunksAhead,
                     produce: { deliver in

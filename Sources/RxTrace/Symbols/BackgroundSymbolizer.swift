@@ -94,6 +94,13 @@ final class BackgroundSymbolizer {
         return synchronized_hasFailed ? nil : synchronized_answered
     }
 
+    /// The tool's process id once the feeding thread started it.
+    var processID: Int32? {
+        condition.lock()
+        defer { condition.unlock() }
+        return synchronized_processID
+    }
+
     /// Whether ``answers()`` gave up on the tool: a run at the end would hang as well.
     var hasTimedOut: Bool {
         condition.lock()
@@ -137,6 +144,7 @@ final class BackgroundSymbolizer {
             markDone()
             return
         }
+        Self.yieldToTheRecordedProgram(process.processIdentifier)
         condition.lock()
         synchronized_processID = process.processIdentifier
         condition.unlock()
@@ -164,6 +172,16 @@ final class BackgroundSymbolizer {
         try? input.fileHandleForWriting.close()
         process.terminate()
         process.waitUntilExit()
+    }
+
+    /// Lowers the tool's scheduling priority to the writer's (`nice` + ``RecordingSession/writerNiceness``):
+    /// loading the program's debug information takes it ~0.1 s of CPU at the start of a
+    /// recording, which at the program's priority would take a core from the program it
+    /// records. Only the writer waits for its answers, and only when the trace is completed.
+    private static func yieldToTheRecordedProgram(_ processID: Int32) {
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        let current = getpriority(which, id_t(processID))
+        _ = setpriority(which, id_t(processID), min(19, current + RecordingSession.writerNiceness))
     }
 
     /// Says the feeding thread asks no more, waking ``answers()``.

@@ -10,7 +10,7 @@ final class TraceWriterPipelineTests: RxTraceTestCase {
     func testPipelinedWriter_writesTheSameRowsInTheSameOrderAsOneThread() throws {
         let pipelined = Fixture.temporaryTracePath("writer-pipelined")
         let oneThread = Fixture.temporaryTracePath("writer-one-thread")
-        let statistics = try recordStory(to: pipelined, recordsPerChunk: 16)
+        let statistics = try recordStory(to: pipelined, recordsPerChunk: 16, writerWritesDuringTheRun: false)
         _ = try recordStory(to: oneThread, recordsPerChunk: nil)
 
         XCTAssertGreaterThan(statistics.pipelinedBatches, 0, "the batches were large enough for the pipeline")
@@ -23,6 +23,21 @@ final class TraceWriterPipelineTests: RxTraceTestCase {
         XCTAssertGreaterThan(expected["call"]?.count ?? 0, 1_000)
         XCTAssertEqual(
             expected["call"]?.filter { $0.contains("open") }.count, 1, "the call left open inside a call that exited")
+    }
+
+    func testWhileTheProgramRuns_theWriterDecidesAndWritesOnItsOwnThread() throws {
+        let recorder = try SQLiteTraceRecorder(
+            path: Fixture.temporaryTracePath("writer-alone-while-running"), program: "pipeline",
+            isRecordingValues: true, bufferCapacity: 256, writerRecordsPerChunk: 16)
+        tellStory(to: recorder)
+
+        recorder.flush()
+        let whileRunning = recorder.writerStatistics
+        try recorder.finish()
+
+        XCTAssertGreaterThan(whileRunning.batches, 0, "the writer thread wrote the story while the program ran")
+        XCTAssertEqual(
+            whileRunning.pipelinedBatches, 0, "no helper thread took a core from the program while it ran")
     }
 
     func testRun_consumesEveryChunkInTheOrderProduced_onTheCallingThread() throws {
@@ -71,13 +86,23 @@ final class TraceWriterPipelineTests: RxTraceTestCase {
             delivered.withLock { $0 }, depth + 1, "the helper stops at its next delivery after the failure")
     }
 
-    /// Records the same story through the hooks: objects, nested calls with events, a
-    /// subscription that ends, a bag, an assembly and a tag, and a call left open inside one that
-    /// exits; batches of at most 256 records.
-    private func recordStory(to path: String, recordsPerChunk: Int?) throws -> TraceWriterStatistics {
+    /// Records the story in a new trace and completes it; `writerWritesDuringTheRun: false`
+    /// leaves every batch to the end, where it may run as a pipeline.
+    private func recordStory(
+        to path: String, recordsPerChunk: Int?, writerWritesDuringTheRun: Bool = true
+    ) throws -> TraceWriterStatistics {
         let recorder = try SQLiteTraceRecorder(
             path: path, program: "pipeline", isRecordingValues: true, bufferCapacity: 256,
-            writerRecordsPerChunk: recordsPerChunk)
+            writerRecordsPerChunk: recordsPerChunk, writerWritesDuringTheRun: writerWritesDuringTheRun)
+        tellStory(to: recorder)
+        try recorder.finish()
+        return recorder.writerStatistics
+    }
+
+    /// Tells the same story through the hooks: objects, nested calls with events, a
+    /// subscription that ends, a bag, an assembly and a tag, and a call left open inside one that
+    /// exits; batches of at most 256 records.
+    private func tellStory(to recorder: SQLiteTraceRecorder) {
         let bag = recorder.objectInitialized(DisposeBag.self)
         for index in 0..<400 {
             let source = recorder.objectInitialized(PublishSubject<Int>.self)
@@ -113,8 +138,6 @@ final class TraceWriterPipelineTests: RxTraceTestCase {
                 recorder.objectDeinitialized(source)
             }
         }
-        try recorder.finish()
-        return recorder.writerStatistics
     }
 
     /// Every table's rows in rowid order, each column as text, but for the columns that hold a

@@ -34,6 +34,30 @@ final class BackgroundSymbolizerTests: XCTestCase {
         XCTAssertTrue(answers.values.contains { $0.first?.function != nil }, "nothing named")
     }
 
+    func testTheTool_runsAtTheWritersLowerPriority_notTheProgramsOwn() throws {
+        let symbolizer = try XCTUnwrap(Symbolizer.find(), "no llvm-symbolizer or addr2line on PATH")
+        try XCTSkipUnless(symbolizer.kind == .llvmSymbolizer, "only llvm-symbolizer answers line by line")
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        let programs = getpriority(which, 0)
+        let background = try XCTUnwrap(BackgroundSymbolizer(symbolizer))
+        var images = LoadedImages()
+        let address = try XCTUnwrap(CallerAddresses.capture().addresses.first { images.image(containing: $0) != nil })
+        background.ask(address, in: try XCTUnwrap(images.image(containing: address)))
+
+        let started = Date()
+        while background.processID == nil, Date().timeIntervalSince(started) < 30 {
+            usleep(1_000)
+        }
+        let tool = try XCTUnwrap(background.processID, "the tool did not start")
+        errno = 0
+        let tools = getpriority(which, id_t(tool))
+        let answers = background.answers()
+
+        XCTAssertEqual(errno, 0, "the tool's priority could be read while it ran")
+        XCTAssertEqual(tools, min(19, programs + RecordingSession.writerNiceness))
+        XCTAssertNotNil(answers, "it still answers")
+    }
+
     func testCancelled_stopsTheToolAndAnswersNothing() throws {
         let symbolizer = try XCTUnwrap(Symbolizer.find(), "no llvm-symbolizer or addr2line on PATH")
         try XCTSkipUnless(symbolizer.kind == .llvmSymbolizer, "only llvm-symbolizer answers line by line")
