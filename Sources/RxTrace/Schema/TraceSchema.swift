@@ -10,6 +10,11 @@
 /// `id INTEGER PRIMARY KEY`; references are `<table>_id`, with a role prefix when a table is
 /// referenced twice; `ts`/`dur` are integer nanoseconds since the run started, from a
 /// monotonic clock; Booleans are `is_…` (0 or 1); enumerations are TEXT with a CHECK.
+///
+/// An enumeration's CHECK compares with `=` and `OR`, not `IN (…)`: SQLite evaluates a CHECK's
+/// `IN` list through a temporary b-tree it builds for every row written, which tripled the cost
+/// of an `event` row (1,000,000 rows through `sqlite3`: 0.99 s of CPU with `IN`, 0.31 s with
+/// `OR`, 0.26 s with no CHECK). Both forms accept and refuse the same values.
 public enum TraceSchema {
     /// `PRAGMA application_id` of every trace: the ASCII bytes `RxTr`.
     public static let applicationID: Int32 = 0x5278_5472
@@ -66,7 +71,8 @@ public enum TraceSchema {
             -- 'exited' (the process called exit), 'signal' (a fatal signal cut it short) or
             -- 'failed' (the recorder could not write; failure says why).
             end_reason TEXT NOT NULL DEFAULT 'running'
-                CHECK (end_reason IN ('running', 'finished', 'exited', 'signal', 'failed')),
+                CHECK (end_reason = 'running' OR end_reason = 'finished' OR end_reason = 'exited'
+                    OR end_reason = 'signal' OR end_reason = 'failed'),
             -- The signal that cut the run short (SIGTERM, SIGILL, …); NULL otherwise.
             signal_name TEXT,
             -- 1 when element values were recorded; 0 when only event kinds were (and errors
@@ -84,7 +90,7 @@ public enum TraceSchema {
             -- What was recorded: 'calls' (everything, so reports show call flows) or 'events'
             -- (RXTRACE_DETAIL=events: objects, subscriptions and events; the call table is empty
             -- and every call_id and end_call_id is NULL).
-            detail TEXT NOT NULL DEFAULT 'calls' CHECK (detail IN ('calls', 'events'))
+            detail TEXT NOT NULL DEFAULT 'calls' CHECK (detail = 'calls' OR detail = 'events')
         );
 
         CREATE TABLE thread -- A thread that ran instrumented code.
@@ -190,7 +196,7 @@ public enum TraceSchema {
             -- The call that delivered it; NULL at top level.
             call_id INTEGER REFERENCES call(id),
             -- The event's kind.
-            kind TEXT NOT NULL CHECK (kind IN ('next', 'error', 'completed')),
+            kind TEXT NOT NULL CHECK (kind = 'next' OR kind = 'error' OR kind = 'completed'),
             -- The element's description (truncated to 80 characters) or the error's; NULL for
             -- completed, and for elements when run.is_recording_values is 0, when an error is
             -- only its type's name.
@@ -228,7 +234,7 @@ public enum TraceSchema {
             -- When the subscription ended, in ns since the run started; NULL if it never did.
             end_ts INTEGER,
             -- How it ended; NULL if it never did.
-            end_kind TEXT CHECK (end_kind IN ('disposed', 'completed', 'error')),
+            end_kind TEXT CHECK (end_kind = 'disposed' OR end_kind = 'completed' OR end_kind = 'error'),
             -- The scope (test) bound when subscribe was called; NULL outside any scope.
             scope_id INTEGER REFERENCES scope(id),
             -- The virtual clock when subscribe was called, as object.virtual_ts; NULL without one.

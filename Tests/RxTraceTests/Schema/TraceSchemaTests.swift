@@ -23,6 +23,43 @@ final class TraceSchemaTests: RxTraceTestCase {
         XCTAssertEqual(try database.integer("SELECT schema_version FROM run"), Int64(TraceSchema.version))
     }
 
+    func testEveryEnumeration_acceptsItsValues_andRefusesAnyOther() throws {
+        let database = try emptyTrace()
+        try database.execute(
+            "INSERT INTO thread (id, tid, name) VALUES (1, 1, 'main'); INSERT INTO type (id, type_name) VALUES (1, 'T');"
+                + "INSERT INTO object (id, type_id, start_ts, thread_id) VALUES (1, 1, 0, 1)")
+        let event = "INSERT INTO event (ts, thread_id, kind) VALUES (0, 1, ?)"
+        let subscription =
+            "INSERT INTO subscription (ts, thread_id, observable_object_id, observer_object_id, file, line, end_kind)"
+            + " VALUES (0, 1, 1, 1, '', 0, ?)"
+        let cases: [(sql: String, accepted: [SQLValue], refused: [SQLValue])] = [
+            (event, ["next", "error", "completed"].map(SQLValue.text), [.text("nxt"), .text("Next"), .null]),
+            (subscription, ["disposed", "completed", "error"].map(SQLValue.text) + [.null], [.text("ended")]),
+            (
+                "UPDATE run SET end_reason = ?",
+                ["running", "finished", "exited", "signal", "failed"].map(SQLValue.text), [.text("crashed")]
+            ),
+            ("UPDATE run SET detail = ?", ["calls", "events"].map(SQLValue.text), [.text("all")]),
+        ]
+
+        for (sql, accepted, refused) in cases {
+            for value in accepted {
+                XCTAssertNoThrow(try database.rows(sql, [value]), "\(sql) with \(value)")
+            }
+            for value in refused {
+                XCTAssertThrowsError(try database.rows(sql, [value]), "\(sql) accepted \(value)")
+            }
+        }
+    }
+
+    func testNoCheck_testsAnInList_whichSQLiteEvaluatesThroughATemporaryTablePerRow() throws {
+        for entity in try entities(in: try emptyTrace()) {
+            XCTAssertNil(
+                entity.sql.range(of: #"CHECK\s*\([^)]*\bIN\s*\("#, options: .regularExpression),
+                "\(entity.name): write the CHECK as `column = 'a' OR column = 'b'`")
+        }
+    }
+
     func testEveryTableAndView_hasACommentOnItsCreateLine() throws {
         let entities = try entities(in: try emptyTrace())
 
