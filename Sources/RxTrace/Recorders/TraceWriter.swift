@@ -344,7 +344,7 @@ final class TraceWriter {
                     EventRow(
                         id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: callID(call, on: thread),
                         kind: kind,
-                        value: value?.description,
+                        value: value,
                         source: source, observer: observer, virtualTS: virtualTS
                     )))
             nextEventID += 1

@@ -73,7 +73,8 @@ struct EventRow {
     let thread: Int32
     let call: Int64
     let kind: EventKind
-    let value: String?
+    /// The element or error, formatted when it is bound (``TraceWriterStatements``).
+    let value: TraceValue?
     let source: Int64
     let observer: Int64
     let virtualTS: Int64?

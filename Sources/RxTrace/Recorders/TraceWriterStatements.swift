@@ -84,8 +84,8 @@ final class TraceWriterStatements {
             statement.bind(row.ts, at: first + 1)
             statement.bind(Int64(row.thread), at: first + 2)
             statement.bind(Self.reference(row.call), at: first + 3)
-            statement.bind(row.kind.rawValue, at: first + 4)
-            statement.bind(row.value, at: first + 5)
+            statement.bind(Self.text(of: row.kind), at: first + 4)
+            Self.bind(row.value, to: statement, at: first + 5)
             statement.bind(Self.reference(row.source), at: first + 6)
             statement.bind(Self.reference(row.observer), at: first + 7)
             statement.bind(row.virtualTS, at: first + 8)
@@ -109,7 +109,11 @@ final class TraceWriterStatements {
             statement.bind(row.file, at: first + 7)
             statement.bind(row.line, at: first + 8)
             statement.bind(row.endTS, at: first + 9)
-            statement.bind(row.endKind?.rawValue, at: first + 10)
+            if let endKind = row.endKind {
+                statement.bind(Self.text(of: endKind), at: first + 10)
+            } else {
+                statement.bind(nil as Int64?, at: first + 10)
+            }
             statement.bind(row.scope, at: first + 11)
             statement.bind(row.virtualTS, at: first + 12)
             statement.bind(row.endCall.flatMap { Self.reference($0) }, at: first + 13)
@@ -182,7 +186,7 @@ final class TraceWriterStatements {
             try runUpdate(setDisposable, setting: disposable, of: id)
         case .subscriptionEnd(let id, let end, let ts, let call):
             endSubscription.bind(ts, at: 1)
-            endSubscription.bind(end.rawValue, at: 2)
+            endSubscription.bind(Self.text(of: end), at: 2)
             endSubscription.bind(Self.reference(call), at: 3)
             endSubscription.bind(id, at: 4)
             try endSubscription.run()
@@ -229,5 +233,34 @@ final class TraceWriterStatements {
     /// An id column's value: NULL for 0, the records' "none".
     private static func reference(_ id: Int64) -> Int64? {
         id == 0 ? nil : id
+    }
+
+    /// An event's `value`: an integer is bound as one, and the column's TEXT affinity stores
+    /// its decimal text, the text `description` gives, without formatting it here first or
+    /// SQLite copying a bound string; any other value as its description.
+    private static func bind(_ value: TraceValue?, to statement: Statement, at index: Int32) {
+        switch value {
+        case .int(let integer)?: statement.bind(Int64(integer), at: index)
+        case let value?: statement.bind(value.description, at: index)
+        case nil: statement.bind(nil as String?, at: index)
+        }
+    }
+
+    /// The literal `event.kind` holds for `kind`, bound without a copy.
+    private static func text(of kind: EventKind) -> StaticString {
+        switch kind {
+        case .next: "next"
+        case .error: "error"
+        case .completed: "completed"
+        }
+    }
+
+    /// The literal `subscription.end_kind` holds for `end`, bound without a copy.
+    private static func text(of end: SubscriptionEnd) -> StaticString {
+        switch end {
+        case .disposed: "disposed"
+        case .completed: "completed"
+        case .error: "error"
+        }
     }
 }

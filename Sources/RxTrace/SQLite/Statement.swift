@@ -187,6 +187,15 @@ public final class Statement {
         sqlite3_bind_int64(handle, index, value)
     }
 
+    /// Binds a literal's text to parameter `index` (1-based) where it lies, without SQLite
+    /// copying it (`SQLITE_STATIC`: a literal outlives every statement): for the names of an
+    /// enumeration's values, such as an event's kind, which the recorder writes on every row.
+    public func bind(_ text: StaticString, at index: Int32) {
+        text.utf8Start.withMemoryRebound(to: CChar.self, capacity: text.utf8CodeUnitCount) {
+            _ = sqlite3_bind_text(handle, index, $0, Int32(text.utf8CodeUnitCount), nil)
+        }
+    }
+
     /// Binds optional text to parameter `index` (1-based), NULL for `nil`.
     ///
     /// Through `withUTF8`, which lends a short string's bytes from the stack: passing the
