@@ -47,7 +47,6 @@ final class TraceWriter {
     /// Subscriptions started in the batch being written, not yet inserted, for the same reason.
     private var newSubscriptions: [Int64: SubscriptionRow] = [:]
     private var threadsOtherThanMain = 0
-    private var nextEventID: Int64 = 1
     /// The serial id of the next call, in the records' order.
     private var nextCallID: Int64 = 1
     /// The id of each distinct stack of caller addresses written so far.
@@ -342,12 +341,11 @@ final class TraceWriter {
             operations.append(
                 .event(
                     EventRow(
-                        id: nextEventID, ts: ticks.nanoseconds(stamp), thread: thread, call: callID(call, on: thread),
+                        ts: ticks.nanoseconds(stamp), thread: thread, call: callID(call, on: thread),
                         kind: kind,
                         value: value,
                         source: source, observer: observer, virtualTS: virtualTS
                     )))
-            nextEventID += 1
 
         case .subscriptionStarted(
             let id, let observable, let observer, let file, let line, let stamp, let thread,

@@ -75,20 +75,18 @@ final class TraceWriterStatements {
         insertEvents = try BatchedInsert(
             into: "event",
             columns: [
-                "id", "ts", "thread_id", "call_id", "kind", "value", "source_object_id", "observer_object_id",
-                "virtual_ts",
+                "ts", "thread_id", "call_id", "kind", "value", "source_object_id", "observer_object_id", "virtual_ts",
             ],
             in: database
         ) { row, statement, first in
-            statement.bind(row.id, at: first)
-            statement.bind(row.ts, at: first + 1)
-            statement.bind(Int64(row.thread), at: first + 2)
-            statement.bind(Self.reference(row.call), at: first + 3)
-            statement.bind(Self.text(of: row.kind), at: first + 4)
-            Self.bind(row.value, to: statement, at: first + 5)
-            statement.bind(Self.reference(row.source), at: first + 6)
-            statement.bind(Self.reference(row.observer), at: first + 7)
-            statement.bind(row.virtualTS, at: first + 8)
+            statement.bind(row.ts, at: first)
+            statement.bind(Int64(row.thread), at: first + 1)
+            statement.bind(Self.reference(row.call), at: first + 2)
+            statement.bind(Self.text(of: row.kind), at: first + 3)
+            Self.bind(row.value, to: statement, at: first + 4)
+            statement.bind(Self.reference(row.source), at: first + 5)
+            statement.bind(Self.reference(row.observer), at: first + 6)
+            statement.bind(row.virtualTS, at: first + 7)
         }
         insertSubscriptions = try BatchedInsert(
             into: "subscription",

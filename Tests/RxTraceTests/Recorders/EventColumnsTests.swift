@@ -18,8 +18,9 @@ final class EventColumnsTests: RxTraceTestCase {
         }
         recorder.eventDelivered(.completed, value: nil, from: source, to: observer)
 
-        let rows = try recorder.finish().rows("SELECT kind, value, typeof(value) AS storage FROM event ORDER BY id")
+        let rows = try recorder.finish().rows("SELECT id, kind, value, typeof(value) AS storage FROM event ORDER BY id")
 
+        XCTAssertEqual(rows.map { $0.integer("id") }, (1...Int64(values.count + 1)).map { $0 }, "serial, in delivery order")
         XCTAssertEqual(rows.map { $0.text("value") }, values.map(\.description) + [nil])
         XCTAssertEqual(rows.map { $0.text("storage") }, Array(repeating: "text", count: values.count) + ["null"])
         XCTAssertEqual(rows.map { $0.text("kind") }, Array(repeating: "next", count: values.count) + ["completed"])
