@@ -13,6 +13,7 @@ extension CommandRunner {
             let few = try rxtraceMeasuringMemory(command(small))
             let many = try rxtraceMeasuringMemory(command(large))
 
+            XCTAssertGreaterThan(few.peakKilobytes, 0, "the peak was read", file: file, line: line)
             XCTAssertEqual(few.status, 0, file: file, line: line)
             XCTAssertEqual(many.status, 0, file: file, line: line)
             XCTAssertLessThan(
