@@ -26,10 +26,18 @@ extension TraceReader {
         private var types = IDTable<[UInt8]?>()
         /// The label being written.
         private var label: [UInt8] = []
+        /// Where the labels of the window being read are kept (``startWindow()``).
+        private var arena = FlowLabelArena()
 
         init(reader: TraceReader) {
             self.reader = reader
             label.reserveCapacity(256)
+        }
+
+        /// Starts the labels of a window's calls in an arena of their own: the last window's
+        /// are read by another thread from now on, and never written again.
+        func startWindow() {
+            arena = FlowLabelArena(capacity: max(4_096, arena.bytes.count))
         }
 
         /// The call of the row `statement` stands on, a row of ``callRunQuery``, as
@@ -61,7 +69,7 @@ extension TraceReader {
             }
             return FlowCall(
                 id: id, parentID: statement.integer(at: 1), objectID: objectID,
-                startNanoseconds: statement.integer(at: 8) ?? 0, label: String(decoding: label, as: UTF8.self),
+                startNanoseconds: statement.integer(at: 8) ?? 0, label: arena.append(label), of: arena,
                 location: step.location
             )
         }
@@ -150,6 +158,7 @@ extension TraceReader {
     /// when they take more than ``windowRowLimit`` rows; a trace whose calls do not nest as a
     /// thread's calls do is read as ``callTrees(under:limit:)`` reads it (which reports its damage).
     func flowCallTrees(under roots: [Int64], limit: Int, names: FlowCallNames) throws -> [Int64: [FlowCall]]? {
+        names.startWindow()
         let runs = try callTreesInRunsInPlace(
             under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.callRunQuery, names.call)
         switch runs {
