@@ -143,9 +143,10 @@ extension TraceReader {
     /// ids the trace lacks are left out.
     func subscriptions(withIDs ids: some Collection<Int64>) throws -> [Int64: SubscriptionRecord] {
         guard !ids.isEmpty else { return [:] }
-        let subscriptions = try cachedRecords(
+        // Read in place (``subscriptionsInPlace(_:_:)``), not a `Row` of each.
+        let subscriptions = try subscriptionsInPlace(
             Self.subscriptionQuery + " WHERE subscription.id IN (SELECT value FROM json_each(?))",
-            [Self.jsonList(Set(ids).sorted())], SubscriptionRecord.init(row:)
+            [Self.jsonList(Set(ids).sorted())]
         )
         var byID: [Int64: SubscriptionRecord] = [:]
         for subscription in subscriptions where byID[subscription.id] == nil { byID[subscription.id] = subscription }
