@@ -124,13 +124,24 @@ public struct FlowBuilder {
     public func forEachFlow(
         limit: Int? = nil, tag: String? = nil, foldingBookkeeping: Bool = true, _ body: (Flow) throws -> Void
     ) throws -> Int {
+        try forEachFlowToLayOut(limit: limit, tag: tag, foldingBookkeeping: foldingBookkeeping) {
+            try body($0.laidOut())
+        }
+    }
+
+    /// ``forEachFlow(limit:tag:foldingBookkeeping:_:)`` handing over each flow read but not
+    /// yet laid out (``FlowToLayOut``), for a caller that lays it out on another thread than
+    /// the one that reads (``forEachFlowReadAhead(limit:tag:_:)``).
+    func forEachFlowToLayOut(
+        limit: Int?, tag: String?, foldingBookkeeping: Bool, _ body: (FlowToLayOut) throws -> Void
+    ) throws -> Int {
         var number = 0
         var shown = 0
         var read = 0
         var folding: Flow?
-        func handOver(_ flow: Flow) throws {
+        func handOver(_ flow: FlowToLayOut) throws {
             shown += 1
-            read += flow.foldedCount ?? 1
+            read += flow.heading.foldedCount ?? 1
             try body(flow)
         }
         // The top-level calls a window at a time: their trees and what their calls created
@@ -145,23 +156,30 @@ public struct FlowBuilder {
             for (number, root, subscriptionID) in window {
                 if let limit, shown >= limit { break }
                 let subscription = try subscriptionID.flatMap { try read.subscription($0) ?? reader.subscription($0) }
-                let flow = try flow(number: number, root: root, subscription: subscription, read: read)
-                if let tag, flow.tags?.contains(tag) != true { continue }
-                if foldingBookkeeping, SchedulerBookkeeping.isBookkeeping(flow, root: root) {
-                    if let folded = folding, let merged = SchedulerBookkeeping.folding(flow, into: folded) {
-                        folding = merged
+                // Only a flow that may be bookkeeping is laid out here: whether it is depends
+                // on its steps.
+                let mayBeBookkeeping = foldingBookkeeping && SchedulerBookkeeping.stepNames.contains(root.name)
+                var toLayOut = try flowToLayOut(number: number, root: root, subscription: subscription, read: read)
+                if let tag, toLayOut.heading.tags?.contains(tag) != true { continue }
+                if mayBeBookkeeping {
+                    let flow = toLayOut.laidOut()
+                    if SchedulerBookkeeping.isBookkeeping(flow, root: root) {
+                        if let folded = folding, let merged = SchedulerBookkeeping.folding(flow, into: folded) {
+                            folding = merged
+                            continue
+                        }
+                        if let folded = folding { try handOver(FlowToLayOut(folded)) }
+                        folding = flow
                         continue
                     }
-                    if let folded = folding { try handOver(folded) }
-                    folding = flow
-                    continue
+                    toLayOut = FlowToLayOut(flow)
                 }
                 if let folded = folding {
                     folding = nil
-                    try handOver(folded)
+                    try handOver(FlowToLayOut(folded))
                     if let limit, shown >= limit { break }
                 }
-                try handOver(flow)
+                try handOver(toLayOut)
             }
             window.removeAll()
         }
@@ -175,7 +193,7 @@ public struct FlowBuilder {
             }
         }
         try buildWindow()
-        if let folded = folding { try handOver(folded) }
+        if let folded = folding { try handOver(FlowToLayOut(folded)) }
         return read
     }
 
@@ -212,14 +230,24 @@ public struct FlowBuilder {
         let numbers = try reader.flowNumbers(ofTopLevelCalls: rootIDs)
         return try Set(rootIDs).sorted().compactMap { rootID in
             guard let root = try reader.call(rootID) else { return nil }
-            return try flow(
+            return try flowToLayOut(
                 number: numbers[rootID] ?? 0, root: root,
                 subscription: try reader.subscription(startedBy: rootID)
-            )
+            ).laidOut()
         }
     }
 
+    /// The flow of top-level call `root`, numbered `number`, that started `subscription`: read
+    /// from `read` when the window read it, else from the trace.
     func flow(number: Int, root: CallRecord, subscription: SubscriptionRecord?, read: FlowWindow? = nil) throws -> Flow
+    {
+        try flowToLayOut(number: number, root: root, subscription: subscription, read: read).laidOut()
+    }
+
+    /// ``flow(number:root:subscription:read:)`` with everything read that the flow needs, its
+    /// steps not yet laid out.
+    func flowToLayOut(number: Int, root: CallRecord, subscription: SubscriptionRecord?, read: FlowWindow? = nil)
+        throws -> FlowToLayOut
     {
         var calls =
             try read?.calls(under: root.id)
@@ -264,9 +292,9 @@ public struct FlowBuilder {
         }
         // The root as its tree holds it, its label made already.
         let rootCall = calls.first.map { $0.id == root.id } == true ? calls[0] : FlowCall(root)
-        var steps = Self.steps(root: rootCall, calls: calls, objects: objects)
-        try linkHops(from: &steps, objects: objects)
-        return Flow(
+        // Read in the order they always were: the hops out of the flow, then the hop into it.
+        let hops = try hops(from: objects)
+        let heading = Flow(
             number: number,
             title: title,
             threadName: root.threadName,
@@ -274,9 +302,10 @@ public struct FlowBuilder {
             endsSubscriptions: ended.isEmpty ? nil : ended,
             scheduledIn: try hop(into: root),
             tags: tags.isEmpty ? nil : tags,
-            steps: steps,
+            steps: [],
             omittedCalls: omittedCalls
         )
+        return FlowToLayOut(heading: heading, root: rootCall, calls: calls, objects: objects, hops: hops)
     }
 
     /// The hop into a flow whose top-level step runs on a work item that a step of another
@@ -295,14 +324,15 @@ public struct FlowBuilder {
         return FlowHop(flowNumber: number, threadName: scheduling.threadName, itemLabel: item.label)
     }
 
-    /// Marks the `init` steps of work items that ran as the top-level step of another flow,
-    /// on any thread, with those flows. Only scheduler work items are looked up, through the
+    /// The flows that ran each of the work items among `objects`, by item: what marks the
+    /// `init` steps of work items that ran as the top-level step of another flow, on any
+    /// thread (``FlowToLayOut/laidOut()``). Only scheduler work items are looked up, through the
     /// index of top-level calls by object, so a flow without any costs no query.
-    private func linkHops(from steps: inout [FlowStep], objects: [ObjectRecord]) throws {
+    private func hops(from objects: [ObjectRecord]) throws -> [Int64: [FlowHop]] {
         let items = objects.filter { SchedulerHop.isWorkItem(typeName: $0.typeName) }
-        guard !items.isEmpty else { return }
+        guard !items.isEmpty else { return [:] }
         let runs = try reader.topLevelCalls(onObjects: items.map(\.id))
-        guard !runs.isEmpty else { return }
+        guard !runs.isEmpty else { return [:] }
         let numbers = try reader.flowNumbers(ofTopLevelCalls: runs.map(\.id))
         let labels = Dictionary(uniqueKeysWithValues: items.map { ($0.id, $0.label) })
         var hops: [Int64: [FlowHop]] = [:]
@@ -313,10 +343,7 @@ public struct FlowBuilder {
                     flowNumber: numbers[run.id] ?? 0, threadName: run.threadName, itemLabel: labels[itemID] ?? ""
                 ))
         }
-        for index in steps.indices where steps[index].kind == .`init` {
-            guard let objectID = steps[index].objectID, let runsIn = hops[objectID] else { continue }
-            steps[index].runsIn = runsIn
-        }
+        return hops
     }
 
     /// Lays the tree out flat: each call followed by its children (calls and `init`s merged in

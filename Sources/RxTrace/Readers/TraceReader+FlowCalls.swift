@@ -26,10 +26,18 @@ extension TraceReader {
         private var types = IDTable<[UInt8]?>()
         /// The label being written.
         private var label: [UInt8] = []
+        /// Where the labels of the window being read are kept (``startWindow()``).
+        private var arena = FlowLabelArena()
 
         init(reader: TraceReader) {
             self.reader = reader
             label.reserveCapacity(256)
+        }
+
+        /// Starts the labels of a window's calls in an arena of their own: the last window's
+        /// are read by another thread from now on, and never written again.
+        func startWindow() {
+            arena = FlowLabelArena(capacity: max(4_096, arena.bytes.count))
         }
 
         /// The call of the row `statement` stands on, a row of ``callRunQuery``, as
@@ -61,7 +69,7 @@ extension TraceReader {
             }
             return FlowCall(
                 id: id, parentID: statement.integer(at: 1), objectID: objectID,
-                startNanoseconds: statement.integer(at: 8) ?? 0, label: String(decoding: label, as: UTF8.self),
+                startNanoseconds: statement.integer(at: 8) ?? 0, label: arena.append(label), of: arena,
                 location: step.location
             )
         }
@@ -135,9 +143,10 @@ extension TraceReader {
     /// ids the trace lacks are left out.
     func subscriptions(withIDs ids: some Collection<Int64>) throws -> [Int64: SubscriptionRecord] {
         guard !ids.isEmpty else { return [:] }
-        let subscriptions = try cachedRecords(
+        // Read in place (``subscriptionsInPlace(_:_:)``), not a `Row` of each.
+        let subscriptions = try subscriptionsInPlace(
             Self.subscriptionQuery + " WHERE subscription.id IN (SELECT value FROM json_each(?))",
-            [Self.jsonList(Set(ids).sorted())], SubscriptionRecord.init(row:)
+            [Self.jsonList(Set(ids).sorted())]
         )
         var byID: [Int64: SubscriptionRecord] = [:]
         for subscription in subscriptions where byID[subscription.id] == nil { byID[subscription.id] = subscription }
@@ -150,6 +159,7 @@ extension TraceReader {
     /// when they take more than ``windowRowLimit`` rows; a trace whose calls do not nest as a
     /// thread's calls do is read as ``callTrees(under:limit:)`` reads it (which reports its damage).
     func flowCallTrees(under roots: [Int64], limit: Int, names: FlowCallNames) throws -> [Int64: [FlowCall]]? {
+        names.startWindow()
         let runs = try callTreesInRunsInPlace(
             under: roots, limit: limit, rowLimit: Self.windowRowLimit, sql: Self.callRunQuery, names.call)
         switch runs {

@@ -47,7 +47,9 @@ public struct JSONReportRenderer {
                 try member("flows", report.flows ?? [])
             } else {
                 var shown = 0
-                let read = try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
+                // Read and built on a helper thread while this one prints (the reader is the
+                // helper's until it returns).
+                let read = try FlowBuilder(reader: reader).forEachFlowReadAhead(limit: flowLimit, tag: tag) { flow in
                     let start = shown == 0 ? (isFirstMember ? "{\n" : ",\n") + "  \"flows\" : [\n" : ",\n"
                     output(start + "    " + FlowJSON.encoded(flow, indent: "    "))
                     isFirstMember = false

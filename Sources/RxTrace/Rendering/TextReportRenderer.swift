@@ -69,7 +69,9 @@ public struct TextReportRenderer {
             } else {
                 startBlock("Call flows")
                 var shown = 0
-                let read = try FlowBuilder(reader: reader).forEachFlow(limit: flowLimit, tag: tag) { flow in
+                // Read and built on a helper thread while this one prints (the reader is the
+                // helper's until it returns).
+                let read = try FlowBuilder(reader: reader).forEachFlowReadAhead(limit: flowLimit, tag: tag) { flow in
                     output("\n\n" + FlowTreeRenderer().render(flow))
                     shown += 1
                 }
