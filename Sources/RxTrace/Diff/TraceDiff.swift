@@ -96,13 +96,18 @@ public struct TraceDiffer {
 
     /// The differences between the two traces.
     public func diff() throws -> TraceDiff {
-        var differences: [TraceDifference] = []
-        differences += Self.compare(
-            .subscription, before: try Self.subscriptionShapes(before), after: try Self.subscriptionShapes(after)
-        )
-        differences += Self.compare(.flow, before: try Self.flowShapes(before), after: try Self.flowShapes(after))
-        differences += Self.compare(.leak, before: try Self.leakShapes(before), after: try Self.leakShapes(after))
-        return TraceDiff(before: before.path, after: after.path, differences: differences)
+        // Each trace read on its own thread (``TraceShapes/read(before:after:)``).
+        let shapes = try TraceShapes.read(before: before, after: after)
+        return TraceDiff(
+            before: before.path, after: after.path, differences: Self.differences(shapes.before, shapes.after))
+    }
+
+    /// What differs between the shapes of A (`before`) and B (`after`): subscriptions, then
+    /// flows, then leaks.
+    static func differences(_ before: TraceShapes, _ after: TraceShapes) -> [TraceDifference] {
+        compare(.subscription, before: before.subscriptions, after: after.subscriptions)
+            + compare(.flow, before: before.flows, after: after.flows)
+            + compare(.leak, before: before.leaks, after: after.leaks)
     }
 
     /// Shapes by key, each with how many times it occurred, in order of first occurrence.
