@@ -287,25 +287,31 @@ public struct TraceDiffer {
     static func flowShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         var labels = LabelsWithoutIDs()
+        var repeated = RepeatedFlowShapes()
         var line: [UInt8] = []
         try FlowBuilder(reader: reader).forEachFlow(foldingBookkeeping: false) { flow in
-            var fingerprint = ShapeFingerprint.Builder()
-            // Each step read in place, its line written as bytes.
-            for index in flow.steps.indices {
-                line.removeAll(keepingCapacity: true)
-                line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * flow.steps[index].depth))
-                line.append(contentsOf: labels.strip(flow.steps[index].label).utf8)
-                if let location = flow.steps[index].location {
-                    line.append(UInt8(ascii: " "))
-                    line.append(UInt8(ascii: " "))
-                    line.append(contentsOf: location.utf8)
+            let title = labels.strip(flow.title)
+            // Most flows repeat the last flow of their title, whose fingerprint they then take.
+            let fingerprint = repeated.fingerprint(of: flow, title: title) {
+                var fingerprint = ShapeFingerprint.Builder()
+                // Each step read in place, its line written as bytes.
+                for index in flow.steps.indices {
+                    line.removeAll(keepingCapacity: true)
+                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * flow.steps[index].depth))
+                    line.append(contentsOf: labels.strip(flow.steps[index].label).utf8)
+                    if let location = flow.steps[index].location {
+                        line.append(UInt8(ascii: " "))
+                        line.append(UInt8(ascii: " "))
+                        line.append(contentsOf: location.utf8)
+                    }
+                    line.withUnsafeBufferPointer { fingerprint.add(utf8: $0) }
                 }
-                line.withUnsafeBufferPointer { fingerprint.add(utf8: $0) }
+                if let omitted = flow.omittedCalls {
+                    fingerprint.add(omittedCallsLine(omitted))
+                }
+                return fingerprint.fingerprint
             }
-            if let omitted = flow.omittedCalls {
-                fingerprint.add(omittedCallsLine(omitted))
-            }
-            shapes.add(fingerprint.fingerprint, displaying: shownShape(of: flow), for: labels.strip(flow.title))
+            shapes.add(fingerprint, displaying: shownShape(of: flow), for: title)
         }
         return shapes
     }
