@@ -15,10 +15,11 @@
 /// two flows of equal bytes and equal ``Flow/omittedCalls`` have equal lines, so equal
 /// fingerprints.
 struct RepeatedFlowShapes {
-    /// How many titles are remembered at most; past it the memory starts over.
-    static let titleLimit = 4_096
     /// The most bytes of one flow remembered: a longer flow is always fingerprinted line by line.
     static let flowByteLimit = 1 << 16
+    /// The most bytes of all titles' flows remembered; past it the memory starts over, so that
+    /// a trace of ever-new titles costs a bounded memory.
+    static let totalByteLimit = 1 << 22
 
     /// The last flow of a title: its bytes, calls left out and fingerprint.
     private struct Last {
@@ -28,6 +29,8 @@ struct RepeatedFlowShapes {
     }
 
     private var lastByTitle: [String: Last] = [:]
+    /// The bytes of the flows in `lastByTitle`, their titles' included.
+    private var rememberedBytes = 0
     /// The bytes of the flow being fingerprinted.
     private var bytes: [UInt8] = []
 
@@ -45,8 +48,13 @@ struct RepeatedFlowShapes {
             return last.fingerprint
         }
         let computed = fingerprint()
-        if lastByTitle[title] == nil, lastByTitle.count >= Self.titleLimit { lastByTitle.removeAll() }
+        if let replaced = lastByTitle[title] { rememberedBytes -= replaced.bytes.count + title.utf8.count }
+        if rememberedBytes + bytes.count + title.utf8.count > Self.totalByteLimit {
+            lastByTitle.removeAll()
+            rememberedBytes = 0
+        }
         lastByTitle[title] = Last(bytes: bytes, omittedCalls: flow.omittedCalls, fingerprint: computed)
+        rememberedBytes += bytes.count + title.utf8.count
         return computed
     }
 

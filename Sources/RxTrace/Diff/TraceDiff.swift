@@ -83,7 +83,8 @@ public struct TraceDiff: Codable, Equatable, Sendable {
 /// Things with the same key are matched shape for shape; what is left over on both sides is
 /// "changed", what is left on one side only "appeared" or "disappeared". Flows are read one at
 /// a time and only their distinct shapes are kept, so large traces compare in memory in
-/// proportion to how varied they are, not to their size.
+/// proportion to how varied they are, not to their size. The two traces are read side by side,
+/// each on its own thread through its own reader (``TraceShapes``).
 public struct TraceDiffer {
     private let before: TraceReader
     private let after: TraceReader

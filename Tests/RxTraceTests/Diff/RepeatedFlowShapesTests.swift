@@ -69,4 +69,26 @@ final class RepeatedFlowShapesTests: XCTestCase {
             XCTAssertEqual(fingerprint, linesFingerprint(of: long))
         }
     }
+
+    func testPastTheBytesRemembered_theMemoryStartsOver_andAFlowOnceRepeatedIsHashedAgain() {
+        var repeated = RepeatedFlowShapes()
+        func isHashed(_ flow: Flow, title: String) -> Bool {
+            var isHashed = false
+            _ = repeated.fingerprint(of: flow, title: title) {
+                isHashed = true
+                return linesFingerprint(of: flow)
+            }
+            return isHashed
+        }
+        let first = flow([(0, "subscribe [Map<Int> #2]", "Map.swift:3")])
+        XCTAssertTrue(isHashed(first, title: "first"))
+        XCTAssertFalse(isHashed(first, title: "first"))
+        // Flows just under the limit of one, under other titles, until all of them exceed the total.
+        let large = flow([(0, String(repeating: "x", count: RepeatedFlowShapes.flowByteLimit - 100), nil)])
+        let titles = RepeatedFlowShapes.totalByteLimit / (RepeatedFlowShapes.flowByteLimit - 100) + 1
+        for index in 0..<titles {
+            XCTAssertTrue(isHashed(large, title: "large \(index)"))
+        }
+        XCTAssertTrue(isHashed(first, title: "first"))
+    }
 }
