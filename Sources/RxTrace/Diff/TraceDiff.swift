@@ -83,7 +83,8 @@ public struct TraceDiff: Codable, Equatable, Sendable {
 /// Things with the same key are matched shape for shape; what is left over on both sides is
 /// "changed", what is left on one side only "appeared" or "disappeared". Flows are read one at
 /// a time and only their distinct shapes are kept, so large traces compare in memory in
-/// proportion to how varied they are, not to their size.
+/// proportion to how varied they are, not to their size. The two traces are read side by side,
+/// each on its own thread through its own reader (``TraceShapes``).
 public struct TraceDiffer {
     private let before: TraceReader
     private let after: TraceReader
@@ -96,13 +97,18 @@ public struct TraceDiffer {
 
     /// The differences between the two traces.
     public func diff() throws -> TraceDiff {
-        var differences: [TraceDifference] = []
-        differences += Self.compare(
-            .subscription, before: try Self.subscriptionShapes(before), after: try Self.subscriptionShapes(after)
-        )
-        differences += Self.compare(.flow, before: try Self.flowShapes(before), after: try Self.flowShapes(after))
-        differences += Self.compare(.leak, before: try Self.leakShapes(before), after: try Self.leakShapes(after))
-        return TraceDiff(before: before.path, after: after.path, differences: differences)
+        // Each trace read on its own thread (``TraceShapes/read(before:after:)``).
+        let shapes = try TraceShapes.read(before: before, after: after)
+        return TraceDiff(
+            before: before.path, after: after.path, differences: Self.differences(shapes.before, shapes.after))
+    }
+
+    /// What differs between the shapes of A (`before`) and B (`after`): subscriptions, then
+    /// flows, then leaks.
+    static func differences(_ before: TraceShapes, _ after: TraceShapes) -> [TraceDifference] {
+        compare(.subscription, before: before.subscriptions, after: after.subscriptions)
+            + compare(.flow, before: before.flows, after: after.flows)
+            + compare(.leak, before: before.leaks, after: after.leaks)
     }
 
     /// Shapes by key, each with how many times it occurred, in order of first occurrence.
@@ -282,25 +288,31 @@ public struct TraceDiffer {
     static func flowShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         var labels = LabelsWithoutIDs()
+        var repeated = RepeatedFlowShapes()
         var line: [UInt8] = []
         try FlowBuilder(reader: reader).forEachFlow(foldingBookkeeping: false) { flow in
-            var fingerprint = ShapeFingerprint.Builder()
-            // Each step read in place, its line written as bytes.
-            for index in flow.steps.indices {
-                line.removeAll(keepingCapacity: true)
-                line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * flow.steps[index].depth))
-                line.append(contentsOf: labels.strip(flow.steps[index].label).utf8)
-                if let location = flow.steps[index].location {
-                    line.append(UInt8(ascii: " "))
-                    line.append(UInt8(ascii: " "))
-                    line.append(contentsOf: location.utf8)
+            let title = labels.strip(flow.title)
+            // Most flows repeat the last flow of their title, whose fingerprint they then take.
+            let fingerprint = repeated.fingerprint(of: flow, title: title) {
+                var fingerprint = ShapeFingerprint.Builder()
+                // Each step read in place, its line written as bytes.
+                for index in flow.steps.indices {
+                    line.removeAll(keepingCapacity: true)
+                    line.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * flow.steps[index].depth))
+                    line.append(contentsOf: labels.strip(flow.steps[index].label).utf8)
+                    if let location = flow.steps[index].location {
+                        line.append(UInt8(ascii: " "))
+                        line.append(UInt8(ascii: " "))
+                        line.append(contentsOf: location.utf8)
+                    }
+                    line.withUnsafeBufferPointer { fingerprint.add(utf8: $0) }
                 }
-                line.withUnsafeBufferPointer { fingerprint.add(utf8: $0) }
+                if let omitted = flow.omittedCalls {
+                    fingerprint.add(omittedCallsLine(omitted))
+                }
+                return fingerprint.fingerprint
             }
-            if let omitted = flow.omittedCalls {
-                fingerprint.add(omittedCallsLine(omitted))
-            }
-            shapes.add(fingerprint.fingerprint, displaying: shownShape(of: flow), for: labels.strip(flow.title))
+            shapes.add(fingerprint, displaying: shownShape(of: flow), for: title)
         }
         return shapes
     }

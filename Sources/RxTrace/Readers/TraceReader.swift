@@ -71,6 +71,12 @@ public final class TraceReader {
         try self.init(database: database, path: path)
     }
 
+    /// Whether `other` reads through this reader's connection (it is this reader, or was made
+    /// on the same ``Database``): two such readers may not be used on two threads at once.
+    func sharesConnection(with other: TraceReader) -> Bool {
+        database === other.database
+    }
+
     /// Reads a trace from an open connection, such as an in-memory recorder's.
     ///
     /// - Throws: ``TraceFileError`` naming what is wrong with the database.
