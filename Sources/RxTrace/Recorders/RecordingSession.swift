@@ -81,9 +81,11 @@ final class RecordingSession {
     /// reading (in memory).
     private let keepsDatabaseOpen: Bool
     /// Whether the writer thread writes the spool while the program runs; `false` (for tests
-    /// of the finisher's batches) leaves it all to the finisher, and a ``flush()`` then waits
-    /// for the end.
+    /// of the finisher's and a flush's batches) has it write only while a ``flush()`` waits.
     private let writesDuringTheRun: Bool
+    /// How many threads wait in ``flush()``: while one does, the program waits for the writer,
+    /// whose batches may then take a helper thread (``TraceWriter/write(_:whileTheProgramRuns:)``).
+    private let flushWaiters = Atomic<Int>(0)
     /// The writer thread's, then the finisher's until it is joined; then the joiner's.
     private var writer: TraceWriter?
     /// The error that stopped the writer, if one did; read after the join.
@@ -98,7 +100,8 @@ final class RecordingSession {
     ///   - keepsDatabaseOpen: `false` to close the connection once the trace is complete.
     ///   - isRecordingCallers: `false` to capture no caller addresses, as a program without
     ///     symbols gives none (`RXTRACE_CALLERS=0` does the same).
-    ///   - writesDuringTheRun: `false` to leave the whole spool to the finisher, for tests.
+    ///   - writesDuringTheRun: `false` to have the writer thread write only for a ``flush()``,
+    ///     leaving the rest to the finisher, for tests.
     init(
         writer: TraceWriter, clock: TraceClock, isRecordingValues: Bool, detail: RecordingDetail,
         bufferCapacity: Int, spoolDirectory: String, keepsDatabaseOpen: Bool, isRecordingCallers: Bool = true,
@@ -176,6 +179,8 @@ final class RecordingSession {
 
     /// Blocks until every record appended before the call is committed.
     func flush() {
+        flushWaiters.wrappingAdd(1, ordering: .relaxed)
+        defer { flushWaiters.wrappingSubtract(1, ordering: .relaxed) }
         let target = ring.reservedCount
         sem_post(ring.consumerWake)
         sem_post(writerWake)
@@ -334,7 +339,7 @@ final class RecordingSession {
             while endRequest.load(ordering: .acquiring) == 0 {
                 Self.wait(on: writerWake, nanoseconds: 10_000_000)
                 guard endRequest.load(ordering: .acquiring) == 0 else { break }
-                guard writesDuringTheRun else { continue }
+                guard writesDuringTheRun || flushWaiters.load(ordering: .relaxed) > 0 else { continue }
                 try writeSpooled(into: batch, until: nil, whileTheProgramRuns: true)
             }
         } catch {
@@ -408,7 +413,8 @@ final class RecordingSession {
     /// starting no batch after `deadline`, and, while recording, none after an end was asked
     /// for (the last pass has a deadline): what is left in the spool then is lost.
     /// `whileTheProgramRuns` is the writer thread's pass, whose batches take no helper thread
-    /// (``TraceWriter/write(_:whileTheProgramRuns:)``); the finisher's may.
+    /// (``TraceWriter/write(_:whileTheProgramRuns:)``) unless a ``flush()`` waits for them; the
+    /// finisher's may.
     private func writeSpooled(
         into batch: UnsafeMutablePointer<Record>, until deadline: Int64?, whileTheProgramRuns: Bool
     ) throws {
@@ -422,7 +428,8 @@ final class RecordingSession {
             guard count > 0 else { return }
             defer { batch.deinitialize(count: count) }
             try writer?.write(
-                UnsafeMutableBufferPointer(start: batch, count: count), whileTheProgramRuns: whileTheProgramRuns)
+                UnsafeMutableBufferPointer(start: batch, count: count),
+                whileTheProgramRuns: whileTheProgramRuns && flushWaiters.load(ordering: .relaxed) == 0)
             // `flush()` callers may hold the lock only briefly; one that a signal handler froze
             // holding it must not stop the writer, so it only tries.
             pendingCommitted += count

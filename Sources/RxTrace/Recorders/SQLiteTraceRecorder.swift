@@ -49,8 +49,9 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
     /// Starts a new trace at `path` whose producers get at most `bufferCapacity` records ahead
     /// of the spooler.
     /// `writerRecordsPerChunk` is the writer's pipeline chunk (``TraceWriter``'s
-    /// `recordsPerChunk`; `nil`: no pipeline); `writerWritesDuringTheRun: false` leaves every
-    /// batch to the end (``RecordingSession``'s finisher), for tests.
+    /// `recordsPerChunk`; `nil`: no pipeline); `writerWritesDuringTheRun: false` has the writer
+    /// thread write only for a ``flush()``, leaving the rest to the end (``RecordingSession``'s
+    /// finisher), for tests.
     init(
         path: String, program: String, isRecordingValues: Bool, detail: RecordingDetail = .calls, bufferCapacity: Int,
         writerRecordsPerChunk: Int? = TraceWriter.defaultRecordsPerChunk, writerWritesDuringTheRun: Bool = true

@@ -25,19 +25,48 @@ final class TraceWriterPipelineTests: RxTraceTestCase {
             expected["call"]?.filter { $0.contains("open") }.count, 1, "the call left open inside a call that exited")
     }
 
+    func testWhileAFlushWaits_theWritersBatchesRunAsAPipeline() throws {
+        let recorder = try SQLiteTraceRecorder(
+            path: Fixture.temporaryTracePath("writer-pipelined-for-a-flush"), program: "pipeline",
+            isRecordingValues: true, bufferCapacity: 256, writerRecordsPerChunk: 16, writerWritesDuringTheRun: false)
+        tellStory(to: recorder)
+
+        recorder.flush()
+        let flushed = recorder.writerStatistics
+        try recorder.finish()
+
+        XCTAssertGreaterThan(flushed.rows, 1_000, "the writer thread wrote the story for the flush")
+        XCTAssertGreaterThan(flushed.pipelinedBatches, 0, "the program waited, so its cores were the writer's")
+    }
+
     func testWhileTheProgramRuns_theWriterDecidesAndWritesOnItsOwnThread() throws {
         let recorder = try SQLiteTraceRecorder(
             path: Fixture.temporaryTracePath("writer-alone-while-running"), program: "pipeline",
             isRecordingValues: true, bufferCapacity: 256, writerRecordsPerChunk: 16)
+        let storyRows = try rows(ofTheStoryFlushedBy: SQLiteTraceRecorder(
+            path: Fixture.temporaryTracePath("writer-story-rows"), program: "pipeline",
+            isRecordingValues: true, bufferCapacity: 256, writerRecordsPerChunk: 16))
         tellStory(to: recorder)
 
-        recorder.flush()
+        // No flush: the writer catches up on its own while the "program" goes on.
+        let started = Date()
+        while recorder.writerStatistics.rows < storyRows, Date().timeIntervalSince(started) < 60 {
+            usleep(5_000)
+        }
         let whileRunning = recorder.writerStatistics
         try recorder.finish()
 
-        XCTAssertGreaterThan(whileRunning.batches, 0, "the writer thread wrote the story while the program ran")
+        XCTAssertEqual(whileRunning.rows, storyRows, "the writer thread wrote the story while the program ran")
         XCTAssertEqual(
             whileRunning.pipelinedBatches, 0, "no helper thread took a core from the program while it ran")
+    }
+
+    /// The rows the story makes, told to `recorder` and flushed.
+    private func rows(ofTheStoryFlushedBy recorder: SQLiteTraceRecorder) throws -> Int {
+        tellStory(to: recorder)
+        recorder.flush()
+        defer { try? recorder.finish() }
+        return recorder.writerStatistics.rows
     }
 
     func testRun_consumesEveryChunkInTheOrderProduced_onTheCallingThread() throws {
