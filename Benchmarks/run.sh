@@ -36,6 +36,10 @@ if [[ $needs_rxtrace == yes ]]; then
     (cd "$root" && swift build -c release --product rxtrace >&2)
 fi
 cd "$benchmarks"
+# SwiftPM reuses its saved build plan for the root package, a path dependency here, and misses
+# source files added to it since (the build then cannot find their types); planning again
+# costs a few seconds.
+rm -f .build/release/description.json
 swift build -c release >&2
 
 commit="$(git -C "$root" rev-parse --short HEAD)"
