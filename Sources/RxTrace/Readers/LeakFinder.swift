@@ -351,21 +351,24 @@ public struct LeakFinder {
             liveBookkeepers += page.compactMap { records[$0] }
         }
         func isInScope(_ scopeID: Int64?) -> Bool { scope == nil || scopeID == scope }
-        // Where each of the objects made by `creators` (their calls) was created, a window of
-        // them at a time: the subscriptions enclosing their creators read in two queries per
-        // window. A chain of parents that loops or breaks is a damaged trace, reported as such.
+        // Where each of the objects made by `creators` (their calls) was created: the
+        // subscription enclosing each creator, found by walking up its parents, each call's
+        // answer remembered for its siblings. A chain of parents that loops or breaks is a
+        // damaged trace, reported as such.
+        var enclosingSites = EnclosingSubscriptionSites(reader: reader)
+        // The last place worded, for the next object made in the same subscribe.
+        var lastPlace: (site: String?, place: String)?
         func places(ofCreating objects: [Int64?]) throws -> [String] {
             var places: [String] = []
             places.reserveCapacity(objects.count)
-            for start in stride(from: 0, to: objects.count, by: ChainWindows.windowSize) {
-                let window = objects[start..<min(start + ChainWindows.windowSize, objects.count)]
-                var creators: [Int64] = []
-                for creator in window.compactMap({ $0 }) where !creators.contains(creator) {
-                    creators.append(creator)
-                }
-                let innermost = try reader.innermostSubscriptionSites(enclosing: creators)
-                places += window.map { creator in
-                    LeakRules.creationPlace(subscribeSite: creator.flatMap { innermost[$0] ?? nil })
+            for creator in objects {
+                let site = try creator.flatMap { try enclosingSites.site(enclosing: $0) }
+                if let last = lastPlace, last.site == site {
+                    places.append(last.place)
+                } else {
+                    let place = LeakRules.creationPlace(subscribeSite: site)
+                    lastPlace = (site, place)
+                    places.append(place)
                 }
             }
             return places
