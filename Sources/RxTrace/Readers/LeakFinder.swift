@@ -323,6 +323,17 @@ public struct LeakFinder {
         scope: Int64?, inFull: (_ kind: Int, _ tags: [String]) -> Bool, found: (FoundSubscription) throws -> Void,
         liveObject: (LiveObjectGroup) throws -> Void
     ) throws -> (aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?) {
+        // Its many small queries (one per live object's creator) in one snapshot, under one lock.
+        try reader.inOneReadTransaction {
+            try findLeaksReading(scope: scope, inFull: inFull, found: found, liveObject: liveObject)
+        }
+    }
+
+    /// ``findLeaks(scope:inFull:found:liveObject:)``'s work, inside its read transaction.
+    private func findLeaksReading(
+        scope: Int64?, inFull: (_ kind: Int, _ tags: [String]) -> Bool, found: (FoundSubscription) throws -> Void,
+        liveObject: (LiveObjectGroup) throws -> Void
+    ) throws -> (aliveAtExit: [BagAliveAtExit]?, heldByTestHarness: [LiveObjectGroup]?) {
         // The live objects read a page at a time, only their ids, types, creators and scopes
         // (LiveObjectRow): each one's id and label kept (a LiveObjectIndex), the records read
         // and kept only of the bags, work items and schedulers, whose makers and work the
@@ -452,19 +463,22 @@ public struct LeakFinder {
         // Only the open ones, a page at a time: a large trace's closed subscriptions are never
         // read, and the open ones are not all held at once. Each page's chains, their objects
         // and their tags are read in a few queries: one subscription at a time took a dozen.
-        var lastRead = Int64.min
-        let chainSteps = TraceReader.ChainStepKinds()
-        while true {
-            let page = try reader.openSubscriptions(after: lastRead, limit: ChainWindows.windowSize)
-            guard let last = page.last else { break }
-            lastRead = last.id
-            let stillOpen = page.filter { subscription in
-                guard scope == nil || subscription.scopeID == scope else { return false }
-                let isObserverAlive = subscription.observerObjectID.map { liveObjects.contains($0) } ?? true
-                return subscription.isStillOpen(isObserverAlive: isObserverAlive)
+        // Once a first full page says more follow, the rest are read ahead on a thread of
+        // their own (ChainPagesReadAhead), while this one builds their findings.
+        var pages = OpenChainPages(reader: reader, liveObjects: liveObjects, scope: scope)
+        var ahead: ChainPagesReadAhead?
+        defer { ahead?.stop() }
+        func nextPage() throws -> [ChainWindows.Element]? {
+            if let ahead { return try ahead.next() }
+            let page = try pages.next()
+            if page != nil, pages.wasLastPageFull {
+                ahead = ChainPagesReadAhead.start(
+                    reader: reader, liveObjects: liveObjects, scope: scope, after: pages.lastRead)
             }
-            var windows = ChainWindows(reader: reader, subscriptions: stillOpen, steps: chainSteps)
-            while let element = try windows.next() {
+            return page
+        }
+        while let page = try nextPage() {
+            for element in page {
                 let (subscription, links, objectOfID) = (element.subscription, element.chain, element.objects)
                 // The elements subscribed through with where user code built them, the observer plain.
                 func label(_ objectID: Int64) -> String? {
