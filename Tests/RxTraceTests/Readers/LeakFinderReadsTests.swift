@@ -193,4 +193,26 @@ final class LeakFinderReadsTests: RxTraceTestCase {
         }
         XCTAssertGreaterThan(found, 10, "the committed traces create objects inside subscribes")
     }
+
+    func testEnclosingSubscriptionSites_walkedUpCallByCall_areTheSitesTheRecursiveQueryFinds() throws {
+        var found = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let creators = Array(Set(try reader.objects().compactMap(\.callID))).sorted()
+            let everyCall = Array(1...Int64(try reader.count(.call) + 1))
+            let expected = try reader.innermostSubscriptionSites(enclosing: creators + everyCall + [-1])
+
+            // In id order, where each call's ancestors were met before it, and backwards, where
+            // the innermost calls come first and their answers are remembered for their parents.
+            for calls in [creators + everyCall + [-1], (creators + everyCall).reversed()] {
+                var walk = EnclosingSubscriptionSites(reader: reader)
+                for call in calls {
+                    XCTAssertEqual(
+                        try walk.site(enclosing: call), expected[call] ?? nil, "\(trace.lastPathComponent), call #\(call)")
+                }
+            }
+            found += creators.filter { expected[$0] != nil && expected[$0]! != nil }.count
+        }
+        XCTAssertGreaterThan(found, 10, "the committed traces create objects inside subscribes")
+    }
 }

@@ -59,7 +59,9 @@ struct HTMLReportBuilder {
         // Every leak counted and each distinct one held once; the first open subscriptions
         // also in full, for the page's data and its list.
         var firstLeaks: [OpenSubscription] = []
-        let finder = LeakFinder(reader: reader)
+        // Its chains read on this thread (LeakFinder.readsChainsAhead).
+        var finder = LeakFinder(reader: reader)
+        finder.readsChainsAhead = false
         func found(_ finding: OpenSubscription) {
             firstLeaks.append(finding)
         }

@@ -1,0 +1,118 @@
+/// Finds where the objects alive at the end were created: for each creating call, the site of
+/// the innermost user subscription whose `subscribe` was running when it ran, the answer
+/// ``TraceReader/innermostSubscriptionSites(enclosing:)`` gives.
+///
+/// It walks up a call's parents one lookup at a time (``TraceReader/callAndStartedSubscription(_:sites:)``)
+/// and remembers the answer for every call it passed, so the calls of one subscribe, which
+/// share their ancestors, look each ancestor up once. Where that query took a recursive query
+/// and a second one per window of calls, a top-level subscribe's call costs one lookup.
+///
+/// A call whose parents break off or loop (a damaged trace) is handed to
+/// ``TraceReader/innermostSubscriptionSites(enclosing:)``, which says how.
+struct EnclosingSubscriptionSites {
+    /// A subscription a call started: the call, the subscription's id and its site.
+    struct Started {
+        var callID: Int64
+        var subscriptionID: Int64
+        /// `file:line`, one `String` for every subscription made on that line.
+        var site: String
+
+        /// Whether `self` is later than `other` as the innermost is chosen: by call, then by id.
+        func isLater(than other: Started?) -> Bool {
+            guard let other else { return true }
+            return (callID, subscriptionID) > (other.callID, other.subscriptionID)
+        }
+    }
+
+    /// How many calls' answers are remembered before they are forgotten all at once: the calls
+    /// of the windows around the current one, not the whole trace's.
+    static let rememberedCalls = 1 << 14
+
+    private let reader: TraceReader
+    /// Each call passed so far, to the innermost subscription enclosing it (`nil` for none).
+    private var innermostOfCall: [Int64: Started?] = [:]
+    /// Each site's text (`file:line`), made once.
+    private var sites = SiteTexts()
+
+    /// A finder reading from `reader`.
+    init(reader: TraceReader) {
+        self.reader = reader
+    }
+
+    /// The site (`file:line`) of the innermost user subscription enclosing `call`, `nil` for
+    /// none (or for a call the trace lacks).
+    ///
+    /// - Throws: ``TraceFileError/damaged(path:reason:)`` when `call`'s chain of parents loops
+    ///   or breaks.
+    mutating func site(enclosing call: Int64) throws -> String? {
+        guard case .found(let innermost) = try innermost(enclosing: call) else {
+            // A damaged chain: the recursive query says how, as it always did.
+            return try reader.innermostSubscriptionSites(enclosing: [call])[call] ?? nil
+        }
+        return innermost?.site
+    }
+
+    /// What walking up from a call finds.
+    private enum Walk {
+        /// The innermost subscription enclosing the call, `nil` for none.
+        case found(Started?)
+        /// The call's chain of parents loops or breaks off.
+        case damaged
+    }
+
+    private mutating func innermost(enclosing call: Int64) throws -> Walk {
+        if let known = innermostOfCall[call] { return .found(known) }
+        // The calls from `call` up to the first one already known, or to a top-level call,
+        // each with the subscription it started.
+        var path: [(id: Int64, started: Started?)] = []
+        var passed: Set<Int64> = []
+        var next: Int64? = call
+        var innermost: Started? = nil
+        while let id = next {
+            if let known = innermostOfCall[id] {
+                innermost = known
+                break
+            }
+            // A long chain is checked for a loop of parents.
+            if path.count >= 64, !passed.insert(id).inserted { return .damaged }
+            guard let read = try reader.callAndStartedSubscription(id, sites: &sites) else {
+                // A parent the trace lacks breaks the chain; a call the trace lacks has no answer.
+                return path.isEmpty ? .found(nil) : .damaged
+            }
+            path.append((id, read.started))
+            next = read.parentID
+        }
+        if innermostOfCall.count + path.count > Self.rememberedCalls {
+            innermostOfCall.removeAll(keepingCapacity: true)
+        }
+        for step in path.reversed() {
+            if let started = step.started, started.isLater(than: innermost) { innermost = started }
+            innermostOfCall[step.id] = innermost
+        }
+        return .found(innermost)
+    }
+
+    /// The text of each subscribe line (`file:line`), made once per line, not once per
+    /// subscription: a million subscriptions made on one line share one `String`.
+    struct SiteTexts {
+        private struct Site: Hashable {
+            var file: String
+            var line: Int
+        }
+
+        /// The last file name read, kept while rows repeat it.
+        var files = RepeatedTexts(count: 1)
+        private var texts: [Site: String] = [:]
+
+        /// The text of line `line` of `file`.
+        mutating func text(file: String, line: Int) -> String {
+            let site = Site(file: file, line: line)
+            if let text = texts[site] { return text }
+            let text = "\(file):\(line)"
+            // A damaged trace's lines may all differ: they are forgotten once there are many.
+            if texts.count >= EnclosingSubscriptionSites.rememberedCalls { texts.removeAll(keepingCapacity: true) }
+            texts[site] = text
+            return text
+        }
+    }
+}
