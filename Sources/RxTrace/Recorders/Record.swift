@@ -39,8 +39,9 @@ enum Record {
     /// Object `object`, made by user code outside any step, was made from the return addresses
     /// `callers`; right after its ``objectInitialized(id:type:ts:thread:call:scope:virtualTS:)``.
     case objectCallerCaptured(object: Int64, callers: CallerAddresses)
-    /// The innermost open call on `thread` returned.
-    case callExited(id: Int64, thread: Int32, ts: Int64)
+    /// Calls on one thread returned, innermost first, with nothing else recorded on the thread
+    /// between them (``ExitedCalls``): one record for what was one exit each.
+    case callsExited(ExitedCalls)
     /// An event passed from `source` to `observer` while `call` was open on `thread`.
     case eventDelivered(
         kind: EventKind, value: TraceValue?, source: Int64, observer: Int64, ts: Int64, thread: Int32, call: Int64,
@@ -74,15 +75,17 @@ enum Record {
     /// `DisposeBag` `bag` took disposable `id`.
     case disposableInserted(id: Int64, bag: Int64)
 
-    /// Whether the record is one of the hooks' (everything but ``thread(id:tid:)``, which the
-    /// recorder adds itself, ``callerCaptured(call:thread:callers:)``, part of its call's entry,
+    /// How many of the hooks' records this one stands for: one, or one per exit of
+    /// ``callsExited(_:)``; none for ``thread(id:tid:)``, which the recorder adds
+    /// itself, ``callerCaptured(call:thread:callers:)``, part of its call's entry,
     /// ``objectCallerCaptured(object:callers:)``, part of its object's, and
-    /// ``subscriptionCallerCaptured(id:callers:)``, part of its subscription's);
-    /// what `run.record_count` counts.
-    var isHookRecord: Bool {
+    /// ``subscriptionCallerCaptured(id:callers:)``, part of its subscription's. What
+    /// `run.record_count` counts.
+    var hookRecordCount: Int64 {
         switch self {
-        case .thread, .callerCaptured, .objectCallerCaptured, .subscriptionCallerCaptured: false
-        default: true
+        case .thread, .callerCaptured, .objectCallerCaptured, .subscriptionCallerCaptured: 0
+        case .callsExited(let exits): Int64(exits.count)
+        default: 1
         }
     }
 }

@@ -179,6 +179,7 @@ final class RecordingSession {
 
     /// Blocks until every record appended before the call is committed.
     func flush() {
+        appendCallingThreadsHeldExits()
         flushWaiters.wrappingAdd(1, ordering: .relaxed)
         defer { flushWaiters.wrappingSubtract(1, ordering: .relaxed) }
         let target = ring.reservedCount
@@ -199,6 +200,7 @@ final class RecordingSession {
     /// - Throws: the error that stopped the writer early, if one did.
     @discardableResult
     func finish() throws -> Database? {
+        appendCallingThreadsHeldExits()
         request(.finished)
         if !joinWriter() {
             waitForWriter(atMost: .max)
@@ -224,6 +226,9 @@ final class RecordingSession {
         if case .signal = end {
             isSkippingStalledSlots.store(true, ordering: .releasing)
         }
+        // The exits the calling thread holds (a handler interrupted it while it unwound a
+        // chain): ``ExitedCalls`` keeps them whole for a handler on its own thread.
+        appendCallingThreadsHeldExits()
         request(end)
         waitForWriter(atMost: nanoseconds)
         if end == .exited, isWriterDone.load(ordering: .acquiring) {
@@ -509,6 +514,27 @@ final class RecordingSession {
         return firstThreadState()
     }
 
+    /// Appends the exits `thread` holds, if any, so that what it records next follows them.
+    @inline(__always)
+    private func appendHeldExits(of thread: UnsafeMutablePointer<ThreadState>) {
+        if thread.pointee.heldExits.count > 0 {
+            appendExits(thread.pointee.heldExits.take())
+        }
+    }
+
+    /// ``appendHeldExits(of:)`` for the calling thread, for hooks that need no thread otherwise;
+    /// nothing when the thread has recorded nothing yet.
+    @inline(__always)
+    private func appendCallingThreadsHeldExits() {
+        if let thread = threads.current {
+            appendHeldExits(of: thread)
+        }
+    }
+
+    private func appendExits(_ exits: ExitedCalls) {
+        _ = ring.append(.none) { _ in .callsExited(exits) }
+    }
+
     /// Records the calling thread, seen for the first time, and gives it its state.
     private func firstThreadState() -> UnsafeMutablePointer<ThreadState> {
         let tid = rxtrace_gettid()
@@ -520,6 +546,7 @@ final class RecordingSession {
     func objectInitialized(_ type: Any.Type) -> ObjectID {
         let ts = clock.ticks()
         let thread = currentThread()
+        appendHeldExits(of: thread)
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
         let virtualTS = Instrumentation.boundVirtualTime
@@ -540,6 +567,7 @@ final class RecordingSession {
     /// Records an object's `deinit`.
     func objectDeinitialized(_ object: ObjectID) {
         let ts = clock.ticks()
+        appendCallingThreadsHeldExits()
         _ = ring.append(.none) { _ in .objectDeinitialized(id: object.rawValue, ts: ts) }
     }
 
@@ -547,7 +575,9 @@ final class RecordingSession {
     func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt
     ) -> CallID {
-        callEntered(name, object: object, detail: detail, file: file, line: line, deliveredTo: Record.noDelivery)
+        callEntered(
+            name, object: object, detail: detail, file: file, line: line, deliveredTo: Record.noDelivery,
+            isEntryPoint: false)
     }
 
     /// Records a call's entry and the event it delivers at once, in one record
@@ -556,17 +586,20 @@ final class RecordingSession {
         _ name: StaticString, object: ObjectID, detail: TraceDetail, file: StaticString, line: UInt,
         deliveringTo observer: ObjectID
     ) -> CallID {
-        callEntered(name, object: object, detail: detail, file: file, line: line, deliveredTo: observer.rawValue)
+        callEntered(
+            name, object: object, detail: detail, file: file, line: line, deliveredTo: observer.rawValue,
+            isEntryPoint: false)
     }
 
     @inline(__always)
     private func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
-        deliveredTo observer: Int64
+        deliveredTo observer: Int64, isEntryPoint: Bool
     ) -> CallID {
         guard isRecordingCalls else { return .none }
         let ts = clock.ticks()
         let thread = currentThread()
+        appendHeldExits(of: thread)
         let parent = thread.pointee.currentCall
         let depth = Int32(thread.pointee.openCallCount)
         let virtualTS = Instrumentation.boundVirtualTime
@@ -578,18 +611,20 @@ final class RecordingSession {
             )
         }
         if id != 0 {
-            thread.pointee.open(id)
+            thread.pointee.open(id, isEntryPoint: isEntryPoint)
         }
         return CallID(rawValue: id)
     }
 
-    /// Records a call's entry with the return addresses of the user code that called its entry
-    /// point, when it found any.
+    /// Records the entry of an entry point user code called, with the return addresses of that
+    /// code when it found any.
     func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
         callers: CallerAddresses
     ) -> CallID {
-        let call = callEntered(name, object: object, detail: detail, file: file, line: line)
+        let call = callEntered(
+            name, object: object, detail: detail, file: file, line: line, deliveredTo: Record.noDelivery,
+            isEntryPoint: true)
         if call != .none, callers.count > 0 {
             let thread = currentThread().pointee.id
             _ = ring.append(.none) { _ in .callerCaptured(call: call.rawValue, thread: thread, callers: callers) }
@@ -597,19 +632,25 @@ final class RecordingSession {
         return call
     }
 
-    /// Records a call's exit.
+    /// Records a call's exit: the thread holds it back (``ExitedCalls``) until it records
+    /// anything else, until its outermost call or an entry point returns, or until a record's
+    /// worth are held.
     func callExited(_ call: CallID) {
         guard call != .none else { return }
         let ts = clock.ticks()
         let thread = currentThread()
-        thread.pointee.close(call.rawValue)
-        _ = ring.append(.none) { _ in .callExited(id: call.rawValue, thread: thread.pointee.id, ts: ts) }
+        let wasEntryPoint = thread.pointee.close(call.rawValue)
+        thread.pointee.heldExits.hold(call.rawValue, at: ts)
+        if wasEntryPoint || thread.pointee.openCallCount == 0 || thread.pointee.heldExits.isFull {
+            appendExits(thread.pointee.heldExits.take())
+        }
     }
 
     /// Records an event inside the thread's innermost open call.
     func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
         let ts = clock.ticks()
         let thread = currentThread()
+        appendHeldExits(of: thread)
         let call = thread.pointee.currentCall
         let virtualTS = Instrumentation.boundVirtualTime
         _ = ring.append(.none) { _ in
@@ -624,6 +665,7 @@ final class RecordingSession {
     func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
         let ts = clock.ticks()
         let thread = currentThread()
+        appendHeldExits(of: thread)
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
         let virtualTS = Instrumentation.boundVirtualTime
@@ -643,6 +685,7 @@ final class RecordingSession {
     /// Records the disposable a `subscribe` returned.
     func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
         guard subscription != .none else { return }
+        appendCallingThreadsHeldExits()
         _ = ring.append(.none) { _ in
             .subscriptionReturned(id: subscription.rawValue, disposable: disposable.rawValue)
         }
@@ -654,6 +697,7 @@ final class RecordingSession {
         guard subscription != .none else { return }
         let ts = clock.ticks()
         let thread = currentThread()
+        appendHeldExits(of: thread)
         let call = thread.pointee.currentCall
         _ = ring.append(.none) { _ in
             .subscriptionTerminated(id: subscription.rawValue, end: end, ts: ts, thread: thread.pointee.id, call: call)
@@ -665,6 +709,7 @@ final class RecordingSession {
     func objectDisposed(_ object: ObjectID) {
         let ts = clock.ticks()
         let thread = currentThread()
+        appendHeldExits(of: thread)
         let call = thread.pointee.currentCall
         _ = ring.append(.none) { _ in
             .objectDisposed(id: object.rawValue, ts: ts, thread: thread.pointee.id, call: call)
@@ -675,6 +720,7 @@ final class RecordingSession {
     /// return addresses RxCore captured, which the trace's end turns into the user's line.
     func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
         guard observable.isRecorded else { return }
+        appendCallingThreadsHeldExits()
         guard let file = site.file else {
             let callers = site.callers
             _ = ring.append(.none) { _ in
@@ -690,6 +736,7 @@ final class RecordingSession {
     /// Records the tag user code gave a chain.
     func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
         guard observable.isRecorded else { return }
+        appendCallingThreadsHeldExits()
         guard let file = site.file else {
             let callers = site.callers
             _ = ring.append(.none) { _ in .observableTaggedFrom(id: observable.rawValue, tag: tag, callers: callers) }
@@ -703,7 +750,13 @@ final class RecordingSession {
     /// Records that a bag took a disposable.
     func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
         guard disposable.isRecorded, bag.isRecorded else { return }
+        appendCallingThreadsHeldExits()
         _ = ring.append(.none) { _ in .disposableInserted(id: disposable.rawValue, bag: bag.rawValue) }
+    }
+
+    /// How many records the ring has taken so far (an ``ExitedCalls`` record is one); for tests.
+    var appendedRecordCount: Int {
+        ring.reservedCount
     }
 
     /// How many times a producer found the ring full and waited; for tests.

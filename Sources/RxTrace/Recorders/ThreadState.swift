@@ -2,7 +2,8 @@ import CRxTrace
 import Glibc
 import Synchronization
 
-/// What a recording knows about one thread: its serial id and its open calls.
+/// What a recording knows about one thread: its serial id, its open calls, and the exits it
+/// holds back (``ExitedCalls``).
 ///
 /// Only its own thread touches it, so a call's parent and depth cost no lock. Reached through
 /// a ``ThreadStateKey`` as a pointer: a hook reads and changes it in place, with no reference
@@ -15,14 +16,21 @@ struct ThreadState {
     /// thread appeared after the recording closed.
     let id: Int32
     /// The ids of the calls open on this thread, innermost last: `openCallCount` of the
-    /// `capacity` slots.
+    /// `capacity` slots. An entry point's id carries ``entryPointBit``.
     private var openCalls: UnsafeMutablePointer<Int64>
     private var capacity: Int
     /// How many calls are open on this thread.
     private(set) var openCallCount = 0
+    /// The calls that returned since the thread's last record, not yet appended.
+    var heldExits: ExitedCalls
+
+    /// Marks an open call as an entry point user code called: ids are ring positions + 1, far
+    /// below it.
+    private static let entryPointBit: Int64 = 1 << 62
 
     init(id: Int32) {
         self.id = id
+        heldExits = ExitedCalls(thread: id)
         capacity = 64
         openCalls = .allocate(capacity: capacity)
     }
@@ -34,40 +42,41 @@ struct ThreadState {
 
     /// The innermost open call, or 0.
     var currentCall: Int64 {
-        @inline(__always) get { openCallCount == 0 ? 0 : openCalls[openCallCount - 1] }
+        @inline(__always) get { openCallCount == 0 ? 0 : openCalls[openCallCount - 1] & ~Self.entryPointBit }
     }
 
-    /// Makes `call` the innermost open call.
+    /// Makes `call` the innermost open call; `isEntryPoint` when user code called it
+    /// (`onNext`, `accept`, `dispose()`: its return goes back to user code).
     @inline(__always)
-    mutating func open(_ call: Int64) {
+    mutating func open(_ call: Int64, isEntryPoint: Bool = false) {
         if openCallCount == capacity {
             grow()
         }
-        openCalls[openCallCount] = call
+        openCalls[openCallCount] = isEntryPoint ? call | Self.entryPointBit : call
         openCallCount += 1
     }
 
     /// Removes `call` and any call left open inside it (a step that never exited because its
-    /// closure threw).
+    /// closure threw); returns whether `call` was an entry point.
     @inline(__always)
-    mutating func close(_ call: Int64) {
-        if openCallCount > 0, openCalls[openCallCount - 1] == call {
+    mutating func close(_ call: Int64) -> Bool {
+        if openCallCount > 0, openCalls[openCallCount - 1] & ~Self.entryPointBit == call {
             openCallCount -= 1
-            return
+            return openCalls[openCallCount] != call
         }
-        closeBelowTheTop(call)
+        return closeBelowTheTop(call)
     }
 
     /// ``close(_:)`` for a call that is not the innermost: removes it and what is open inside
     /// it, or nothing when it is not open.
-    private mutating func closeBelowTheTop(_ call: Int64) {
+    private mutating func closeBelowTheTop(_ call: Int64) -> Bool {
         var index = openCallCount - 1
-        while index >= 0, openCalls[index] != call {
+        while index >= 0, openCalls[index] & ~Self.entryPointBit != call {
             index -= 1
         }
-        if index >= 0 {
-            openCallCount = index
-        }
+        guard index >= 0 else { return false }
+        openCallCount = index
+        return openCalls[index] != call
     }
 
     /// Doubles the stack's room.

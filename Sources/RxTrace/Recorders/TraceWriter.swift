@@ -268,9 +268,7 @@ final class TraceWriter {
     /// Decodes `record` and decides the rows it makes, updating the calls open, the objects and
     /// subscriptions gathered, and the interned names; runs no SQL.
     private func decide(_ record: Record) {
-        if record.isHookRecord {
-            recordCount += 1
-        }
+        recordCount += record.hookRecordCount
         switch record {
         case .thread(let id, let tid):
             let name: String
@@ -333,8 +331,8 @@ final class TraceWriter {
                 openCalls[Int(thread) - 1][index].callerStack = stack
             }
 
-        case .callExited(let id, let thread, let stamp):
-            exit(id, on: Int(thread) - 1, at: ticks.nanoseconds(stamp))
+        case .callsExited(let exits):
+            exits.forEachExit { exit($0.key, on: Int(exits.thread) - 1, at: ticks.nanoseconds($0.ts)) }
 
         case .eventDelivered(
             let kind, let value, let source, let observer, let stamp, let thread, let call, let virtualTS):
