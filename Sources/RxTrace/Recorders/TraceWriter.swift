@@ -157,7 +157,7 @@ final class TraceWriter {
                             if chunkEnd == records.count {
                                 self.decideGatheredRows()
                             }
-                            guard deliver(self.takeOperations()) else { return }
+                            try deliver(self.takeOperations())
                             chunkStart = chunkEnd
                         }
                     },

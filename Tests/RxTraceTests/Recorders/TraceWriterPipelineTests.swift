@@ -1,3 +1,4 @@
+import CRxTrace
 import Foundation
 import Glibc
 import RxCore
@@ -78,7 +79,7 @@ final class TraceWriterPipelineTests: RxTraceTestCase {
             produce: { deliver in
                 producer.withLock { $0 = pthread_self() }
                 for index in 0..<100 {
-                    guard deliver([.bagEntry(bag: Int64(index), disposable: 0)]) else { return }
+                    try deliver([.bagEntry(bag: Int64(index), disposable: 0)])
                 }
             },
             consume: { chunk in
@@ -102,7 +103,7 @@ final class TraceWriterPipelineTests: RxTraceTestCase {
                 depth: depth,
                 produce: { deliver in
                     for _ in 0..<1_000 {
-                        guard deliver([.flushGathered]) else { return }
+                        try deliver([.flushGathered])
                         delivered.withLock { $0 += 1 }
                     }
                 },
@@ -113,6 +114,90 @@ final class TraceWriterPipelineTests: RxTraceTestCase {
         }
         XCTAssertLessThanOrEqual(
             delivered.withLock { $0 }, depth + 1, "the helper stops at its next delivery after the failure")
+    }
+
+    func testRun_marksTheHelperAsWritingForTheWriter_beforeItDecides_andNotTheCallingThread() throws {
+        let helperMarks = LockedState<[Int32]>([])
+        var callerMarks: [Int32] = []
+        _ = try TraceWriterPipeline.run(
+            depth: 2,
+            produce: { deliver in
+                for index in 0..<3 {
+                    helperMarks.withLock { $0.append(rxtrace_is_writing_for_writer()) }
+                    try deliver([.bagEntry(bag: Int64(index), disposable: 0)])
+                }
+            },
+            consume: { _ in callerMarks.append(rxtrace_is_writing_for_writer()) }
+        )
+
+        XCTAssertEqual(helperMarks.withLock { $0 }, [1, 1, 1], "a crash on the helper must not wait for the writer")
+        XCTAssertEqual(callerMarks, [0, 0, 0], "the writer's own thread is not its helper")
+    }
+
+    func testRun_reportsTheHelpersCPUTime() throws {
+        let cpu = try TraceWriterPipeline.run(
+            depth: 2,
+            produce: { deliver in
+                for index in 0..<1_000 {
+                    try deliver([.bagEntry(bag: Int64(index), disposable: 0)])
+                }
+            },
+            consume: { _ in }
+        )
+
+        XCTAssertGreaterThan(try XCTUnwrap(cpu, "a helper thread was made"), 0, "the helper's work took CPU time")
+    }
+
+    func testRun_whenNoThreadCanBeMade_decidesAndWritesOnTheCallingThread_andReportsNoHelper() throws {
+        let caller = pthread_self()
+        var producerThreads: [pthread_t] = []
+        var producerMarks: [Int32] = []
+        var consumed: [Int64] = []
+
+        let cpu = try HelperThread.$isFailingToStartForTesting.withValue(true) {
+            try TraceWriterPipeline.run(
+                depth: 2,
+                produce: { deliver in
+                    for index in 0..<10 {
+                        producerThreads.append(pthread_self())
+                        producerMarks.append(rxtrace_is_writing_for_writer())
+                        try deliver([.bagEntry(bag: Int64(index), disposable: 0)])
+                    }
+                },
+                consume: { chunk in
+                    guard case .bagEntry(let bag, _) = chunk.first else { return XCTFail("unexpected \(chunk)") }
+                    consumed.append(bag)
+                }
+            )
+        }
+
+        XCTAssertNil(cpu, "no helper thread, so no helper CPU time")
+        XCTAssertEqual(consumed, Array(0..<10))
+        XCTAssertTrue(producerThreads.allSatisfy { pthread_equal($0, caller) != 0 }, "the rows are decided on the caller")
+        XCTAssertEqual(producerMarks, Array(repeating: 0, count: 10), "the writer's own thread is not marked")
+    }
+
+    func testRun_whenNoThreadCanBeMade_andWritingFails_stopsDecidingAndThrowsThatError() {
+        struct DiskFull: Error {}
+        var delivered = 0
+
+        XCTAssertThrowsError(
+            try HelperThread.$isFailingToStartForTesting.withValue(true) {
+                try TraceWriterPipeline.run(
+                    depth: 2,
+                    produce: { deliver in
+                        for _ in 0..<1_000 {
+                            try deliver([.flushGathered])
+                            delivered += 1
+                        }
+                    },
+                    consume: { _ in throw DiskFull() }
+                )
+            }
+        ) { error in
+            XCTAssertTrue(error is DiskFull, "\(error)")
+        }
+        XCTAssertEqual(delivered, 0, "the first failed write stops the deciding")
     }
 
     /// Records the story in a new trace and completes it; `writerWritesDuringTheRun: false`

@@ -1,18 +1,20 @@
 import Glibc
 
-/// Runs a reader's two halves on two threads: a helper thread reads and builds (`produce`: a
-/// report's SQLite reads and its flows), and the calling thread uses what it built (`consume`:
-/// printing them), while the helper reads on, at most `depth` chunks ahead.
+/// Runs work in two halves on two threads: a helper thread builds chunks (`produce`) and the
+/// calling thread uses them (`consume`) while the helper builds on, at most `depth` chunks
+/// ahead. A report reads its flows ahead of printing them (``FlowBuilder``'s
+/// `forEachFlowReadAhead`), and the trace writer decides its rows ahead of writing them
+/// (``TraceWriterPipeline``).
 ///
-/// On this project's two cores a report then prints one window's flows while the next window
-/// is read, instead of doing both in turn. What `consume` sees, and in which order, is what it
-/// would see on one thread: the chunks in the order `produce` delivered them, then the error
-/// `produce` threw, if any. Created and ended by ``run(depth:produce:consume:)``: the helper
-/// thread never outlives that call.
+/// On this project's two cores the slower half then sets the time, instead of both in turn.
+/// What `consume` sees, and in which order, is what it would see on one thread: the chunks in
+/// the order `produce` delivered them, then the error `produce` threw, if any. Created and
+/// ended by ``run(depth:onHelperThread:produce:consume:)``: the helper thread
+/// (``HelperThread``) never outlives that call.
 final class ReadAhead<Chunk, Value> {
     // `chunks`, `isProducerDone`, `producerResult` and `isCancelled` are guarded by `lock`.
     // `produce` runs on the helper thread only, between its start and the caller's
-    // `pthread_join`; whatever it reads (a ``TraceReader``) is the helper's alone meanwhile.
+    // ``HelperThread/join()``; whatever it reads (a ``TraceReader``) is the helper's alone meanwhile.
     private var chunks: [Chunk] = []
     private var isProducerDone = false
     private var isCancelled = false
@@ -52,43 +54,32 @@ final class ReadAhead<Chunk, Value> {
     /// ``Cancelled`` once `consume` failed. `produce` must not touch what the calling thread
     /// touches while this runs; what it captured is the calling thread's again once this returns.
     ///
+    /// - Parameter setUp: run on the helper thread before `produce`, to mark the thread for what
+    ///   it works for (the writer's pipeline marks it as writing for the writer); not run when
+    ///   no thread can be made.
     /// - Throws: the first error `consume` threw (the chunks after it are not consumed), else
     ///   the error `produce` threw, after every chunk it delivered before was consumed.
     static func run(
-        depth: Int, produce: @escaping (_ deliver: (Chunk) throws -> Void) throws -> Value,
+        depth: Int, onHelperThread setUp: @escaping () -> Void = {},
+        produce: @escaping (_ deliver: (Chunk) throws -> Void) throws -> Value,
         consume: (Chunk) throws -> Void
     ) throws -> Value {
-        let pipeline = ReadAhead(depth: depth, produce: produce)
-        guard let helper = pipeline.startHelper() else {
+        let handOver = ReadAhead(depth: depth, produce: produce)
+        guard
+            let helper = HelperThread.start({
+                setUp()
+                handOver.runProducer()
+            })
+        else {
             return try produce(consume)
         }
-        let consumed = Result { try pipeline.consumeAll(consume) }
+        let consumed = Result { try handOver.consumeAll(consume) }
         if case .failure = consumed {
-            pipeline.cancel()
+            handOver.cancel()
         }
-        pthread_join(helper, nil)
+        helper.join()
         try consumed.get()
-        return try pipeline.finishedProducerResult().get()
-    }
-
-    /// Starts the helper thread on ``runProducer()``; `nil` if no thread could be made.
-    private func startHelper() -> pthread_t? {
-        var helper = pthread_t()
-        // A C function cannot name the generic class: it is handed a plain box around the start.
-        let start = HelperThreadStart { self.runProducer() }
-        let status = pthread_create(
-            &helper, nil,
-            { context in
-                Unmanaged<HelperThreadStart>.fromOpaque(context!).takeRetainedValue().run()
-                return nil
-            },
-            Unmanaged.passRetained(start).toOpaque()
-        )
-        guard status == 0 else {
-            Unmanaged.passUnretained(start).release()
-            return nil
-        }
-        return helper
+        return try handOver.finishedProducerResult().get()
     }
 
     /// Consumes each chunk as the helper delivers it, until it is done.
@@ -98,6 +89,8 @@ final class ReadAhead<Chunk, Value> {
         }
     }
 
+    /// The helper thread's half: `produce`, each chunk handed over under `lock` once there is
+    /// room, then how it ended.
     private func runProducer() {
         let result = Result {
             try produce { chunk in
@@ -149,16 +142,6 @@ final class ReadAhead<Chunk, Value> {
 }
 
 // Every mutable property is guarded by `lock`; `produce` and what it captured belong to the
-// helper thread from its start to the caller's `pthread_join`, which orders them with the
-// caller's own accesses before and after.
+// helper thread from its start to the caller's ``HelperThread/join()``: `pthread_create` and
+// `pthread_join` order them with the caller's own accesses before and after.
 extension ReadAhead: @unchecked Sendable {}
-
-/// What a helper thread runs, handed to `pthread_create` as its one pointer; made by
-/// ``ReadAhead``'s start and released by the helper thread once it has run.
-private final class HelperThreadStart {
-    let run: () -> Void
-
-    init(_ run: @escaping () -> Void) {
-        self.run = run
-    }
-}

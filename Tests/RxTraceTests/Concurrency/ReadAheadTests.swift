@@ -91,4 +91,73 @@ final class ReadAheadTests: RxTraceTestCase {
         XCTAssertLessThanOrEqual(delivered.count, 4 + 2 + 1, "the producer stopped within the queue's depth")
         XCTAssertTrue(delivered.stoppedBy is ReadAhead<Int, Void>.Cancelled)
     }
+
+    func testTheSetUp_runsOnTheProducersThread_beforeItProduces() throws {
+        let caller = pthread_self()
+        // Written by the producer's thread; read after `run` returned, which joined it.
+        final class ProducerThread: @unchecked Sendable {
+            var setUpThread: pthread_t?
+            var steps: [String] = []
+        }
+        let producer = ProducerThread()
+
+        let producerThread = try ReadAhead<Int, pthread_t>.run(depth: 1) {
+            producer.setUpThread = pthread_self()
+            producer.steps.append("set up")
+        } produce: { deliver in
+            producer.steps.append("produce")
+            try deliver(1)
+            return pthread_self()
+        } consume: { _ in
+        }
+
+        XCTAssertEqual(producer.steps, ["set up", "produce"])
+        let setUpThread = try XCTUnwrap(producer.setUpThread)
+        XCTAssertNotEqual(pthread_equal(setUpThread, producerThread), 0, "set up on the thread that produces")
+        XCTAssertEqual(pthread_equal(setUpThread, caller), 0, "not on the calling thread")
+    }
+
+    func testWhenNoThreadCanBeMade_bothHalvesRunOnTheCallingThread_withTheSameOutcome() throws {
+        let caller = pthread_self()
+        var consumed: [Int] = []
+        var isSetUp = false
+
+        let producerThread = try HelperThread.$isFailingToStartForTesting.withValue(true) {
+            try ReadAhead<[Int], pthread_t>.run(depth: 2) {
+                isSetUp = true
+            } produce: { deliver in
+                for start in stride(from: 0, to: 100, by: 10) {
+                    try deliver(Array(start..<start + 10))
+                }
+                return pthread_self()
+            } consume: { chunk in
+                XCTAssertNotEqual(pthread_equal(pthread_self(), caller), 0, "consumed on the calling thread")
+                consumed += chunk
+            }
+        }
+
+        XCTAssertEqual(consumed, Array(0..<100))
+        XCTAssertNotEqual(pthread_equal(producerThread, caller), 0, "produced on the calling thread")
+        XCTAssertFalse(isSetUp, "no helper thread to set up")
+    }
+
+    func testWhenNoThreadCanBeMade_aConsumersError_isThrownFromTheDeliveryItFailed() throws {
+        var deliveries = 0
+
+        XCTAssertThrowsError(
+            try HelperThread.$isFailingToStartForTesting.withValue(true) {
+                try ReadAhead<String, Void>.run(depth: 2) { deliver in
+                    for line in ["first", "second", "third"] {
+                        try deliver(line)
+                        deliveries += 1
+                    }
+                } consume: { line in
+                    guard line != "second" else { throw Failure(name: "disk full") }
+                }
+            }
+        ) { error in
+            XCTAssertEqual(error as? Failure, Failure(name: "disk full"))
+        }
+        XCTAssertEqual(deliveries, 1, "the producer stopped at the delivery that failed")
+    }
 }
