@@ -105,12 +105,6 @@ static inline int64_t rxtrace_fetch_or(int64_t *counter, int64_t value) {
     return __atomic_fetch_or(counter, value, __ATOMIC_SEQ_CST);
 }
 
-/// Keeps the compiler from moving memory accesses across this point, for a signal handler on the
-/// same thread; emits no instruction.
-static inline void rxtrace_signal_fence(void) {
-    __atomic_signal_fence(__ATOMIC_SEQ_CST);
-}
-
 /// Writes `value` to `*slot` with release ordering: everything written before is visible to a
 /// thread that reads `value` with `rxtrace_load_acquire`.
 static inline void rxtrace_store_release(int64_t *slot, int64_t value) {

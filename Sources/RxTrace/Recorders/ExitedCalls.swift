@@ -1,5 +1,3 @@
-import CRxTrace
-
 /// Calls that returned on one thread one after another, with nothing recorded between them:
 /// what a thread holds back and then appends as one ``Record/callsExited(_:)``.
 ///
@@ -10,11 +8,6 @@ import CRxTrace
 /// or an entry point user code called returns, or when ``capacity`` are held: one ring slot
 /// for up to seven exits instead of one each. The thread's own order is kept (its next record
 /// follows its exits), and the writer makes the same rows from them, one per exit, in order.
-///
-/// A signal handler on the same thread may append what is held (``RecordingSession``'s
-/// `terminate`): an exit is written before the count that covers it, and the count is cleared
-/// before the exits are appended, with compiler fences between, so the handler sees whole exits
-/// and never appends one twice.
 struct ExitedCalls {
     /// How many exits one record holds: seven keys and times fill a ring slot (two cache lines).
     static let capacity = 7
@@ -46,7 +39,6 @@ struct ExitedCalls {
     @inline(__always)
     mutating func hold(_ key: Int64, at ts: Int64) {
         exits[Int(count)] = Exit(key: key, ts: ts)
-        rxtrace_signal_fence()
         count += 1
     }
 
@@ -55,7 +47,6 @@ struct ExitedCalls {
     mutating func take() -> ExitedCalls {
         let taken = self
         count = 0
-        rxtrace_signal_fence()
         return taken
     }
 

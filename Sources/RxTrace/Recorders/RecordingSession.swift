@@ -226,9 +226,12 @@ final class RecordingSession {
         if case .signal = end {
             isSkippingStalledSlots.store(true, ordering: .releasing)
         }
-        // The exits the calling thread holds (a handler interrupted it while it unwound a
-        // chain): ``ExitedCalls`` keeps them whole for a handler on its own thread.
-        appendCallingThreadsHeldExits()
+        // At `exit` the calling thread is between two records: what it holds is whole. A
+        // signal's handler may have interrupted it in the middle of an append, and appending
+        // more before the ring is closed would let the other threads go on filling it.
+        if end == .exited {
+            appendCallingThreadsHeldExits()
+        }
         request(end)
         waitForWriter(atMost: nanoseconds)
         if end == .exited, isWriterDone.load(ordering: .acquiring) {

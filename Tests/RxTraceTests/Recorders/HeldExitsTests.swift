@@ -121,7 +121,7 @@ final class HeldExitsTests: RxTraceTestCase {
             recorder.flush()
             flushed.signal()
         }
-        flushed.wait()
+        XCTAssertEqual(flushed.wait(timeout: .now() + 10), .success, "the other thread's flush returned")
         let whileOpen = try callsAndDurations(try Database(path: path, mode: .readOnly))
         recorder.callExited(outer)
         try recorder.finish()
