@@ -46,6 +46,8 @@ final class RecordRing {
     /// The slots, on a boundary of ``slotAlignment`` bytes, so that a record covers as few
     /// cache lines as its size allows (two for 128 bytes) and never shares one with the next.
     private let records: UnsafeMutablePointer<Record>
+    /// Where the slots lie: mapped on a page boundary (``slotAlignment`` and more) and touched.
+    private let slots: SlotMemory
     private let sequences: UnsafeMutablePointer<Int64>
 
     /// The counters producers add to, each on a cache line of its own, apart from anything the
@@ -87,9 +89,8 @@ final class RecordRing {
         self.capacity = rounded
         mask = rounded - 1
         wakeMask = max(1, rounded / 4) - 1
-        records = UnsafeMutableRawPointer.allocate(
-            byteCount: rounded * MemoryLayout<Record>.stride, alignment: Self.slotAlignment
-        ).bindMemory(to: Record.self, capacity: rounded)
+        slots = SlotMemory(byteCount: rounded * MemoryLayout<Record>.stride)
+        records = slots.base.bindMemory(to: Record.self, capacity: rounded)
         sequences = .allocate(capacity: rounded)
         for slot in 0..<rounded {
             (sequences + slot).initialize(to: Int64(slot))
@@ -267,7 +268,7 @@ final class RecordRing {
             (records + (position & mask)).deinitialize(count: 1)
             position += 1
         }
-        records.deallocate()
+        slots.unmap()
         sequences.deallocate()
     }
 

@@ -23,4 +23,19 @@ final class RecordRingTests: XCTestCase {
             ring.close()
         }
     }
+
+    func testSlots_ofALargeRing_lieOnAHugePageBoundary_andAreInMemoryBeforeTheFirstAppend() {
+        let ring = RecordRing(capacity: 32_768)
+        let base = ring.slotAddress(of: 0)
+        let byteCount = 32_768 * MemoryLayout<Record>.stride
+        let pageSize = Int(getpagesize())
+        var resident = [UInt8](repeating: 0, count: byteCount / pageSize)
+
+        XCTAssertEqual(UInt(bitPattern: base) % (2 << 20), 0, "a transparent huge page can back it")
+        XCTAssertEqual(mincore(UnsafeMutableRawPointer(mutating: base), byteCount, &resident), 0)
+        XCTAssertEqual(
+            resident.filter { $0 & 1 == 0 }.count, 0,
+            "every page is touched when the ring is made: a producer takes no page fault in the first lap")
+        ring.close()
+    }
 }
