@@ -148,6 +148,7 @@ struct BufferStatistics: Codable {
     let recordStride: Int
     let highWaterMark: Int
     let producerWaits: Int
+    let appendedRecords: Int
 
     /// The bytes of the ring, allocated when the recording starts.
     var allocatedBytes: Int { capacity * recordStride }
@@ -157,6 +158,7 @@ struct BufferStatistics: Codable {
         recordStride = statistics.recordStride
         highWaterMark = statistics.highWaterMark
         producerWaits = statistics.producerWaits
+        appendedRecords = statistics.appendedRecords
     }
 }
 

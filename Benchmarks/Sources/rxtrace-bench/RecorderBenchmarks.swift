@@ -285,17 +285,19 @@ func renderRecorderTable(_ recorder: RecorderResult, processCount: Int = 1) -> S
     func cell(_ summary: Summary, _ digits: Int = 1, _ unit: String = "") -> String {
         "\(format(summary.median, digits))\(unit) (\(format(summary.minimum, digits))–\(format(summary.maximum, digits)))"
     }
-    out += "| run | records | rows | producer wall ÷ unrecorded | end to end ÷ unrecorded | producer CPU ns/record "
+    out += "| run | records | ring records | rows | producer wall ÷ unrecorded | end to end ÷ unrecorded | producer CPU ns/record "
     out += "| hooks' CPU ns/record | end to end, s | sustained rows/s ÷ T2 | rows/s ÷ T2 (end to end) "
     out += "| writer records/s (end to end) | peak RSS − RSS before, MB | ring peak / capacity (bytes) "
     out += "| producer waits |\n"
-    out += "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
+    out += "|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n"
     for recorded in recorder.recorded {
         let runs = recorded.runs
         let records = Summary(runs.map { Double($0.records) })
         let peak = runs.map(\.buffer.highWaterMark).max() ?? 0
         let buffer = runs[0].buffer
-        out += "| \(recorded.name) | \(grouped(Int(records.median))) | \(grouped(runs[0].rows)) "
+        let ringRecords = Summary(runs.map { Double($0.buffer.appendedRecords) })
+        out += "| \(recorded.name) | \(grouped(Int(records.median))) | \(grouped(Int(ringRecords.median))) "
+        out += "| \(grouped(runs[0].rows)) "
         out += "| \(cell(Summary(runs.map(\.producerSlowdown)), 1, "×")) "
         out += "| \(cell(Summary(runs.map(\.endToEndSlowdown)), 1, "×")) "
         // The CPU clock is the calling thread's: with several producing threads it measures none.
@@ -311,7 +313,7 @@ func renderRecorderTable(_ recorder: RecorderResult, processCount: Int = 1) -> S
         out += "\(grouped(buffer.allocatedBytes))) | \(grouped(Int(Summary(runs.map { Double($0.buffer.producerWaits) }).median))) |\n"
     }
     out += "| T2 SQLite alone: call-shaped rows, one prepared statement, 10,000 rows per transaction, WAL "
-    out += "| – | 1,000,000 | – | – | – | – | – | \(grouped(Int(sqlite.median))) rows/s (\(grouped(Int(sqlite.minimum)))–"
+    out += "| – | – | 1,000,000 | – | – | – | – | – | \(grouped(Int(sqlite.median))) rows/s (\(grouped(Int(sqlite.minimum)))–"
     out += "\(grouped(Int(sqlite.maximum)))) | 100% | – | – | – | – |\n"
     out += renderStopTable(recorder)
     return out

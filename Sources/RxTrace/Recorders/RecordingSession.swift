@@ -771,7 +771,8 @@ final class RecordingSession {
     var bufferStatistics: TraceBufferStatistics {
         TraceBufferStatistics(
             capacity: ring.capacity, recordStride: MemoryLayout<Record>.stride,
-            highWaterMark: ring.highWaterMark, producerWaits: ring.producerWaitCount
+            highWaterMark: ring.highWaterMark, producerWaits: ring.producerWaitCount,
+            appendedRecords: ring.reservedCount
         )
     }
 }

@@ -136,6 +136,9 @@ public struct TraceBufferStatistics: Sendable, Equatable {
     public let highWaterMark: Int
     /// How many times a producer found the ring full and waited for the spooler (the disk).
     public let producerWaits: Int
+    /// How many records the ring took: fewer than the hooks' records (`run.record_count`), as
+    /// a run of calls returning one after another is one record.
+    public let appendedRecords: Int
 
     /// The bytes of the ring, allocated when the recording starts.
     public var allocatedBytes: Int { capacity * recordStride }
