@@ -757,11 +757,6 @@ final class RecordingSession {
         _ = ring.append(.none) { _ in .disposableInserted(id: disposable.rawValue, bag: bag.rawValue) }
     }
 
-    /// How many records the ring has taken so far (an ``ExitedCalls`` record is one); for tests.
-    var appendedRecordCount: Int {
-        ring.reservedCount
-    }
-
     /// How many times a producer found the ring full and waited; for tests.
     var producerWaitCount: Int {
         ring.producerWaitCount

@@ -25,11 +25,11 @@ final class HeldExitsTests: RxTraceTestCase {
         let path = Fixture.temporaryTracePath("held-exits-run")
         let recorder = try SQLiteTraceRecorder(path: path, program: "held-exits")
         let calls = (0..<10).map { _ in enter(recorder, "step") }
-        let before = recorder.session.appendedRecordCount
+        let before = recorder.bufferStatistics.appendedRecords
         for call in calls.reversed() {
             recorder.callExited(call)
         }
-        let exitRecords = recorder.session.appendedRecordCount - before
+        let exitRecords = recorder.bufferStatistics.appendedRecords - before
         try recorder.finish()
         let database = try Database(path: path, mode: .readOnly)
 
