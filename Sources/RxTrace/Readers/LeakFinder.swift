@@ -511,9 +511,9 @@ public struct LeakFinder {
                         )
                     }
                 }
-                let keepsAnythingAlive = (links.subscribedThrough + links.created).contains {
-                    liveObjects.contains($0)
-                }
+                let keepsAnythingAlive =
+                    links.subscribedThrough.contains { liveObjects.contains($0) }
+                    || links.created.contains { liveObjects.contains($0) }
                 let tags = element.tags
                 let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
                 let bag = bagID.flatMap { liveBagsByID[$0] }.map {
@@ -564,7 +564,10 @@ public struct LeakFinder {
                 let verdict = LeakRules.verdict(
                     bag: bag, isGlobalBag: isGlobalBag, pendingWork: work, keepsAnythingAlive: keepsAnythingAlive)
                 func isLink(_ object: Int64) -> Bool { links.subscribedThrough.contains(object) }
-                var identity: [Int32] = [
+                var identity: [Int32] = []
+                identity.reserveCapacity(
+                    4 + outer.count + inner.reduce(0) { $0 + 2 + $1.elements.count })
+                identity += [
                     kinds.site(file: subscription.file, line: subscription.line), LeakKinds.number(of: verdict),
                     Int32(outer.count),
                 ]
@@ -594,14 +597,15 @@ public struct LeakFinder {
                 }
                 let first = firstOfKind[finding.kind]
                 try found(finding)
-                let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
-                    .filter {
-                        liveObjects.contains($0)
-                    }
                 // Each object once: an object listed twice finds itself last in its keepers.
-                for object in keptAlive + (bagID.map { [$0] } ?? []) where keepers[object]?.last != first {
-                    keepers[object, default: []].append(first)
+                func keep(_ object: Int64) {
+                    if keepers[object]?.last != first { keepers[object, default: []].append(first) }
                 }
+                // What it keeps alive, the observer first, then its bag.
+                if let observer = links.observer, liveObjects.contains(observer) { keep(observer) }
+                for object in links.subscribedThrough where liveObjects.contains(object) { keep(object) }
+                for object in links.created where liveObjects.contains(object) { keep(object) }
+                if let bagID { keep(bagID) }
             }
         }
 

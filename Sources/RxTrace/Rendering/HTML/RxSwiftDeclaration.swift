@@ -60,7 +60,7 @@ public enum RxSwiftDeclaration: Equatable, Sendable {
     /// an `init`'s by its type's `init` (`TYPE.init`), each looked up with ``of(step:inFile:)``
     /// in the file of `place` (`RxCore/Map.swift:30`).
     public static func of(label: String, isInit: Bool, place: String?) -> RxSwiftDeclaration? {
-        let fileID = place.flatMap { $0.split(separator: ":").first.map(String.init) }
+        let fileID = place.flatMap(firstPiece(ofPlace:))
         if isInit {
             // `init MapSink<Int, Int> #5`: the type's name, without its generic arguments.
             let type = label.dropFirst("init ".count).prefix { $0 != "<" && $0 != " " }
@@ -78,7 +78,10 @@ public enum RxSwiftDeclaration: Equatable, Sendable {
     static func stepName(inLabel label: String) -> String? {
         var found: String?
         var index = label.startIndex
-        while index <= label.endIndex {
+        // No name is longer than the table's longest: the rest of the label (its detail, its
+        // object) is not looked at, which for a flow's thousands of rows was most of the work.
+        let end = label.utf8.index(label.startIndex, offsetBy: longestStepName, limitedBy: label.endIndex)
+        while index <= label.endIndex, end.map({ index <= $0 }) ?? true {
             if index == label.endIndex || label[index] == " " || label[index] == "(" {
                 let candidate = String(label[..<index])
                 if stepNames.contains(candidate) { found = candidate }
@@ -88,6 +91,22 @@ public enum RxSwiftDeclaration: Equatable, Sendable {
         }
         return found
     }
+
+    /// The first piece of `place` that its colons separate and that is not empty, as
+    /// `place.split(separator: ":").first` finds it (`RxCore/Map.swift` of
+    /// `RxCore/Map.swift:30`), without splitting the rest.
+    static func firstPiece(ofPlace place: String) -> String? {
+        var start = place.startIndex
+        while true {
+            let end = place[start...].firstIndex(of: ":") ?? place.endIndex
+            if start < end { return String(place[start..<end]) }
+            guard end < place.endIndex else { return nil }
+            start = place.index(after: end)
+        }
+    }
+
+    /// How many UTF-8 bytes the longest of ``stepNames`` has.
+    static let longestStepName = stepNames.map(\.utf8.count).max() ?? 0
 
     /// Every step name the table knows, without the `in FILE` of its per-file entries.
     static let stepNames: Set<String> = Set(
