@@ -59,9 +59,9 @@ struct HTMLReportBuilder {
         // Every leak counted and each distinct one held once; the first open subscriptions
         // also in full, for the page's data and its list.
         var firstLeaks: [OpenSubscription] = []
-        // Its chains read on this thread (LeakFinder.readsChainsAhead).
-        var finder = LeakFinder(reader: reader)
-        finder.readsChainsAhead = false
+        // Its chains read ahead on a thread of their own, as the text report's are
+        // (LeakFinder.readsChainsAhead).
+        let finder = LeakFinder(reader: reader)
         func found(_ finding: OpenSubscription) {
             firstLeaks.append(finding)
         }
