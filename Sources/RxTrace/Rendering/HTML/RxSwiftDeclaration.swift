@@ -76,6 +76,9 @@ public enum RxSwiftDeclaration: Equatable, Sendable {
     /// `PublishSubject.on(.next(1)) [PublishSubject<Int> #1]` → `PublishSubject.on`,
     /// `bind(to:) [Observable<Int> #2]` → `bind(to:)`.
     static func stepName(inLabel label: String) -> String? {
+        // An ASCII label's characters are its bytes: looked at as bytes, without breaking it
+        // into characters.
+        if let found = stepName(inASCIILabel: label) { return found }
         var found: String?
         var index = label.startIndex
         // No name is longer than the table's longest: the rest of the label (its detail, its
@@ -92,10 +95,36 @@ public enum RxSwiftDeclaration: Equatable, Sendable {
         return found
     }
 
+    /// ``stepName(inLabel:)`` of a label whose first ``longestStepName`` + 1 bytes are ASCII,
+    /// found among its bytes; `.some(nil)` for none, `nil` for a label that is not ASCII there.
+    private static func stepName(inASCIILabel label: String) -> String?? {
+        let utf8 = label.utf8
+        let end = min(utf8.count, longestStepName + 1)
+        guard utf8.prefix(end).allSatisfy({ $0 < 0x80 }) else { return nil }
+        var found: String?
+        var offset = 0
+        for byte in utf8.prefix(end) {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "(") {
+                let candidate = String(decoding: utf8.prefix(offset), as: UTF8.self)
+                if stepNames.contains(candidate) { found = candidate }
+            }
+            offset += 1
+        }
+        if utf8.count <= longestStepName, stepNames.contains(label) { found = label }
+        return .some(found)
+    }
+
     /// The first piece of `place` that its colons separate and that is not empty, as
     /// `place.split(separator: ":").first` finds it (`RxCore/Map.swift` of
     /// `RxCore/Map.swift:30`), without splitting the rest.
     static func firstPiece(ofPlace place: String) -> String? {
+        // An ASCII place's characters are its bytes.
+        let utf8 = place.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return utf8.split(separator: UInt8(ascii: ":")).first.map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
         var start = place.startIndex
         while true {
             let end = place[start...].firstIndex(of: ":") ?? place.endIndex
