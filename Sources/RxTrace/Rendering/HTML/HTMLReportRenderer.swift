@@ -344,16 +344,28 @@ public struct HTMLReportRenderer {
     /// the only such member of the report's encoded ``HTMLReport/leaks`` (no other part of a
     /// leak report has that key, and no text in it can hold an unescaped quote).
     ///
-    /// The walkthrough, the report's last member (its keys sorted), is written by hand
-    /// (``WalkthroughJSON``) in place of the empty one the encoder writes.
+    /// The flows and the walkthrough, the report's second and last members (its keys sorted),
+    /// are written by hand (``PageFlowsJSON``, ``WalkthroughJSON``) in place of the empty ones
+    /// the encoder writes.
     static func writeJSON(_ report: HTMLReport, liveObjects: HTMLLiveObjects, to output: (String) -> Void) throws {
         var report = report
         report.leaks.liveObjects = []
         let walkthrough = report.walkthrough
         report.walkthrough = HTMLReport.Walkthrough(
             moments: [], total: 0, objects: [], types: [], events: [], subscriptions: [], bagEntries: [])
+        let flows = report.flows
+        report.flows = []
         let encoder = jsonEncoder()
         let whole = [UInt8](try encoder.encode(report))
+        // The flows, the report's second member after its end time (its keys sorted), written
+        // by hand (PageFlowsJSON) between the brackets the encoder leaves empty.
+        let withoutFlows = [UInt8]("{\"endTime\":\(report.endTime),\"flows\":[".utf8)
+        guard whole.count > withoutFlows.count + 1, whole.starts(with: withoutFlows),
+            whole[withoutFlows.count] == UInt8(ascii: "]")
+        else {
+            throw CocoaError(.coderInvalidValue)
+        }
+        let flowsStart = withoutFlows.count - 1
         let emptyWalkthrough =
             [UInt8]("\"walkthrough\":".utf8) + [UInt8](try encoder.encode(report.walkthrough)) + [UInt8(ascii: "}")]
         guard whole.count >= emptyWalkthrough.count,
@@ -369,7 +381,9 @@ public struct HTMLReportRenderer {
         else {
             throw CocoaError(.coderInvalidValue)
         }
-        output(scriptSafe(whole[..<bracket]))
+        output(scriptSafe(whole[..<flowsStart]))
+        output(scriptSafe(PageFlowsJSON.array(flows)))
+        output(scriptSafe(whole[(flowsStart + 2)..<bracket]))
         try liveObjects.writeJSONElements(to: output)
         output(scriptSafe(whole[bracket..<walkthroughStart]))
         output(scriptSafe(WalkthroughJSON.member(walkthrough) + [UInt8(ascii: "}")]))
