@@ -2,7 +2,7 @@
 /// the innermost user subscription whose `subscribe` was running when it ran, the answer
 /// ``TraceReader/innermostSubscriptionSites(enclosing:)`` gives.
 ///
-/// It walks up a call's parents one lookup at a time (``TraceReader/callAndStartedSubscription(_:sites:)``)
+/// It walks up a call's parents one lookup at a time (``TraceReader/callAndStartedSubscription(_:sites:reading:)``)
 /// and remembers the answer for every call it passed, so the calls of one subscribe, which
 /// share their ancestors, look each ancestor up once. Where that query took a recursive query
 /// and a second one per window of calls, a top-level subscribe's call costs one lookup.
@@ -33,6 +33,12 @@ struct EnclosingSubscriptionSites {
     private var innermostOfCall: [Int64: Started?] = [:]
     /// Each site's text (`file:line`), made once.
     private var sites = SiteTexts()
+    /// The lookup of one call (``TraceReader/callAndStartedSubscriptionQuery``), compiled once
+    /// and kept: finding it in the connection's cache by its text cost a fifth of a lookup.
+    private var lookup: Statement?
+    /// The calls of the current walk, kept between walks so that one walk of a million does
+    /// not allocate its own.
+    private var path: [(id: Int64, started: Started?)] = []
 
     /// A finder reading from `reader`.
     init(reader: TraceReader) {
@@ -64,7 +70,7 @@ struct EnclosingSubscriptionSites {
         if let known = innermostOfCall[call] { return .found(known) }
         // The calls from `call` up to the first one already known, or to a top-level call,
         // each with the subscription it started.
-        var path: [(id: Int64, started: Started?)] = []
+        path.removeAll(keepingCapacity: true)
         var passed: Set<Int64> = []
         var next: Int64? = call
         var innermost: Started? = nil
@@ -75,7 +81,9 @@ struct EnclosingSubscriptionSites {
             }
             // A long chain is checked for a loop of parents.
             if path.count >= 64, !passed.insert(id).inserted { return .damaged }
-            guard let read = try reader.callAndStartedSubscription(id, sites: &sites) else {
+            let statement = try lookup ?? reader.callAndStartedSubscriptionStatement()
+            lookup = statement
+            guard let read = try reader.callAndStartedSubscription(id, sites: &sites, reading: statement) else {
                 // A parent the trace lacks breaks the chain; a call the trace lacks has no answer.
                 return path.isEmpty ? .found(nil) : .damaged
             }
@@ -103,15 +111,23 @@ struct EnclosingSubscriptionSites {
         /// The last file name read, kept while rows repeat it.
         var files = RepeatedTexts(count: 1)
         private var texts: [Site: String] = [:]
+        /// The last site asked for and its text: the lines of a million subscribes made on one
+        /// line ask for it again and again, and comparing is cheaper than hashing.
+        private var last: (site: Site, text: String)?
 
         /// The text of line `line` of `file`.
         mutating func text(file: String, line: Int) -> String {
             let site = Site(file: file, line: line)
-            if let text = texts[site] { return text }
+            if let last, last.site == site { return last.text }
+            if let text = texts[site] {
+                last = (site, text)
+                return text
+            }
             let text = "\(file):\(line)"
             // A damaged trace's lines may all differ: they are forgotten once there are many.
             if texts.count >= EnclosingSubscriptionSites.rememberedCalls { texts.removeAll(keepingCapacity: true) }
             texts[site] = text
+            last = (site, text)
             return text
         }
     }

@@ -157,10 +157,10 @@ public struct LeakReport: Codable, Equatable, Sendable {
 public struct LeakFinder {
     private let reader: TraceReader
     /// Whether the open subscriptions' chains past the first page are read ahead on a thread
-    /// of their own (``ChainPagesReadAhead``). The HTML page reads them on its own thread: with
-    /// the reading thread its peak memory grew by a fifth more with the number of open
-    /// subscriptions (a debug build, 6,000 of them), for no time measured to be won on a
-    /// loaded machine.
+    /// of their own (``ChainPagesReadAhead``); `false` reads them on the finder's own thread.
+    /// Every report reads ahead, the HTML page too since its walkthrough no longer passes
+    /// through the encoder: the reading thread adds 3 MB to its peak at 6,000 open
+    /// subscriptions in a debug build (`ManySubscriptionsTests`).
     var readsChainsAhead = true
 
     /// A finder reading from `reader`.
@@ -511,9 +511,9 @@ public struct LeakFinder {
                         )
                     }
                 }
-                let keepsAnythingAlive = (links.subscribedThrough + links.created).contains {
-                    liveObjects.contains($0)
-                }
+                let keepsAnythingAlive =
+                    links.subscribedThrough.contains { liveObjects.contains($0) }
+                    || links.created.contains { liveObjects.contains($0) }
                 let tags = element.tags
                 let bagID = subscription.disposableObjectID.flatMap { bagOfDisposable[$0] }
                 let bag = bagID.flatMap { liveBagsByID[$0] }.map {
@@ -564,7 +564,10 @@ public struct LeakFinder {
                 let verdict = LeakRules.verdict(
                     bag: bag, isGlobalBag: isGlobalBag, pendingWork: work, keepsAnythingAlive: keepsAnythingAlive)
                 func isLink(_ object: Int64) -> Bool { links.subscribedThrough.contains(object) }
-                var identity: [Int32] = [
+                var identity: [Int32] = []
+                identity.reserveCapacity(
+                    4 + outer.count + inner.reduce(0) { $0 + 2 + $1.elements.count })
+                identity += [
                     kinds.site(file: subscription.file, line: subscription.line), LeakKinds.number(of: verdict),
                     Int32(outer.count),
                 ]
@@ -594,14 +597,15 @@ public struct LeakFinder {
                 }
                 let first = firstOfKind[finding.kind]
                 try found(finding)
-                let keptAlive = ([links.observer].compactMap { $0 } + links.subscribedThrough + links.created)
-                    .filter {
-                        liveObjects.contains($0)
-                    }
                 // Each object once: an object listed twice finds itself last in its keepers.
-                for object in keptAlive + (bagID.map { [$0] } ?? []) where keepers[object]?.last != first {
-                    keepers[object, default: []].append(first)
+                func keep(_ object: Int64) {
+                    if keepers[object]?.last != first { keepers[object, default: []].append(first) }
                 }
+                // What it keeps alive, the observer first, then its bag.
+                if let observer = links.observer, liveObjects.contains(observer) { keep(observer) }
+                for object in links.subscribedThrough where liveObjects.contains(object) { keep(object) }
+                for object in links.created where liveObjects.contains(object) { keep(object) }
+                if let bagID { keep(bagID) }
             }
         }
 

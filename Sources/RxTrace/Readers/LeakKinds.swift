@@ -28,6 +28,13 @@ struct LeakKinds {
     private var nextNumber: Int32 = 0
     private var kindOfIdentity: [[Int32]: Int] = [:]
     private var kindOfKey: [String: Int] = [:]
+    /// The shapes numbered last, newest last: a million chains of the same few elements find
+    /// theirs here by comparing, which costs less than hashing a type name and a file.
+    private var recentShapes: [(shape: Shape, number: Int32)] = []
+    /// How many shapes ``recentShapes`` keeps.
+    private static let recentShapeCount = 4
+    /// The last subscribe line numbered.
+    private var lastSite: (site: SourceSite, number: Int32)?
 
     /// A subscribe line, as a subscription record holds it.
     private struct SourceSite: Hashable {
@@ -52,9 +59,10 @@ struct LeakKinds {
     /// The number of the subscribe line `file:line`.
     mutating func site(file: String, line: Int) -> Int32 {
         let site = SourceSite(file: file, line: line)
-        if let known = siteNumbers[site] { return known }
-        let number = newNumber()
+        if let last = lastSite, last.site == site { return last.number }
+        let number = siteNumbers[site] ?? newNumber()
         siteNumbers[site] = number
+        lastSite = (site, number)
         return number
     }
 
@@ -68,11 +76,18 @@ struct LeakKinds {
         let shape = Shape(
             typeName: object.typeName, builtBy: assembly?.name, builtIn: assembly?.file,
             builtAtLine: assembly?.line ?? 0, isLink: isLink)
-        if let known = shapeNumbers[shape] { return known }
-        func isPlain(_ text: String?) -> Bool { text?.utf8.allSatisfy { $0 < 0x80 } ?? true }
-        let isASCII = isPlain(shape.typeName) && isPlain(shape.builtBy) && isPlain(shape.builtIn)
-        let number = isASCII ? newNumber() : Self.unshared
-        shapeNumbers[shape] = number
+        if let recent = recentShapes.last(where: { $0.shape == shape }) { return recent.number }
+        let number: Int32
+        if let known = shapeNumbers[shape] {
+            number = known
+        } else {
+            func isPlain(_ text: String?) -> Bool { text?.utf8.allSatisfy { $0 < 0x80 } ?? true }
+            let isASCII = isPlain(shape.typeName) && isPlain(shape.builtBy) && isPlain(shape.builtIn)
+            number = isASCII ? newNumber() : Self.unshared
+            shapeNumbers[shape] = number
+        }
+        if recentShapes.count == Self.recentShapeCount { recentShapes.removeFirst() }
+        recentShapes.append((shape, number))
         return number
     }
 

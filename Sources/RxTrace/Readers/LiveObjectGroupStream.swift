@@ -47,6 +47,10 @@ struct LiveObjectGroupStream {
     private var waitingInMemory = 0
     /// Where complete groups wait past ``waitingGroupsHeld``: made when first needed.
     private var spill: LiveObjectGroupSpill?
+    /// The open group the last object joined, with its key and the place it was created at:
+    /// the next object of the same key and place joins it without hashing either (a million
+    /// observers made on one line are one group). Forgotten when its type's groups complete.
+    private var lastJoined: (key: Key, number: Int, place: String)?
 
     /// No groups yet; up to `waitingGroupsHeld` complete ones wait in memory.
     init(waitingGroupsHeld: Int = 4096) {
@@ -59,7 +63,16 @@ struct LiveObjectGroupStream {
         type: Int, typeName: String, id: Int64, place: String, verdict: LeakVerdict, holder: LiveObjectHolder?
     ) {
         let key = Key(typeName: typeName, verdict: verdict, holder: holder)
-        if let number = numberOfKey[key] {
+        if let last = lastJoined, last.key == key {
+            held[last.number]?.group.objectIDs.append(id)
+            if last.place != place {
+                if held[last.number]?.places.insert(place).inserted == true {
+                    held[last.number]?.group.createdIn.append(place)
+                }
+                lastJoined?.place = place
+            }
+        } else if let number = numberOfKey[key] {
+            lastJoined = (key, number, place)
             held[number]?.group.objectIDs.append(id)
             if held[number]?.places.insert(place).inserted == true { held[number]?.group.createdIn.append(place) }
         } else {
@@ -71,6 +84,7 @@ struct LiveObjectGroupStream {
                 group: LiveObjectGroup(
                     typeName: typeName, objectIDs: [id], createdIn: [place], verdict: verdict, holder: holder),
                 places: [place])
+            lastJoined = (key, number, place)
         }
     }
 
@@ -79,6 +93,7 @@ struct LiveObjectGroupStream {
     /// still behind an open one wait, past the first few thousand on disk.
     mutating func complete(type: Int, handOn: (LiveObjectGroup) throws -> Void) throws {
         guard let keys = openKeysOfType.removeValue(forKey: type) else { return }
+        lastJoined = nil
         var completed: [Int] = []
         for key in keys {
             guard let number = numberOfKey.removeValue(forKey: key) else { continue }
@@ -117,6 +132,7 @@ struct LiveObjectGroupStream {
         held = [:]
         numberOfKey = [:]
         openKeysOfType = [:]
+        lastJoined = nil
         waitingInMemory = 0
     }
 

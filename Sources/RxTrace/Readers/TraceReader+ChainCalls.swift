@@ -64,18 +64,40 @@ extension TraceReader {
     ///
     /// One per leak report, so that a million subscribes' calls look up a few dozen steps.
     final class ChainStepKinds {
+        /// The kinds of the steps numbered below ``denseLimit`` (a trace numbers its steps
+        /// from 1), by id: looked up by index, where hashing the id of every call of a million
+        /// subscribes cost more than the lookup itself.
+        private var denseKinds: [Looked] = []
+        /// The kinds of the steps of other ids (a damaged trace's).
         private var kinds: [Int64: ChainCall.Kind?] = [:]
+        /// Step ids kept by index, below this.
+        private static let denseLimit: Int64 = 1 << 16
+
+        /// A step's kind in ``denseKinds``: not looked up yet, or looked up (`nil` for none).
+        private enum Looked {
+            case notYet
+            case looked(ChainCall.Kind?)
+        }
 
         /// None looked up yet.
         init() {}
 
         /// The kind of step `step` of `reader`'s trace, or `nil`.
         func kind(ofStep step: Int64, in reader: TraceReader) throws -> ChainCall.Kind? {
-            if let known = kinds[step] { return known }
+            let isDense = step >= 0 && step < Self.denseLimit
+            if isDense, step < denseKinds.count, case .looked(let known) = denseKinds[Int(step)] { return known }
+            if !isDense, let known = kinds[step] { return known }
             let kind = try reader.cachedRecords("SELECT name FROM step WHERE id = ?", [.integer(step)]) {
                 $0.traceText(at: 0)
             }.first.flatMap { $0 }.map(ChainCall.Kind.init(stepName:))
-            kinds[step] = kind
+            if isDense {
+                if denseKinds.count <= step {
+                    denseKinds += Array(repeating: .notYet, count: Int(step) + 1 - denseKinds.count)
+                }
+                denseKinds[Int(step)] = .looked(kind)
+            } else {
+                kinds[step] = kind
+            }
             return kind
         }
     }

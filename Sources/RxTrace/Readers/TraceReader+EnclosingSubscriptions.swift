@@ -13,12 +13,18 @@ extension TraceReader {
         ORDER BY subscription.id DESC LIMIT 1
         """
 
-    /// Call `id`'s parent and the latest subscription it started, read in place: `nil` when
-    /// the trace has no call `id`.
+    /// The compiled ``callAndStartedSubscriptionQuery``, for a caller that looks up many calls
+    /// (``callAndStartedSubscription(_:sites:reading:)``) and keeps it.
+    func callAndStartedSubscriptionStatement() throws -> Statement {
+        try database.compiled(Self.callAndStartedSubscriptionQuery)
+    }
+
+    /// Call `id`'s parent and the latest subscription it started, read in place with
+    /// `statement` (``callAndStartedSubscriptionStatement()``): `nil` when the trace has no
+    /// call `id`.
     func callAndStartedSubscription(
-        _ id: Int64, sites: inout EnclosingSubscriptionSites.SiteTexts
+        _ id: Int64, sites: inout EnclosingSubscriptionSites.SiteTexts, reading statement: Statement
     ) throws -> (parentID: Int64?, started: EnclosingSubscriptionSites.Started?)? {
-        let statement = try database.compiled(Self.callAndStartedSubscriptionQuery)
         defer { statement.reset() }
         statement.bind(id, at: 1)
         guard try statement.advance() else { return nil }

@@ -58,31 +58,44 @@ extension TraceReader {
 
     /// Every object alive when the run ended, as ``forEachLiveObject(pageSize:_:)`` hands them
     /// over, with only their ids, types, creators and scopes (``LiveObjectRow``): what the
-    /// leak finder reads of each one, without the lookup of its build site.
+    /// leak finder reads of each one, without the lookup of its build site. Each page is read
+    /// in place from the statement (``Statement/advance()``), a type name that repeats the row
+    /// before's kept, not made again: the leak finder reads every live object twice.
     func forEachLiveObjectRow(pageSize: Int = 4096, _ body: (LiveObjectRow) throws -> Void) throws {
         var lastRead = Int64.min
+        var page: [LiveObjectRow] = []
+        var typeNames = RepeatedTexts(count: 1)
         while true {
             // The same rows and pages as liveObjects(after:limit:) reads.
-            let page = try cachedRecords(
-                """
-                SELECT object.id, type.type_name, object.call_id, object.scope_id
-                FROM object JOIN type ON type.id = object.type_id
-                WHERE object.end_ts IS NULL AND object.id > ?1 AND object.id <= coalesce((
-                    SELECT id FROM object WHERE end_ts IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2
-                ), ?3)
-                ORDER BY object.id
-                """,
-                [.integer(lastRead), .integer(Int64(max(1, pageSize) - 1)), .integer(Int64.max)]
-            ) { row in
-                LiveObjectRow(
-                    id: row.integer(at: 0) ?? 0, typeName: row.traceText(at: 1) ?? "", callID: row.integer(at: 2),
-                    scopeID: row.integer(at: 3))
+            let statement = try database.compiled(Self.liveObjectRowQuery)
+            try statement.bind([.integer(lastRead), .integer(Int64(max(1, pageSize) - 1)), .integer(Int64.max)])
+            page.removeAll(keepingCapacity: true)
+            do {
+                defer { statement.reset() }
+                while try statement.advance() {
+                    page.append(
+                        LiveObjectRow(
+                            id: statement.integer(at: 0) ?? 0,
+                            typeName: typeNames.text(at: 1, of: statement, repeatedIn: 0) ?? "",
+                            callID: statement.integer(at: 2), scopeID: statement.integer(at: 3)))
+                }
             }
             guard let last = page.last else { return }
             lastRead = last.id
             for object in page { try body(object) }
         }
     }
+
+    /// The page of live objects ``forEachLiveObjectRow(pageSize:_:)`` reads: those after id
+    /// `?1`, `?2` + 1 of them, their ids, types, creators and scopes.
+    static let liveObjectRowQuery = """
+        SELECT object.id, type.type_name, object.call_id, object.scope_id
+        FROM object JOIN type ON type.id = object.type_id
+        WHERE object.end_ts IS NULL AND object.id > ?1 AND object.id <= coalesce((
+            SELECT id FROM object WHERE end_ts IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2
+        ), ?3)
+        ORDER BY object.id
+        """
 
     /// The object with `id`, or `nil`.
     public func object(_ id: Int64) throws -> ObjectRecord? {

@@ -93,12 +93,11 @@ extension TraceReader {
         )
     }
 
-    /// The first `limit` user-made subscriptions, in order of subscribe.
+    /// The first `limit` user-made subscriptions, in order of subscribe, read in place
+    /// (``subscriptionsInPlace(_:_:)``): the page reads up to 100,000 of them.
     public func subscriptions(limit: Int) throws -> [SubscriptionRecord] {
-        try records(
-            Self.subscriptionQuery + " ORDER BY subscription.id LIMIT ?", [.integer(Int64(limit))],
-            SubscriptionRecord.init(row:)
-        )
+        try subscriptionsInPlace(
+            Self.subscriptionQuery + " ORDER BY subscription.id LIMIT ?", [.integer(Int64(limit))])
     }
 
     /// The subscriptions whose `subscribe` is one of the calls `low` through `high`, as (id,

@@ -113,6 +113,15 @@ struct PrettyJSONWriter {
     /// any other control character below 0x20 as `\u00xx` (lowercase hex); everything else as
     /// it is (slashes too: ``JSONText/encoder()`` leaves them unescaped).
     mutating func string(_ text: String) {
+        Self.appendString(text, to: &bytes)
+    }
+
+    /// Appends `text` to `bytes` as ``string(_:)`` writes it: in quotes, escaped as the
+    /// encoder escapes it, compact or pretty-printed alike (``WalkthroughJSON``).
+    static func appendString(_ text: String, to bytes: inout [UInt8]) {
+        func append(_ text: StaticString) {
+            bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        }
         bytes.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { utf8 in
@@ -132,8 +141,8 @@ struct PrettyJSONWriter {
                 case 0x0D: append("\\r")
                 case 0..<0x20:
                     append("\\u00")
-                    bytes.append(Self.hexDigit(byte >> 4))
-                    bytes.append(Self.hexDigit(byte & 0xF))
+                    bytes.append(hexDigit(byte >> 4))
+                    bytes.append(hexDigit(byte & 0xF))
                 default: bytes.append(byte)
                 }
             }

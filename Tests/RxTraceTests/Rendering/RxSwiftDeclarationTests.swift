@@ -109,6 +109,25 @@ final class RxSwiftDeclarationTests: RxTraceTestCase {
         XCTAssertNil(RxSwiftDeclaration.of(label: "init", isInit: true, place: nil))
     }
 
+    func testALabelBeyondASCII_isReadAsAnASCIIOneIs_byItsCharacters() {
+        // Read by characters: a space followed by a combining mark is no space.
+        XCTAssertEqual(RxSwiftDeclaration.stepName(inLabel: "PublishSubject.on(.next(é)) [Ünïcode #1]"), "PublishSubject.on")
+        XCTAssertEqual(RxSwiftDeclaration.stepName(inLabel: "Map.run \u{301}[Map<Int, Int> #2]"), nil)
+        XCTAssertEqual(RxSwiftDeclaration.stepName(inLabel: "Map.run \u{301} [Map<Int, Int> #2]"), nil)
+        XCTAssertEqual(RxSwiftDeclaration.stepName(inLabel: "Map.run"), "Map.run")
+        XCTAssertNil(RxSwiftDeclaration.stepName(inLabel: ""))
+        XCTAssertNil(RxSwiftDeclaration.stepName(inLabel: " Map.run"))
+        // A label longer than every name, its name followed by its detail far in.
+        XCTAssertNil(RxSwiftDeclaration.stepName(inLabel: String(repeating: "x", count: 500) + " Map.run"))
+    }
+
+    func testAPlacesFile_isItsFirstPieceBetweenColons_asSplittingFindsIt() {
+        for place in ["RxCore/Map.swift:30", ":30", "::a:b", "a", "", ":", "Ünï:code.swift:3", "é\u{301}::x"] {
+            XCTAssertEqual(
+                RxSwiftDeclaration.firstPiece(ofPlace: place), place.split(separator: ":").first.map(String.init), place)
+        }
+    }
+
     func testThePage_givesEachStepItsRxSwiftLink_orSaysWhyNot() throws {
         let reader = try recordedTrace {
             _ = Observable.just(1).map { $0 * 2 }.subscribe(onNext: { _ in })

@@ -59,9 +59,9 @@ struct HTMLReportBuilder {
         // Every leak counted and each distinct one held once; the first open subscriptions
         // also in full, for the page's data and its list.
         var firstLeaks: [OpenSubscription] = []
-        // Its chains read on this thread (LeakFinder.readsChainsAhead).
-        var finder = LeakFinder(reader: reader)
-        finder.readsChainsAhead = false
+        // Its chains read ahead on a thread of their own, as the text report's are
+        // (LeakFinder.readsChainsAhead).
+        let finder = LeakFinder(reader: reader)
         func found(_ finding: OpenSubscription) {
             firstLeaks.append(finding)
         }
@@ -242,11 +242,23 @@ struct HTMLReportBuilder {
         let roots = chosen.sorted()
         let numbers = try reader.flowNumbers(ofTopLevelCalls: roots)
         var flows: [Flow] = []
-        for id in roots {
-            guard let root = try reader.call(id) else { continue }
-            flows.append(
-                try builder.flow(
-                    number: numbers[id] ?? 0, root: root, subscription: try reader.subscription(startedBy: id)))
+        // A window of flows at a time, their trees and what their calls created read for all of
+        // them at once (FlowWindow), as `report --all` reads them: one flow at a time took two
+        // queries each, for the thousands of small flows a trace of many subscribes embeds.
+        let names = TraceReader.FlowCallNames(reader: reader)
+        for start in stride(from: 0, to: roots.count, by: FlowWindow.size) {
+            var window: [(root: CallRecord, subscription: SubscriptionRecord?)] = []
+            for id in roots[start..<min(start + FlowWindow.size, roots.count)] {
+                guard let root = try reader.call(id) else { continue }
+                window.append((root, try reader.subscription(startedBy: id)))
+            }
+            let read = FlowWindow(
+                reader: reader, roots: window.map(\.root), subscriptionIDs: [], callLimit: builder.callLimit,
+                names: names)
+            for (root, subscription) in window {
+                flows.append(
+                    try builder.flow(number: numbers[root.id] ?? 0, root: root, subscription: subscription, read: read))
+            }
         }
         return (flows, sizes.count - flows.count)
     }

@@ -343,21 +343,50 @@ public struct HTMLReportRenderer {
     /// encoded without them, and their JSON put between the brackets of its `"liveObjects":[]`,
     /// the only such member of the report's encoded ``HTMLReport/leaks`` (no other part of a
     /// leak report has that key, and no text in it can hold an unescaped quote).
+    ///
+    /// The flows and the walkthrough, the report's second and last members (its keys sorted),
+    /// are written by hand (``PageFlowsJSON``, ``WalkthroughJSON``) in place of the empty ones
+    /// the encoder writes.
     static func writeJSON(_ report: HTMLReport, liveObjects: HTMLLiveObjects, to output: (String) -> Void) throws {
         var report = report
         report.leaks.liveObjects = []
+        let walkthrough = report.walkthrough
+        report.walkthrough = HTMLReport.Walkthrough(
+            moments: [], total: 0, objects: [], types: [], events: [], subscriptions: [], bagEntries: [])
+        let flows = report.flows
+        report.flows = []
         let encoder = jsonEncoder()
         let whole = [UInt8](try encoder.encode(report))
+        // The flows, the report's second member after its end time (its keys sorted), written
+        // by hand (PageFlowsJSON) between the brackets the encoder leaves empty.
+        let withoutFlows = [UInt8]("{\"endTime\":\(report.endTime),\"flows\":[".utf8)
+        guard whole.count > withoutFlows.count + 1, whole.starts(with: withoutFlows),
+            whole[withoutFlows.count] == UInt8(ascii: "]")
+        else {
+            throw CocoaError(.coderInvalidValue)
+        }
+        let flowsStart = withoutFlows.count - 1
+        let emptyWalkthrough =
+            [UInt8]("\"walkthrough\":".utf8) + [UInt8](try encoder.encode(report.walkthrough)) + [UInt8(ascii: "}")]
+        guard whole.count >= emptyWalkthrough.count,
+            whole.suffix(emptyWalkthrough.count).elementsEqual(emptyWalkthrough)
+        else {
+            throw CocoaError(.coderInvalidValue)
+        }
+        let walkthroughStart = whole.count - emptyWalkthrough.count
         let leaks = [UInt8]("\"leaks\":".utf8) + [UInt8](try encoder.encode(report.leaks))
         let member = [UInt8]("\"liveObjects\":[".utf8)
-        guard let leaksStart = firstRange(of: leaks, in: whole[...])?.lowerBound,
+        guard let leaksStart = firstRange(of: leaks, in: whole[..<walkthroughStart])?.lowerBound,
             let bracket = firstRange(of: member, in: whole[leaksStart..<(leaksStart + leaks.count)])?.upperBound
         else {
             throw CocoaError(.coderInvalidValue)
         }
-        output(scriptSafe(whole[..<bracket]))
+        output(scriptSafe(whole[..<flowsStart]))
+        output(scriptSafe(PageFlowsJSON.array(flows)))
+        output(scriptSafe(whole[(flowsStart + 2)..<bracket]))
         try liveObjects.writeJSONElements(to: output)
-        output(scriptSafe(whole[bracket...]))
+        output(scriptSafe(whole[bracket..<walkthroughStart]))
+        output(scriptSafe(WalkthroughJSON.member(walkthrough) + [UInt8(ascii: "}")]))
     }
 
     /// Where `pattern` first occurs in `bytes`, or `nil`.
@@ -378,27 +407,40 @@ public struct HTMLReportRenderer {
     /// can sit inside a `<script>` element. Cut JSON between whole characters, each piece
     /// escapes as its part of the whole.
     static func scriptSafe(_ bytes: some Collection<UInt8>) -> String {
-        let bytes = Array(bytes)
-        // Byte by byte, as a large trace's JSON is megabytes of ASCII: the characters to escape
-        // are single bytes but U+2028 and U+2029, which are E2 80 A8 and E2 80 A9 in UTF-8.
+        // In place when the bytes are contiguous (a slice of the page's JSON): a copy of
+        // megabytes first cost as much as escaping them.
+        bytes.withContiguousStorageIfAvailable(scriptSafe(contiguous:))
+            ?? Array(bytes).withUnsafeBufferPointer(scriptSafe(contiguous:))
+    }
+
+    /// ``scriptSafe(_:)`` of bytes in one buffer: the runs between the characters to escape
+    /// copied whole, as a large trace's JSON is megabytes of ASCII with few of them.
+    private static func scriptSafe(contiguous bytes: UnsafeBufferPointer<UInt8>) -> String {
+        // The characters to escape are single bytes but U+2028 and U+2029, which are E2 80 A8
+        // and E2 80 A9 in UTF-8.
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + bytes.count / 64)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            switch byte {
-            case UInt8(ascii: "<"): result += Array("\\u003c".utf8)
-            case UInt8(ascii: ">"): result += Array("\\u003e".utf8)
-            case UInt8(ascii: "&"): result += Array("\\u0026".utf8)
-            case 0xE2
-            where index + 2 < bytes.endIndex && bytes[index + 1] == 0x80
-                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                result += Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                index += 2
-            default: result.append(byte)
-            }
-            index += 1
+        var runStart = 0
+        var index = 0
+        func escape(_ text: StaticString, skipping count: Int) {
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            result.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            index += count
+            runStart = index
         }
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "<"): escape("\\u003c", skipping: 1)
+            case UInt8(ascii: ">"): escape("\\u003e", skipping: 1)
+            case UInt8(ascii: "&"): escape("\\u0026", skipping: 1)
+            case 0xE2
+            where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                escape(bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029", skipping: 3)
+            default: index += 1
+            }
+        }
+        result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
         return String(decoding: result, as: UTF8.self)
     }
 }

@@ -60,7 +60,7 @@ public enum RxSwiftDeclaration: Equatable, Sendable {
     /// an `init`'s by its type's `init` (`TYPE.init`), each looked up with ``of(step:inFile:)``
     /// in the file of `place` (`RxCore/Map.swift:30`).
     public static func of(label: String, isInit: Bool, place: String?) -> RxSwiftDeclaration? {
-        let fileID = place.flatMap { $0.split(separator: ":").first.map(String.init) }
+        let fileID = place.flatMap(firstPiece(ofPlace:))
         if isInit {
             // `init MapSink<Int, Int> #5`: the type's name, without its generic arguments.
             let type = label.dropFirst("init ".count).prefix { $0 != "<" && $0 != " " }
@@ -76,9 +76,15 @@ public enum RxSwiftDeclaration: Equatable, Sendable {
     /// `PublishSubject.on(.next(1)) [PublishSubject<Int> #1]` → `PublishSubject.on`,
     /// `bind(to:) [Observable<Int> #2]` → `bind(to:)`.
     static func stepName(inLabel label: String) -> String? {
+        // An ASCII label's characters are its bytes: looked at as bytes, without breaking it
+        // into characters.
+        if let found = stepName(inASCIILabel: label) { return found }
         var found: String?
         var index = label.startIndex
-        while index <= label.endIndex {
+        // No name is longer than the table's longest: the rest of the label (its detail, its
+        // object) is not looked at, which for a flow's thousands of rows was most of the work.
+        let end = label.utf8.index(label.startIndex, offsetBy: longestStepName, limitedBy: label.endIndex)
+        while index <= label.endIndex, end.map({ index <= $0 }) ?? true {
             if index == label.endIndex || label[index] == " " || label[index] == "(" {
                 let candidate = String(label[..<index])
                 if stepNames.contains(candidate) { found = candidate }
@@ -88,6 +94,48 @@ public enum RxSwiftDeclaration: Equatable, Sendable {
         }
         return found
     }
+
+    /// ``stepName(inLabel:)`` of a label whose first ``longestStepName`` + 1 bytes are ASCII,
+    /// found among its bytes; `.some(nil)` for none, `nil` for a label that is not ASCII there.
+    private static func stepName(inASCIILabel label: String) -> String?? {
+        let utf8 = label.utf8
+        let end = min(utf8.count, longestStepName + 1)
+        guard utf8.prefix(end).allSatisfy({ $0 < 0x80 }) else { return nil }
+        var found: String?
+        var offset = 0
+        for byte in utf8.prefix(end) {
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "(") {
+                let candidate = String(decoding: utf8.prefix(offset), as: UTF8.self)
+                if stepNames.contains(candidate) { found = candidate }
+            }
+            offset += 1
+        }
+        if utf8.count <= longestStepName, stepNames.contains(label) { found = label }
+        return .some(found)
+    }
+
+    /// The first piece of `place` that its colons separate and that is not empty, as
+    /// `place.split(separator: ":").first` finds it (`RxCore/Map.swift` of
+    /// `RxCore/Map.swift:30`), without splitting the rest.
+    static func firstPiece(ofPlace place: String) -> String? {
+        // An ASCII place's characters are its bytes.
+        let utf8 = place.utf8
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            return utf8.split(separator: UInt8(ascii: ":")).first.map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        var start = place.startIndex
+        while true {
+            let end = place[start...].firstIndex(of: ":") ?? place.endIndex
+            if start < end { return String(place[start..<end]) }
+            guard end < place.endIndex else { return nil }
+            start = place.index(after: end)
+        }
+    }
+
+    /// How many UTF-8 bytes the longest of ``stepNames`` has.
+    static let longestStepName = stepNames.map(\.utf8.count).max() ?? 0
 
     /// Every step name the table knows, without the `in FILE` of its per-file entries.
     static let stepNames: Set<String> = Set(
