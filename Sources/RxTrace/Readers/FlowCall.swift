@@ -91,10 +91,11 @@ final class FlowLabelArena {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Appends `label`, and returns where it lies.
-    func append(_ label: [UInt8]) -> Range<Int> {
+    /// Appends the label `write` appends to the bytes it is given, and returns where it lies:
+    /// a label written in place, with no buffer of its own.
+    func appendLabel(_ write: (inout [UInt8]) throws -> Void) rethrows -> Range<Int> {
         let start = bytes.count
-        bytes.append(contentsOf: label)
+        try write(&bytes)
         return start..<bytes.count
     }
 

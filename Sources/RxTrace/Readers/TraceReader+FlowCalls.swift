@@ -12,10 +12,16 @@ extension TraceReader {
         /// How many names of one kind are kept at most.
         static let tableLimit = 100_000
 
-        /// A step as a label shows it: its name's bytes, and its location.
-        private struct Step {
-            var name: [UInt8]
-            var location: String
+        /// A step as a label shows it: its name's bytes, and its location. A class, so that
+        /// looking one up for each call takes one reference, not one for each of its fields.
+        private final class Step {
+            let name: [UInt8]
+            let location: String
+
+            init(name: [UInt8], location: String) {
+                self.name = name
+                self.location = location
+            }
         }
 
         private let reader: TraceReader
@@ -24,14 +30,11 @@ extension TraceReader {
         private var threads = IDTable<Bool>()
         /// Each type's short name (``TypeNames/short(_:)``), `nil` for a type the trace lacks.
         private var types = IDTable<[UInt8]?>()
-        /// The label being written.
-        private var label: [UInt8] = []
         /// Where the labels of the window being read are kept (``startWindow()``).
         private var arena = FlowLabelArena()
 
         init(reader: TraceReader) {
             self.reader = reader
-            label.reserveCapacity(256)
         }
 
         /// Starts the labels of a window's calls in an arena of their own: the last window's
@@ -48,29 +51,27 @@ extension TraceReader {
                 let stepID = statement.integer(at: 4), let step = try step(stepID), try hasThread(threadID)
             else { return nil }
             let objectID = statement.integer(at: 5)
-            // The buffer taken out of the instance while it is written, so that each append is
-            // not an access to a class's property.
-            var label: [UInt8] = []
-            swap(&label, &self.label)
-            defer { swap(&label, &self.label) }
-            label.removeAll(keepingCapacity: true)
-            label.append(contentsOf: step.name)
-            try Self.appendDetail(statement, to: &label)
-            if let objectID {
-                label.append(contentsOf: " [".utf8)
-                if let type = try statement.integer(at: 6).flatMap(shortType), let type {
-                    label.append(contentsOf: type)
-                } else {
-                    label.append(contentsOf: "object".utf8)
+            // The type's name looked up before the label is written, which then goes straight
+            // into the arena, with no buffer of its own to copy from.
+            let type = try objectID == nil ? nil : statement.integer(at: 6).flatMap(shortType)
+            let label = try arena.appendLabel { label in
+                label.append(contentsOf: step.name)
+                try Self.appendDetail(statement, to: &label)
+                if let objectID {
+                    label.append(contentsOf: " [".utf8)
+                    if let type, let type {
+                        label.append(contentsOf: type)
+                    } else {
+                        label.append(contentsOf: "object".utf8)
+                    }
+                    label.append(contentsOf: " #".utf8)
+                    DecimalText.append(objectID, to: &label)
+                    label.append(UInt8(ascii: "]"))
                 }
-                label.append(contentsOf: " #".utf8)
-                DecimalText.append(objectID, to: &label)
-                label.append(UInt8(ascii: "]"))
             }
             return FlowCall(
                 id: id, parentID: statement.integer(at: 1), objectID: objectID,
-                startNanoseconds: statement.integer(at: 8) ?? 0, label: arena.append(label), of: arena,
-                location: step.location
+                startNanoseconds: statement.integer(at: 8) ?? 0, label: label, of: arena, location: step.location
             )
         }
 

@@ -202,11 +202,18 @@ extension TraceReader {
             let middle = (index + upper) / 2
             if ends[middle].call < low { index = middle + 1 } else { upper = middle }
         }
-        let wanted = Set(calls)
-        var ended: [Int64] = []
-        while index < ends.count, ends[index].call <= high {
-            if wanted.contains(ends[index].call) { ended.append(ends[index].subscription) }
-            index += 1
+        // The ends between the first call and the last, most often none or one: only when
+        // there are many are `calls` hashed into a set to look them up.
+        var candidates = index
+        while candidates < ends.count, ends[candidates].call <= high { candidates += 1 }
+        let inRange = ends[index..<candidates]
+        guard !inRange.isEmpty else { return [] }
+        let ended: [Int64]
+        if inRange.count <= 4 {
+            ended = inRange.filter { calls.contains($0.call) }.map(\.subscription)
+        } else {
+            let wanted = Set(calls)
+            ended = inRange.filter { wanted.contains($0.call) }.map(\.subscription)
         }
         return ended.sorted()
     }

@@ -288,7 +288,13 @@ public final class Statement {
     /// The current row's column `index` as an integer, or `nil` for `NULL` or a value of
     /// another class (as ``SQLValue/integer`` reads it).
     public func integer(at index: Int32) -> Int64? {
-        sqlite3_column_type(handle, index) == SQLITE_INTEGER ? sqlite3_column_int64(handle, index) : nil
+        // The column's value taken once and read through it: `sqlite3_column_type` and
+        // `sqlite3_column_int64` each find the column again and check the connection's state,
+        // and a report reads a few integers of each of millions of rows.
+        guard let value = sqlite3_column_value(handle, index), sqlite3_value_type(value) == SQLITE_INTEGER else {
+            return nil
+        }
+        return sqlite3_value_int64(value)
     }
 
     /// The current row's column `index` as text, or `nil` for any other class (as

@@ -127,6 +127,32 @@ final class FlowCallTests: RxTraceTestCase {
         XCTAssertEqual(read, try damaged.callTrees(under: [1, 2], limit: 100)?.mapValues { $0.map(FlowCall.init) })
     }
 
+    func testAWindowsObjects_areThoseItsCallsCreated_whetherOthersLieAmongThemOrNot() throws {
+        let reader = try traceOfLabels(details: ["next(1)", "next(2)", "completed"])
+        let database = try Database(path: reader.path, mode: .readWriteCreate)
+        // Calls 1, 3 and 5 create an object each, one after the other; 3,000 more are made
+        // outside any call, and call 4 creates one after them all.
+        try database.execute(
+            """
+            INSERT INTO object (id, type_id, start_ts, thread_id, call_id)
+                VALUES (10, 1, 1, 1, 1), (11, 2, 3, 1, 3), (12, 1, 5, 1, 5);
+            WITH RECURSIVE n(i) AS (SELECT 13 UNION ALL SELECT i + 1 FROM n WHERE i < 3012)
+            INSERT INTO object (id, type_id, start_ts, thread_id) SELECT i, 1, 6, 1 FROM n;
+            INSERT INTO object (id, type_id, start_ts, thread_id, call_id) VALUES (4000, 2, 7, 1, 4);
+            """
+        )
+        let trace = try TraceReader(path: reader.path)
+        func ids(_ objects: [ObjectRecord]) -> [Int64] { objects.map(\.id).sorted() }
+
+        let together = try trace.objects(createdByWindowCalls: [1, 3, 5])
+        let apart = try trace.objects(createdByWindowCalls: [1, 3, 4, 5])
+
+        XCTAssertEqual(ids(together), [10, 11, 12])
+        XCTAssertEqual(ids(apart), [10, 11, 12, 4000])
+        XCTAssertEqual(together.sorted { $0.id < $1.id }, try trace.objects(createdByAnyOf: [1, 3, 5]))
+        XCTAssertEqual(apart.sorted { $0.id < $1.id }, try trace.objects(createdByAnyOf: [1, 3, 4, 5]))
+    }
+
     func testATreesStepsLaidOut_doNotDependOnTheOrderItsCallsCameIn() throws {
         let reader = try traceOfLabels(details: ["next(1)", "next(2)", "completed"])
         let calls = try XCTUnwrap(try reader.flowCallTrees(under: [1], limit: 100, names: .init(reader: reader))?[1])
