@@ -5,13 +5,10 @@
 /// ends with eleven steps returning in a row. Each exit is only a call's key and a time, and
 /// nothing refers to an exit, so a thread keeps them in its ``ThreadState`` (no lock, no
 /// atomic) and appends them together when it records anything else, when its outermost call
-/// or an entry point user code called returns, or when ``capacity`` are held: one ring slot
+/// or an entry point user code called returns, or when seven are held: one ring slot
 /// for up to seven exits instead of one each. The thread's own order is kept (its next record
 /// follows its exits), and the writer makes the same rows from them, one per exit, in order.
 struct ExitedCalls {
-    /// How many exits one record holds: seven keys and times fill a ring slot (two cache lines).
-    static let capacity = 7
-
     /// One call's return: its key and its ``TraceClock/ticks()`` stamp.
     struct Exit {
         let key: Int64
@@ -23,6 +20,8 @@ struct ExitedCalls {
     /// The recording's serial id of the thread the calls ran on. (Here rather than beside
     /// the exits in the record, where its alignment would take a third cache line.)
     let thread: Int32
+    /// Room for seven: seven keys and times, with `count` and `thread`, fill a ring slot (two
+    /// cache lines).
     private var exits = InlineArray<7, Exit>(repeating: Exit(key: 0, ts: 0))
 
     /// No exits, of calls on `thread`.
@@ -32,7 +31,7 @@ struct ExitedCalls {
 
     /// Whether no more exits fit.
     var isFull: Bool {
-        @inline(__always) get { count == Self.capacity }
+        @inline(__always) get { Int(count) == exits.count }
     }
 
     /// Holds the return of call `key` at `ts`; there must be room (``isFull`` is `false`).

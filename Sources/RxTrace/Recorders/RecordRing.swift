@@ -33,20 +33,17 @@ final class RecordRing {
         case none, object, call, subscription, thread
     }
 
-    /// The alignment of the slots: a cache line's pair (`malloc` gives 16 bytes, which left
-    /// every 128-byte record across three lines, one of them shared with its neighbour).
-    private static let slotAlignment = 128
-
     /// The cursor's bit that says the ring is closed.
     private static let closedBit = 1 << 62
 
     /// How many slots the ring holds: a power of two.
     let capacity: Int
     private let mask: Int
-    /// The slots, on a boundary of ``slotAlignment`` bytes, so that a record covers as few
-    /// cache lines as its size allows (two for 128 bytes) and never shares one with the next.
+    /// The slots, on a page boundary (`malloc`'s 16 bytes left every 128-byte record across
+    /// three cache lines, one shared with its neighbour), so that a record covers as few lines
+    /// as its size allows (two for 128 bytes) and never shares one with the next.
     private let records: UnsafeMutablePointer<Record>
-    /// Where the slots lie: mapped on a page boundary (``slotAlignment`` and more) and touched.
+    /// Where the slots lie: mapped, and touched when the ring is made.
     private let slots: SlotMemory
     private let sequences: UnsafeMutablePointer<Int64>
 

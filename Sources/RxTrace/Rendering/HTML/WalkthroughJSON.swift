@@ -17,21 +17,19 @@ enum WalkthroughJSON {
         func append(_ text: StaticString) {
             bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
         }
-        func integers(_ values: [Int64]) {
+        func array<Value>(_ values: [Value], _ appendValue: (Value, inout [UInt8]) -> Void) {
             bytes.append(UInt8(ascii: "["))
             for (index, value) in values.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                DecimalText.append(value, to: &bytes)
+                appendValue(value, &bytes)
             }
             bytes.append(UInt8(ascii: "]"))
         }
+        func integers(_ values: [Int64]) {
+            array(values) { DecimalText.append($0, to: &$1) }
+        }
         func strings(_ values: [String]) {
-            bytes.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                PrettyJSONWriter.appendString(value, to: &bytes)
-            }
-            bytes.append(UInt8(ascii: "]"))
+            array(values) { PrettyJSONWriter.appendString($0, to: &$1) }
         }
         append("\"walkthrough\":{\"bagEntries\":")
         integers(walkthrough.bagEntries)
