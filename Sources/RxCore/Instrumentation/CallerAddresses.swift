@@ -62,7 +62,20 @@ public struct CallerAddresses: Sendable, Equatable {
     }
 
     /// Whether the addresses are the same.
+    ///
+    /// Compared in place, with no array: a recorder compares each entry point's addresses with
+    /// its thread's last ones.
     public static func == (lhs: CallerAddresses, rhs: CallerAddresses) -> Bool {
-        lhs.addresses == rhs.addresses
+        guard lhs.count == rhs.count else { return false }
+        return withUnsafeBytes(of: lhs.callers.addresses) { left in
+            withUnsafeBytes(of: rhs.callers.addresses) { right in
+                let leftAddresses = left.bindMemory(to: UInt.self)
+                let rightAddresses = right.bindMemory(to: UInt.self)
+                for index in 0..<lhs.count where leftAddresses[index] != rightAddresses[index] {
+                    return false
+                }
+                return true
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@ import RxCore
 /// between a hook and the writer.
 ///
 /// Ids are integers (0 for none); a call is named by its key, the ring position of its
-/// ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:deliveredTo:)`` + 1, which
+/// ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:)`` + 1, which
 /// the writer turns into the call's serial id (calls are numbered in ring order, so whatever
 /// prefix of the records reaches the trace holds calls 1 to n). Times (`ts`) are ``TraceClock/ticks()`` stamps, which the
 /// writer turns into ns since the run started, and threads are the recorder's serial thread
@@ -28,13 +28,16 @@ enum Record {
     /// top-level call. Unless `deliveredTo` is ``noDelivery``, the call delivered the event of
     /// its `detail` from `object` to the observer `deliveredTo` right away (`Sink.forwardOn`):
     /// the record stands for that ``eventDelivered(kind:value:source:observer:ts:thread:call:virtualTS:)``
-    /// too (``deliveredEvent``).
+    /// too (``deliveredEvent``). `repeatsCallers` says that the call, an entry point's step, was
+    /// entered from the return addresses its thread's last ``callerCaptured(call:thread:callers:)``
+    /// holds, which the thread then does not append again (an `onNext` in a loop).
     case callEntered(
         id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticText, file: StaticText,
-        line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?, deliveredTo: Int64
+        line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?, repeatsCallers: Bool,
+        deliveredTo: Int64
     )
     /// Call `call`, an entry point's step, was entered from the return addresses `callers`;
-    /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:deliveredTo:)``.
+    /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:)``.
     case callerCaptured(call: Int64, thread: Int32, callers: CallerAddresses)
     /// Object `object`, made by user code outside any step, was made from the return addresses
     /// `callers`; right after its ``objectInitialized(id:type:ts:thread:call:scope:virtualTS:)``.

@@ -580,7 +580,7 @@ final class RecordingSession {
     ) -> CallID {
         callEntered(
             name, object: object, detail: detail, file: file, line: line, deliveredTo: Record.noDelivery,
-            isEntryPoint: false)
+            isEntryPoint: false, repeatsCallers: false)
     }
 
     /// Records a call's entry and the event it delivers at once, in one record
@@ -591,13 +591,13 @@ final class RecordingSession {
     ) -> CallID {
         callEntered(
             name, object: object, detail: detail, file: file, line: line, deliveredTo: observer.rawValue,
-            isEntryPoint: false)
+            isEntryPoint: false, repeatsCallers: false)
     }
 
     @inline(__always)
     private func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
-        deliveredTo observer: Int64, isEntryPoint: Bool
+        deliveredTo observer: Int64, isEntryPoint: Bool, repeatsCallers: Bool
     ) -> CallID {
         guard isRecordingCalls else { return .none }
         let ts = clock.ticks()
@@ -610,7 +610,8 @@ final class RecordingSession {
             .callEntered(
                 id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: StaticText(name),
                 file: StaticText(file), line: line,
-                object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS, deliveredTo: observer
+                object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS, repeatsCallers: repeatsCallers,
+                deliveredTo: observer
             )
         }
         if id != 0 {
@@ -620,17 +621,22 @@ final class RecordingSession {
     }
 
     /// Records the entry of an entry point user code called, with the return addresses of that
-    /// code when it found any.
+    /// code when it found any: in a record of their own, unless they are the ones the thread
+    /// appended last (user code calling `onNext` in a loop), which the call's entry then says.
     func callEntered(
         _ name: StaticString, object: ObjectID, detail: TraceDetail?, file: StaticString, line: UInt,
         callers: CallerAddresses
     ) -> CallID {
+        guard isRecordingCalls else { return .none }
+        let thread = currentThread()
+        let repeatsCallers = callers.count > 0 && thread.pointee.lastCallers == callers
         let call = callEntered(
             name, object: object, detail: detail, file: file, line: line, deliveredTo: Record.noDelivery,
-            isEntryPoint: true)
-        if call != .none, callers.count > 0 {
-            let thread = currentThread().pointee.id
-            _ = ring.append(.none) { _ in .callerCaptured(call: call.rawValue, thread: thread, callers: callers) }
+            isEntryPoint: true, repeatsCallers: repeatsCallers)
+        if call != .none, callers.count > 0, !repeatsCallers {
+            thread.pointee.lastCallers = callers
+            let threadID = thread.pointee.id
+            _ = ring.append(.none) { _ in .callerCaptured(call: call.rawValue, thread: threadID, callers: callers) }
         }
         return call
     }
@@ -643,7 +649,10 @@ final class RecordingSession {
         let ts = clock.ticks()
         let thread = currentThread()
         let wasEntryPoint = thread.pointee.close(call.rawValue)
-        thread.pointee.heldExits.hold(call.rawValue, at: ts)
+        if !thread.pointee.heldExits.hold(call.rawValue, at: ts) {
+            appendExits(thread.pointee.heldExits.take())
+            _ = thread.pointee.heldExits.hold(call.rawValue, at: ts)
+        }
         if wasEntryPoint || thread.pointee.openCallCount == 0 || thread.pointee.heldExits.isFull {
             appendExits(thread.pointee.heldExits.take())
         }

@@ -1,5 +1,6 @@
 import CRxTrace
 import Glibc
+import RxCore
 import Synchronization
 
 /// What a recording knows about one thread: its serial id, its open calls, and the exits it
@@ -23,6 +24,9 @@ struct ThreadState {
     private(set) var openCallCount = 0
     /// The calls that returned since the thread's last record, not yet appended.
     var heldExits: ExitedCalls
+    /// The return addresses of the thread's last ``Record/callerCaptured(call:thread:callers:)``:
+    /// an entry point called from the same ones says so in its call's entry instead.
+    var lastCallers = CallerAddresses()
 
     /// Marks an open call as an entry point user code called: ids are ring positions + 1, far
     /// below it.

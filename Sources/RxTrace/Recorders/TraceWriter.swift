@@ -39,6 +39,9 @@ final class TraceWriter {
     private var knownScopes: Set<Int64> = []
     /// The open calls of each thread, innermost last; index `thread id - 1`.
     private var openCalls: [[OpenCall]] = []
+    /// The caller stack of each thread's last ``Record/callerCaptured(call:thread:callers:)``,
+    /// which an entry point's call that `repeatsCallers` shares; index `thread id - 1`.
+    private var lastCallerStacks: [Int64?] = []
     /// Subscriptions that have returned a disposable and not ended, by that disposable's id.
     private var subscriptionsByDisposable: [Int64: Int64] = [:]
     /// Objects created in the batch being written, not yet inserted: one that also ends in the
@@ -281,6 +284,7 @@ final class TraceWriter {
             operations.append(.thread(id: id, tid: tid, name: name))
             while openCalls.count < Int(id) {
                 openCalls.append([])
+                lastCallerStacks.append(nil)
             }
 
         case .objectInitialized(let id, let type, let stamp, let thread, let call, let scope, let virtualTS):
@@ -310,14 +314,17 @@ final class TraceWriter {
 
         case .callEntered(
             let id, let parent, let depth, let thread, let name, let file, let line, let object,
-            let detail, let stamp, let virtualTS, _):
+            let detail, let stamp, let virtualTS, let repeatsCallers, _):
             let ts = ticks.nanoseconds(stamp)
-            let call = OpenCall(
+            var call = OpenCall(
                 key: id, id: nextCallID, parent: callID(parent, on: thread), depth: depth, thread: thread,
                 step: stepID(name: name, file: file, line: line), object: object, detail: detail?.description,
                 ts: ts,
                 virtualTS: virtualTS
             )
+            if repeatsCallers {
+                call.callerStack = lastCallerStacks[Int(thread) - 1]
+            }
             openCalls[Int(thread) - 1].append(call)
             nextCallID += 1
             if let event = record.deliveredEvent {
@@ -326,6 +333,7 @@ final class TraceWriter {
 
         case .callerCaptured(let call, let thread, let callers):
             let stack = callerStackID(callers.addresses)
+            lastCallerStacks[Int(thread) - 1] = stack
             // The call entered just before, on its thread: it is the last open call there.
             if let index = openCalls[Int(thread) - 1].lastIndex(where: { $0.key == call }) {
                 openCalls[Int(thread) - 1][index].callerStack = stack

@@ -21,10 +21,10 @@ final class HeldExitsTests: RxTraceTestCase {
             """)
     }
 
-    func testTenNestedCallsReturningInARow_takeTwoRingRecords_andEachKeepsItsRowAndDuration() throws {
+    func testFifteenNestedCallsReturningInARow_takeTwoRingRecords_andEachKeepsItsRowAndDuration() throws {
         let path = Fixture.temporaryTracePath("held-exits-run")
         let recorder = try SQLiteTraceRecorder(path: path, program: "held-exits")
-        let calls = (0..<10).map { _ in enter(recorder, "step") }
+        let calls = (0..<15).map { _ in enter(recorder, "step") }
         let before = recorder.bufferStatistics.appendedRecords
         for call in calls.reversed() {
             recorder.callExited(call)
@@ -33,9 +33,10 @@ final class HeldExitsTests: RxTraceTestCase {
         try recorder.finish()
         let database = try Database(path: path, mode: .readOnly)
 
-        XCTAssertEqual(exitRecords, 2, "seven exits fill one record; the outermost call's return appends the other three")
-        XCTAssertEqual(try callsAndDurations(database), (0..<10).map { "step at \($0) returned" })
-        XCTAssertEqual(try database.integer("SELECT record_count FROM run"), 20, "each exit still counts as a record")
+        XCTAssertEqual(
+            exitRecords, 2, "thirteen exits fill one record; the outermost call's return appends the other two")
+        XCTAssertEqual(try callsAndDurations(database), (0..<15).map { "step at \($0) returned" })
+        XCTAssertEqual(try database.integer("SELECT record_count FROM run"), 30, "each exit still counts as a record")
         XCTAssertEqual(
             try database.integer("SELECT count(*) FROM call AS inner JOIN call AS outer ON outer.id = inner.parent_id "
                 + "WHERE inner.ts + inner.dur > outer.ts + outer.dur"), 0,
