@@ -71,6 +71,11 @@ struct ExitedCalls {
         return true
     }
 
+    /// The stamp of the first exit held; meaningless while none is.
+    var firstTS: Int64 {
+        @inline(__always) get { first.ts }
+    }
+
     /// Hands over the exits held and holds none.
     @inline(__always)
     mutating func take() -> ExitedCalls {

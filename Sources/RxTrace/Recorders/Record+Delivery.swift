@@ -5,7 +5,7 @@ import RxCore
 ///
 /// `Sink.forwardOn` enters its step and hands its event to the observer with nothing in
 /// between, so its hook (``RecordingSession/callEntered(_:object:detail:file:line:deliveringTo:)``)
-/// appends one ``Record/callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:)``
+/// appends one ``Record/callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:innermostReturnedAt:)``
 /// naming the observer, and the writer expands it back into the call and the event row that
 /// ``Record/eventDelivered(kind:value:source:observer:ts:thread:call:virtualTS:)`` would have
 /// made: the same rows, in the same order, with the event at its call's entry time.
@@ -18,7 +18,7 @@ extension Record {
     var deliveredEvent: Record? {
         guard
             case .callEntered(
-                let id, _, _, let thread, _, _, _, let object, let detail, let ts, let virtualTS, _, let observer) =
+                let id, _, _, let thread, _, _, _, let object, let detail, let ts, let virtualTS, _, let observer, _) =
                 self,
             observer != Self.noDelivery, let event = detail?.event
         else { return nil }

@@ -4,7 +4,7 @@ import RxCore
 /// between a hook and the writer.
 ///
 /// Ids are integers (0 for none); a call is named by its key, the ring position of its
-/// ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:)`` + 1, which
+/// ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:innermostReturnedAt:)`` + 1, which
 /// the writer turns into the call's serial id (calls are numbered in ring order, so whatever
 /// prefix of the records reaches the trace holds calls 1 to n). Times (`ts`) are ``TraceClock/ticks()`` stamps, which the
 /// writer turns into ns since the run started, and threads are the recorder's serial thread
@@ -31,13 +31,17 @@ enum Record {
     /// too (``deliveredEvent``). `repeatsCallers` says that the call, an entry point's step, was
     /// entered from the return addresses its thread's last ``callerCaptured(call:thread:callers:)``
     /// holds, which the thread then does not append again (an `onNext` in a loop).
+    /// `innermostReturnedAt`, when set, is the stamp at which the thread's innermost open call
+    /// returned just before, with nothing recorded between (a sibling's return, such as
+    /// `PublishSubject.synchronized_on`'s before its `dispatch`): that exit rides on this record
+    /// instead of taking one of its own.
     case callEntered(
         id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticText, file: StaticText,
         line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?, repeatsCallers: Bool,
-        deliveredTo: Int64
+        deliveredTo: Int64, innermostReturnedAt: Int64?
     )
     /// Call `call`, an entry point's step, was entered from the return addresses `callers`;
-    /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:)``.
+    /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:innermostReturnedAt:)``.
     case callerCaptured(call: Int64, thread: Int32, callers: CallerAddresses)
     /// Object `object`, made by user code outside any step, was made from the return addresses
     /// `callers`; right after its ``objectInitialized(id:type:ts:thread:call:scope:virtualTS:)``.
@@ -78,8 +82,8 @@ enum Record {
     /// `DisposeBag` `bag` took disposable `id`.
     case disposableInserted(id: Int64, bag: Int64)
 
-    /// How many of the hooks' records this one stands for: one, or one per exit of
-    /// ``callsExited(_:)``; none for ``thread(id:tid:)``, which the recorder adds
+    /// How many of the hooks' records this one stands for: one, one per exit of
+    /// ``callsExited(_:)``, two for a call's entry an exit rides on; none for ``thread(id:tid:)``, which the recorder adds
     /// itself, ``callerCaptured(call:thread:callers:)``, part of its call's entry,
     /// ``objectCallerCaptured(object:callers:)``, part of its object's, and
     /// ``subscriptionCallerCaptured(id:callers:)``, part of its subscription's. What
@@ -88,6 +92,8 @@ enum Record {
         switch self {
         case .thread, .callerCaptured, .objectCallerCaptured, .subscriptionCallerCaptured: 0
         case .callsExited(let exits): Int64(exits.count)
+        case .callEntered(_, _, _, _, _, _, _, _, _, _, _, _, _, let innermostReturnedAt):
+            innermostReturnedAt == nil ? 1 : 2
         default: 1
         }
     }

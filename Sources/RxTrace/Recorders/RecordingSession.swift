@@ -602,7 +602,10 @@ final class RecordingSession {
         guard isRecordingCalls else { return .none }
         let ts = clock.ticks()
         let thread = currentThread()
-        appendHeldExits(of: thread)
+        let innermostReturnedAt = takeSoleHeldReturnOfTheInnermost(of: thread)
+        if innermostReturnedAt == nil {
+            appendHeldExits(of: thread)
+        }
         let parent = thread.pointee.currentCall
         let depth = Int32(thread.pointee.openCallCount)
         let virtualTS = Instrumentation.boundVirtualTime
@@ -611,13 +614,24 @@ final class RecordingSession {
                 id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: StaticText(name),
                 file: StaticText(file), line: line,
                 object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS, repeatsCallers: repeatsCallers,
-                deliveredTo: observer
+                deliveredTo: observer, innermostReturnedAt: innermostReturnedAt
             )
         }
         if id != 0 {
             thread.pointee.open(id, isEntryPoint: isEntryPoint)
         }
         return CallID(rawValue: id)
+    }
+
+    /// The stamp of the one exit `thread` holds, taken out of its hold, when that exit was the
+    /// return of the innermost open call alone; else `nil`, and nothing changes. The writer's
+    /// open calls on the thread are the thread's own (both take the same entries and exits in
+    /// the same order), so its innermost open call is the one that returned, and the next
+    /// call's entry can say when.
+    @inline(__always)
+    private func takeSoleHeldReturnOfTheInnermost(of thread: UnsafeMutablePointer<ThreadState>) -> Int64? {
+        guard thread.pointee.heldExits.count == 1, thread.pointee.firstHeldExitClosedTheInnermost else { return nil }
+        return thread.pointee.heldExits.take().firstTS
     }
 
     /// Records the entry of an entry point user code called, with the return addresses of that
@@ -648,10 +662,14 @@ final class RecordingSession {
         guard call != .none else { return }
         let ts = clock.ticks()
         let thread = currentThread()
+        let closesTheInnermost = thread.pointee.currentCall == call.rawValue
         let wasEntryPoint = thread.pointee.close(call.rawValue)
         if !thread.pointee.heldExits.hold(call.rawValue, at: ts) {
             appendExits(thread.pointee.heldExits.take())
             _ = thread.pointee.heldExits.hold(call.rawValue, at: ts)
+        }
+        if thread.pointee.heldExits.count == 1 {
+            thread.pointee.firstHeldExitClosedTheInnermost = closesTheInnermost
         }
         if wasEntryPoint || thread.pointee.openCallCount == 0 || thread.pointee.heldExits.isFull {
             appendExits(thread.pointee.heldExits.take())

@@ -24,6 +24,9 @@ struct ThreadState {
     private(set) var openCallCount = 0
     /// The calls that returned since the thread's last record, not yet appended.
     var heldExits: ExitedCalls
+    /// Whether the first of `heldExits` was the return of the thread's innermost open call then,
+    /// closing nothing else: when it is the only one, the thread's next call entry can carry it.
+    var firstHeldExitClosedTheInnermost = false
     /// The return addresses of the thread's last ``Record/callerCaptured(call:thread:callers:)``:
     /// an entry point called from the same ones says so in its call's entry instead.
     var lastCallers = CallerAddresses()

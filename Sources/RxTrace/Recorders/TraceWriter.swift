@@ -314,7 +314,10 @@ final class TraceWriter {
 
         case .callEntered(
             let id, let parent, let depth, let thread, let name, let file, let line, let object,
-            let detail, let stamp, let virtualTS, let repeatsCallers, _):
+            let detail, let stamp, let virtualTS, let repeatsCallers, _, let innermostReturnedAt):
+            if let innermostReturnedAt, let innermost = openCalls[Int(thread) - 1].last {
+                exit(innermost.key, on: Int(thread) - 1, at: ticks.nanoseconds(innermostReturnedAt))
+            }
             let ts = ticks.nanoseconds(stamp)
             var call = OpenCall(
                 key: id, id: nextCallID, parent: callID(parent, on: thread), depth: depth, thread: thread,

@@ -66,6 +66,53 @@ final class HeldExitsTests: RxTraceTestCase {
             ["first", "second"], "the second call's parent is the outer call, not the first that had returned")
     }
 
+    func testASiblingsReturn_ridesOnTheNextCallsEntry_oneRecordForBoth() throws {
+        let path = Fixture.temporaryTracePath("held-exits-rides")
+        let recorder = try SQLiteTraceRecorder(path: path, program: "held-exits")
+        let outer = enter(recorder, "on")
+        let first = enter(recorder, "synchronized_on")
+        recorder.callExited(first)
+        let before = recorder.bufferStatistics.appendedRecords
+        let second = enter(recorder, "dispatch")
+        let appended = recorder.bufferStatistics.appendedRecords - before
+        recorder.callExited(second)
+        recorder.callExited(outer)
+        try recorder.finish()
+        let database = try Database(path: path, mode: .readOnly)
+
+        XCTAssertEqual(appended, 1, "the first call's return and the second's entry take one record")
+        XCTAssertEqual(
+            try callsAndDurations(database),
+            ["on at 0 returned", "synchronized_on at 1 returned", "dispatch at 1 returned"])
+        XCTAssertEqual(try database.integer("SELECT record_count FROM run"), 6, "the return still counts as a record")
+        XCTAssertEqual(
+            try database.integer(
+                "SELECT count(*) FROM call AS a, call AS b WHERE a.id + 1 = b.id AND a.parent_id = b.parent_id "
+                    + "AND a.ts + a.dur <= b.ts"), 1,
+            "the first returned before the second was entered, at the time its exit took")
+    }
+
+    func testAReturnThatAlsoClosesCallsLeftOpenInside_isAppendedAsItsOwnRecord_beforeTheNextEntry() throws {
+        let path = Fixture.temporaryTracePath("held-exits-closes-inner")
+        let recorder = try SQLiteTraceRecorder(path: path, program: "held-exits")
+        let outer = enter(recorder, "outer")
+        let threw = enter(recorder, "threw")
+        _ = enter(recorder, "neverReturned")
+        recorder.callExited(threw)
+        let before = recorder.bufferStatistics.appendedRecords
+        let next = enter(recorder, "next")
+        let appended = recorder.bufferStatistics.appendedRecords - before
+        recorder.callExited(next)
+        recorder.callExited(outer)
+        try recorder.finish()
+        let database = try Database(path: path, mode: .readOnly)
+
+        XCTAssertEqual(appended, 2, "the return, which was not of the innermost call, then the entry")
+        XCTAssertEqual(
+            try callsAndDurations(database),
+            ["outer at 0 returned", "threw at 1 returned", "neverReturned at 2 -", "next at 1 returned"])
+    }
+
     func testRecordsAfterHeldExits_followThemOnTheirThread() throws {
         let path = Fixture.temporaryTracePath("held-exits-order")
         let recorder = try SQLiteTraceRecorder(path: path, program: "held-exits")
