@@ -4,7 +4,7 @@ import RxCore
 /// between a hook and the writer.
 ///
 /// Ids are integers (0 for none); a call is named by its key, the ring position of its
-/// ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:innermostReturnedAt:)`` + 1, which
+/// ``callEntered(id:parent:name:file:line:object:detail:repeatsCallers:thread:ts:virtualTS:deliveredTo:receivedFrom:innermostReturnedAt:)`` + 1, which
 /// the writer turns into the call's serial id (calls are numbered in ring order, so whatever
 /// prefix of the records reaches the trace holds calls 1 to n). Times (`ts`) are ``TraceClock/ticks()`` stamps, which the
 /// writer turns into ns since the run started, and threads are the recorder's serial thread
@@ -25,23 +25,30 @@ enum Record {
     /// An object entered its `deinit`.
     case objectDeinitialized(id: Int64, ts: Int64)
     /// A call began; `id` is its key, `parent` the key of the call it began in, 0 for a
-    /// top-level call. Unless `deliveredTo` is ``noDelivery``, the call delivered the event of
+    /// top-level call. Its depth is not said: the writer's open calls on the thread are the
+    /// thread's own. Unless `deliveredTo` is ``noDelivery``, the call delivered the event of
     /// its `detail` from `object` to the observer `deliveredTo` right away (`Sink.forwardOn`):
     /// the record stands for that ``eventDelivered(kind:value:source:observer:ts:thread:call:virtualTS:)``
-    /// too (``deliveredEvent``). `repeatsCallers` says that the call, an entry point's step, was
+    /// too (``deliveredEvent``). Unless `receivedFrom` is ``noDelivery``, the call is its
+    /// object's receiving of the event of its `detail`, which `receivedFrom` delivered inside
+    /// `parent` just before (a subject's `dispatch` to its observer's `on`): the record stands
+    /// for that event too (``receivedEvent``). `repeatsCallers` says that the call, an entry point's step, was
     /// entered from the return addresses its thread's last ``callerCaptured(call:thread:callers:)``
     /// holds, which the thread then does not append again (an `onNext` in a loop).
     /// `innermostReturnedAt`, when set, is the stamp at which the thread's innermost open call
     /// returned just before, with nothing recorded between (a sibling's return, such as
     /// `PublishSubject.synchronized_on`'s before its `dispatch`): that exit rides on this record
     /// instead of taking one of its own.
+    ///
+    /// (The fields are in this order so that the record stays within a ring slot: the optional
+    /// and narrow ones packed together.)
     case callEntered(
-        id: Int64, parent: Int64, depth: Int32, thread: Int32, name: StaticText, file: StaticText,
-        line: UInt, object: Int64, detail: TraceDetail?, ts: Int64, virtualTS: Int64?, repeatsCallers: Bool,
-        deliveredTo: Int64, innermostReturnedAt: Int64?
+        id: Int64, parent: Int64, name: StaticText, file: StaticText, line: UInt, object: Int64,
+        detail: TraceDetail?, repeatsCallers: Bool, thread: Int32, ts: Int64, virtualTS: Int64?,
+        deliveredTo: Int64, receivedFrom: Int64, innermostReturnedAt: Int64?
     )
     /// Call `call`, an entry point's step, was entered from the return addresses `callers`;
-    /// right after the call's ``callEntered(id:parent:depth:thread:name:file:line:object:detail:ts:virtualTS:repeatsCallers:deliveredTo:innermostReturnedAt:)``.
+    /// right after the call's ``callEntered(id:parent:name:file:line:object:detail:repeatsCallers:thread:ts:virtualTS:deliveredTo:receivedFrom:innermostReturnedAt:)``.
     case callerCaptured(call: Int64, thread: Int32, callers: CallerAddresses)
     /// Object `object`, made by user code outside any step, was made from the return addresses
     /// `callers`; right after its ``objectInitialized(id:type:ts:thread:call:scope:virtualTS:)``.

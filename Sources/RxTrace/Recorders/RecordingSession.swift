@@ -179,7 +179,7 @@ final class RecordingSession {
 
     /// Blocks until every record appended before the call is committed.
     func flush() {
-        appendCallingThreadsHeldExits()
+        appendCallingThreadsHeldRecords()
         flushWaiters.wrappingAdd(1, ordering: .relaxed)
         defer { flushWaiters.wrappingSubtract(1, ordering: .relaxed) }
         let target = ring.reservedCount
@@ -200,7 +200,7 @@ final class RecordingSession {
     /// - Throws: the error that stopped the writer early, if one did.
     @discardableResult
     func finish() throws -> Database? {
-        appendCallingThreadsHeldExits()
+        appendCallingThreadsHeldRecords()
         request(.finished)
         if !joinWriter() {
             waitForWriter(atMost: .max)
@@ -230,7 +230,7 @@ final class RecordingSession {
         // signal's handler may have interrupted it in the middle of an append, and appending
         // more before the ring is closed would let the other threads go on filling it.
         if end == .exited {
-            appendCallingThreadsHeldExits()
+            appendCallingThreadsHeldRecords()
         }
         request(end)
         waitForWriter(atMost: nanoseconds)
@@ -517,20 +517,32 @@ final class RecordingSession {
         return firstThreadState()
     }
 
-    /// Appends the exits `thread` holds, if any, so that what it records next follows them.
+    /// Appends the exits or the event `thread` holds, if any, so that what it records next
+    /// follows them.
     @inline(__always)
-    private func appendHeldExits(of thread: UnsafeMutablePointer<ThreadState>) {
+    private func appendHeldRecords(of thread: UnsafeMutablePointer<ThreadState>) {
         if thread.pointee.heldExits.count > 0 {
             appendExits(thread.pointee.heldExits.take())
         }
+        appendHeldDelivery(of: thread)
     }
 
-    /// ``appendHeldExits(of:)`` for the calling thread, for hooks that need no thread otherwise;
+    /// Appends the event `thread` holds, if any.
+    @inline(__always)
+    private func appendHeldDelivery(of thread: UnsafeMutablePointer<ThreadState>) {
+        if let delivery = thread.pointee.heldDelivery {
+            thread.pointee.heldDelivery = nil
+            let record = delivery.record(thread: thread.pointee.id)
+            _ = ring.append(.none) { _ in record }
+        }
+    }
+
+    /// ``appendHeldRecords(of:)`` for the calling thread, for hooks that need no thread otherwise;
     /// nothing when the thread has recorded nothing yet.
     @inline(__always)
-    private func appendCallingThreadsHeldExits() {
+    private func appendCallingThreadsHeldRecords() {
         if let thread = threads.current {
-            appendHeldExits(of: thread)
+            appendHeldRecords(of: thread)
         }
     }
 
@@ -549,7 +561,7 @@ final class RecordingSession {
     func objectInitialized(_ type: Any.Type) -> ObjectID {
         let ts = clock.ticks()
         let thread = currentThread()
-        appendHeldExits(of: thread)
+        appendHeldRecords(of: thread)
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
         let virtualTS = Instrumentation.boundVirtualTime
@@ -570,7 +582,7 @@ final class RecordingSession {
     /// Records an object's `deinit`.
     func objectDeinitialized(_ object: ObjectID) {
         let ts = clock.ticks()
-        appendCallingThreadsHeldExits()
+        appendCallingThreadsHeldRecords()
         _ = ring.append(.none) { _ in .objectDeinitialized(id: object.rawValue, ts: ts) }
     }
 
@@ -602,19 +614,19 @@ final class RecordingSession {
         guard isRecordingCalls else { return .none }
         let ts = clock.ticks()
         let thread = currentThread()
+        let virtualTS = Instrumentation.boundVirtualTime
         let innermostReturnedAt = takeSoleHeldReturnOfTheInnermost(of: thread)
-        if innermostReturnedAt == nil {
-            appendHeldExits(of: thread)
+        let receivedFrom = takeHeldDelivery(of: thread, ifReceivedBy: object.rawValue, detail: detail, at: virtualTS)
+        if innermostReturnedAt == nil, receivedFrom == Record.noDelivery {
+            appendHeldRecords(of: thread)
         }
         let parent = thread.pointee.currentCall
-        let depth = Int32(thread.pointee.openCallCount)
-        let virtualTS = Instrumentation.boundVirtualTime
         let id = ring.append(.call) {
             .callEntered(
-                id: $0, parent: parent, depth: depth, thread: thread.pointee.id, name: StaticText(name),
-                file: StaticText(file), line: line,
-                object: object.rawValue, detail: detail, ts: ts, virtualTS: virtualTS, repeatsCallers: repeatsCallers,
-                deliveredTo: observer, innermostReturnedAt: innermostReturnedAt
+                id: $0, parent: parent, name: StaticText(name), file: StaticText(file), line: line,
+                object: object.rawValue, detail: detail, repeatsCallers: repeatsCallers, thread: thread.pointee.id,
+                ts: ts, virtualTS: virtualTS, deliveredTo: observer, receivedFrom: receivedFrom,
+                innermostReturnedAt: innermostReturnedAt
             )
         }
         if id != 0 {
@@ -632,6 +644,21 @@ final class RecordingSession {
     private func takeSoleHeldReturnOfTheInnermost(of thread: UnsafeMutablePointer<ThreadState>) -> Int64? {
         guard thread.pointee.heldExits.count == 1, thread.pointee.firstHeldExitClosedTheInnermost else { return nil }
         return thread.pointee.heldExits.take().firstTS
+    }
+
+    /// The source of the event `thread` holds, taken out of its hold, when a call entered on
+    /// `object` with `detail` at `virtualTS` is that event's receiving (``HeldDelivery``); else
+    /// ``Record/noDelivery``, and nothing changes.
+    @inline(__always)
+    private func takeHeldDelivery(
+        of thread: UnsafeMutablePointer<ThreadState>, ifReceivedBy object: Int64, detail: TraceDetail?,
+        at virtualTS: Int64?
+    ) -> Int64 {
+        guard let delivery = thread.pointee.heldDelivery,
+            delivery.isReceived(by: object, detail: detail, virtualTS: virtualTS)
+        else { return Record.noDelivery }
+        thread.pointee.heldDelivery = nil
+        return delivery.source
     }
 
     /// Records the entry of an entry point user code called, with the return addresses of that
@@ -662,6 +689,7 @@ final class RecordingSession {
         guard call != .none else { return }
         let ts = clock.ticks()
         let thread = currentThread()
+        appendHeldDelivery(of: thread)
         let closesTheInnermost = thread.pointee.currentCall == call.rawValue
         let wasEntryPoint = thread.pointee.close(call.rawValue)
         if !thread.pointee.heldExits.hold(call.rawValue, at: ts) {
@@ -676,18 +704,23 @@ final class RecordingSession {
         }
     }
 
-    /// Records an event inside the thread's innermost open call.
+    /// Records an event inside the thread's innermost open call; while calls are recorded, an
+    /// event to an instrumented observer is held for the observer's receiving step
+    /// (``HeldDelivery``).
     func eventDelivered(_ kind: EventKind, value: TraceValue?, from source: ObjectID, to observer: ObjectID) {
         let ts = clock.ticks()
         let thread = currentThread()
-        appendHeldExits(of: thread)
-        let call = thread.pointee.currentCall
-        let virtualTS = Instrumentation.boundVirtualTime
-        _ = ring.append(.none) { _ in
-            .eventDelivered(
-                kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
-                observer: observer.rawValue, ts: ts, thread: thread.pointee.id, call: call, virtualTS: virtualTS
-            )
+        appendHeldRecords(of: thread)
+        let delivery = HeldDelivery(
+            kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
+            observer: observer.rawValue, ts: ts, call: thread.pointee.currentCall,
+            virtualTS: Instrumentation.boundVirtualTime)
+        // The observer's receiving step, if it records one, comes next: hold the event for it.
+        if isRecordingCalls, observer != .none {
+            thread.pointee.heldDelivery = delivery
+        } else {
+            let record = delivery.record(thread: thread.pointee.id)
+            _ = ring.append(.none) { _ in record }
         }
     }
 
@@ -695,7 +728,7 @@ final class RecordingSession {
     func subscriptionStarted(observable: ObjectID, observer: ObjectID, at site: CallSite) -> SubscriptionID {
         let ts = clock.ticks()
         let thread = currentThread()
-        appendHeldExits(of: thread)
+        appendHeldRecords(of: thread)
         let call = thread.pointee.currentCall
         let scope = TraceScope.current
         let virtualTS = Instrumentation.boundVirtualTime
@@ -715,7 +748,7 @@ final class RecordingSession {
     /// Records the disposable a `subscribe` returned.
     func subscriptionReturned(_ subscription: SubscriptionID, disposable: ObjectID) {
         guard subscription != .none else { return }
-        appendCallingThreadsHeldExits()
+        appendCallingThreadsHeldRecords()
         _ = ring.append(.none) { _ in
             .subscriptionReturned(id: subscription.rawValue, disposable: disposable.rawValue)
         }
@@ -727,7 +760,7 @@ final class RecordingSession {
         guard subscription != .none else { return }
         let ts = clock.ticks()
         let thread = currentThread()
-        appendHeldExits(of: thread)
+        appendHeldRecords(of: thread)
         let call = thread.pointee.currentCall
         _ = ring.append(.none) { _ in
             .subscriptionTerminated(id: subscription.rawValue, end: end, ts: ts, thread: thread.pointee.id, call: call)
@@ -739,7 +772,7 @@ final class RecordingSession {
     func objectDisposed(_ object: ObjectID) {
         let ts = clock.ticks()
         let thread = currentThread()
-        appendHeldExits(of: thread)
+        appendHeldRecords(of: thread)
         let call = thread.pointee.currentCall
         _ = ring.append(.none) { _ in
             .objectDisposed(id: object.rawValue, ts: ts, thread: thread.pointee.id, call: call)
@@ -750,7 +783,7 @@ final class RecordingSession {
     /// return addresses RxCore captured, which the trace's end turns into the user's line.
     func observableAssembled(_ observable: ObjectID, by name: StaticString, at site: CallSite) {
         guard observable.isRecorded else { return }
-        appendCallingThreadsHeldExits()
+        appendCallingThreadsHeldRecords()
         guard let file = site.file else {
             let callers = site.callers
             _ = ring.append(.none) { _ in
@@ -766,7 +799,7 @@ final class RecordingSession {
     /// Records the tag user code gave a chain.
     func observableTagged(_ observable: ObjectID, as tag: String, at site: CallSite) {
         guard observable.isRecorded else { return }
-        appendCallingThreadsHeldExits()
+        appendCallingThreadsHeldRecords()
         guard let file = site.file else {
             let callers = site.callers
             _ = ring.append(.none) { _ in .observableTaggedFrom(id: observable.rawValue, tag: tag, callers: callers) }
@@ -780,7 +813,7 @@ final class RecordingSession {
     /// Records that a bag took a disposable.
     func disposableInserted(_ disposable: ObjectID, into bag: ObjectID) {
         guard disposable.isRecorded, bag.isRecorded else { return }
-        appendCallingThreadsHeldExits()
+        appendCallingThreadsHeldRecords()
         _ = ring.append(.none) { _ in .disposableInserted(id: disposable.rawValue, bag: bag.rawValue) }
     }
 

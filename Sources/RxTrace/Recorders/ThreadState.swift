@@ -24,6 +24,9 @@ struct ThreadState {
     private(set) var openCallCount = 0
     /// The calls that returned since the thread's last record, not yet appended.
     var heldExits: ExitedCalls
+    /// The event the thread delivered last, when it is held for the step that receives it; a
+    /// thread holds either exits or an event, never both.
+    var heldDelivery: HeldDelivery?
     /// Whether the first of `heldExits` was the return of the thread's innermost open call then,
     /// closing nothing else: when it is the only one, the thread's next call entry can carry it.
     var firstHeldExitClosedTheInnermost = false

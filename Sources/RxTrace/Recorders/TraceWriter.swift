@@ -313,14 +313,19 @@ final class TraceWriter {
             }
 
         case .callEntered(
-            let id, let parent, let depth, let thread, let name, let file, let line, let object,
-            let detail, let stamp, let virtualTS, let repeatsCallers, _, let innermostReturnedAt):
+            let id, let parent, let name, let file, let line, let object, let detail, let repeatsCallers, let thread,
+            let stamp, let virtualTS, _, _, let innermostReturnedAt):
             if let innermostReturnedAt, let innermost = openCalls[Int(thread) - 1].last {
                 exit(innermost.key, on: Int(thread) - 1, at: ticks.nanoseconds(innermostReturnedAt))
             }
+            if let event = record.receivedEvent {
+                decide(event)
+            }
             let ts = ticks.nanoseconds(stamp)
+            // The thread's open calls here are the ones open on it when it entered this call.
             var call = OpenCall(
-                key: id, id: nextCallID, parent: callID(parent, on: thread), depth: depth, thread: thread,
+                key: id, id: nextCallID, parent: callID(parent, on: thread),
+                depth: Int32(openCalls[Int(thread) - 1].count), thread: thread,
                 step: stepID(name: name, file: file, line: line), object: object, detail: detail?.description,
                 ts: ts,
                 virtualTS: virtualTS
