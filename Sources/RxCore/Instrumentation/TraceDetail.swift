@@ -49,6 +49,15 @@ public struct TraceDetail: Sendable, Equatable, CustomStringConvertible, Express
         }
     }
 
+    /// Whether the detail is the event of `kind` with `value`: what a recorder asks of a step's
+    /// entry that may receive an event it holds, in place, with no copy of the value.
+    package func isEvent(_ kind: EventKind, value: borrowing TraceValue?) -> Bool {
+        switch storage {
+        case .text: false
+        case .event(let ownValue, let ownKind): ownKind == kind && ownValue == value
+        }
+    }
+
     /// The detail's text: `next(1)`, `next` (no value), `error(Failure)`, `completed`, or the
     /// free text.
     public var description: String {

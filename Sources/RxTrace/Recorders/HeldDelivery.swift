@@ -25,10 +25,17 @@ struct HeldDelivery {
     /// Whether a call entered on `object` with `detail`, at virtual time `virtualTS`, is the
     /// observer's receiving of this event.
     @inline(__always)
-    func isReceived(by object: Int64, detail: TraceDetail?, virtualTS: Int64?) -> Bool {
-        guard object == observer, virtualTS == self.virtualTS, let event = detail?.event else { return false }
-        return event.kind == kind && event.value == value
+    func isReceived(by object: Int64, detail: borrowing TraceDetail?, virtualTS: Int64?) -> Bool {
+        guard object == observer, virtualTS == self.virtualTS else { return false }
+        switch detail {
+        case .some(let detail): return detail.isEvent(kind, value: value)
+        case .none: return false
+        }
     }
+
+    /// No event: what a thread's hold starts with.
+    static let nothing = HeldDelivery(
+        kind: .completed, value: nil, source: 0, observer: 0, ts: 0, call: 0, virtualTS: nil)
 
     /// The record it is on its own.
     func record(thread: Int32) -> Record {

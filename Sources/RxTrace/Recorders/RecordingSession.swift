@@ -530,9 +530,9 @@ final class RecordingSession {
     /// Appends the event `thread` holds, if any.
     @inline(__always)
     private func appendHeldDelivery(of thread: UnsafeMutablePointer<ThreadState>) {
-        if let delivery = thread.pointee.heldDelivery {
-            thread.pointee.heldDelivery = nil
-            let record = delivery.record(thread: thread.pointee.id)
+        if thread.pointee.isHoldingDelivery {
+            thread.pointee.dropDelivery()
+            let record = thread.pointee.heldDelivery.record(thread: thread.pointee.id)
             _ = ring.append(.none) { _ in record }
         }
     }
@@ -654,11 +654,11 @@ final class RecordingSession {
         of thread: UnsafeMutablePointer<ThreadState>, ifReceivedBy object: Int64, detail: TraceDetail?,
         at virtualTS: Int64?
     ) -> Int64 {
-        guard let delivery = thread.pointee.heldDelivery,
-            delivery.isReceived(by: object, detail: detail, virtualTS: virtualTS)
-        else { return Record.noDelivery }
-        thread.pointee.heldDelivery = nil
-        return delivery.source
+        guard thread.pointee.heldDeliveryIsReceived(by: object, detail: detail, virtualTS: virtualTS) else {
+            return Record.noDelivery
+        }
+        thread.pointee.dropDelivery()
+        return thread.pointee.heldDelivery.source
     }
 
     /// Records the entry of an entry point user code called, with the return addresses of that
@@ -711,16 +711,21 @@ final class RecordingSession {
         let ts = clock.ticks()
         let thread = currentThread()
         appendHeldRecords(of: thread)
-        let delivery = HeldDelivery(
-            kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
-            observer: observer.rawValue, ts: ts, call: thread.pointee.currentCall,
-            virtualTS: Instrumentation.boundVirtualTime)
+        let value = isRecordingValues || kind != .next ? value : nil
+        let call = thread.pointee.currentCall
+        let virtualTS = Instrumentation.boundVirtualTime
         // The observer's receiving step, if it records one, comes next: hold the event for it.
         if isRecordingCalls, observer != .none {
-            thread.pointee.heldDelivery = delivery
+            thread.pointee.hold(
+                HeldDelivery(
+                    kind: kind, value: value, source: source.rawValue, observer: observer.rawValue, ts: ts, call: call,
+                    virtualTS: virtualTS))
         } else {
-            let record = delivery.record(thread: thread.pointee.id)
-            _ = ring.append(.none) { _ in record }
+            _ = ring.append(.none) { _ in
+                .eventDelivered(
+                    kind: kind, value: value, source: source.rawValue, observer: observer.rawValue, ts: ts,
+                    thread: thread.pointee.id, call: call, virtualTS: virtualTS)
+            }
         }
     }
 

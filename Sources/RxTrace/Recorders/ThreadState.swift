@@ -24,9 +24,13 @@ struct ThreadState {
     private(set) var openCallCount = 0
     /// The calls that returned since the thread's last record, not yet appended.
     var heldExits: ExitedCalls
+    /// Whether the thread holds an event (``heldDelivery``): a byte every hook tests.
+    private(set) var isHoldingDelivery = false
     /// The event the thread delivered last, when it is held for the step that receives it; a
-    /// thread holds either exits or an event, never both.
-    var heldDelivery: HeldDelivery?
+    /// thread holds either exits or an event, never both. Meaningful only while
+    /// ``isHoldingDelivery``: not an optional, whose test and copy would each call into the
+    /// runtime (its payload holds an enum), and left in place when taken.
+    private(set) var heldDelivery = HeldDelivery.nothing
     /// Whether the first of `heldExits` was the return of the thread's innermost open call then,
     /// closing nothing else: when it is the only one, the thread's next call entry can carry it.
     var firstHeldExitClosedTheInnermost = false
@@ -43,6 +47,28 @@ struct ThreadState {
         heldExits = ExitedCalls(thread: id)
         capacity = 64
         openCalls = .allocate(capacity: capacity)
+    }
+
+    /// Holds `delivery` for the step that receives it.
+    @inline(__always)
+    mutating func hold(_ delivery: consuming HeldDelivery) {
+        heldDelivery = delivery
+        isHoldingDelivery = true
+    }
+
+    /// Whether the event held is received by a call entered on `object` with `detail` at
+    /// `virtualTS` (``HeldDelivery/isReceived(by:detail:virtualTS:)``). Mutating though it
+    /// changes nothing: called through the thread's pointer, a non-mutating method gets a copy
+    /// of the whole state, a mutating one the state in place.
+    @inline(__always)
+    mutating func heldDeliveryIsReceived(by object: Int64, detail: borrowing TraceDetail?, virtualTS: Int64?) -> Bool {
+        isHoldingDelivery && heldDelivery.isReceived(by: object, detail: detail, virtualTS: virtualTS)
+    }
+
+    /// Holds no event any more.
+    @inline(__always)
+    mutating func dropDelivery() {
+        isHoldingDelivery = false
     }
 
     /// Frees the stack; the state is not used again.
