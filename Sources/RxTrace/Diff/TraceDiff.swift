@@ -281,19 +281,30 @@ public struct TraceDiffer {
 
     /// Each flow by its title, as its steps without ids or element values.
     ///
-    /// A flow's lines are only hashed as they are read, each written into one reused string;
-    /// the lines a difference shows are made again only for a shape seen for the first time:
-    /// most flows of a large trace repeat a shape, and making and keeping the lines of each
-    /// was about a sixth of `rxtrace diff` (`perf record -g`).
+    /// A flow that repeats the last flow of its title takes that flow's fingerprint from what
+    /// its window read, without being laid out (``RepeatedFlowShapes``); any other is laid out,
+    /// and its lines only hashed as they are made, each written into one reused buffer; the
+    /// lines a difference shows are made again only for a shape seen for the first time: most
+    /// flows of a large trace repeat a shape, and making and keeping the lines of each was
+    /// about a sixth of `rxtrace diff` (`perf record -g`).
     static func flowShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         var labels = LabelsWithoutIDs()
         var repeated = RepeatedFlowShapes()
         var line: [UInt8] = []
-        try FlowBuilder(reader: reader).forEachFlow(foldingBookkeeping: false) { flow in
-            let title = labels.strip(flow.title)
-            // Most flows repeat the last flow of their title, whose fingerprint they then take.
-            let fingerprint = repeated.fingerprint(of: flow, title: title) {
+        _ = try FlowBuilder(reader: reader).forEachFlowToLayOut(limit: nil, tag: nil, foldingBookkeeping: false) {
+            toLayOut in
+            let title = labels.strip(toLayOut.heading.title)
+            // Laid out only when it does not repeat the last flow of its title, or shows a new shape.
+            var laidOut: Flow?
+            func flow() -> Flow {
+                if let laidOut { return laidOut }
+                let flow = toLayOut.laidOut()
+                laidOut = flow
+                return flow
+            }
+            let fingerprint = repeated.fingerprint(of: toLayOut, title: title) {
+                let flow = flow()
                 var fingerprint = ShapeFingerprint.Builder()
                 // Each step read in place, its line written as bytes.
                 for index in flow.steps.indices {
@@ -312,7 +323,7 @@ public struct TraceDiffer {
                 }
                 return fingerprint.fingerprint
             }
-            shapes.add(fingerprint, displaying: shownShape(of: flow), for: title)
+            shapes.add(fingerprint, displaying: shownShape(of: flow()), for: title)
         }
         return shapes
     }
