@@ -221,12 +221,13 @@ public struct TraceDiffer {
     static func subscriptionShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         // The chains a window of subscriptions at a time, and of each only its links
-        // (``TraceReader/chainLinks(under:limit:)``) and their objects: a few queries per
+        // (``TraceReader/chainLinks(under:limit:steps:)``) and their objects: a few queries per
         // window, and none of the calls or objects a chain's shape does not show.
         var window: [SubscriptionRecord] = []
+        let steps = TraceReader.ChainStepKinds()
         func addWindow() throws {
             let limit = FlowBuilder.defaultCallLimit
-            let links = try reader.chainLinks(under: window.compactMap(\.callID), limit: limit)
+            let links = try reader.chainLinks(under: window.compactMap(\.callID), limit: limit, steps: steps)
             var chains: [SubscriptionChain] = []
             for subscription in window {
                 // Trees too large for one window's query are read one at a time.
