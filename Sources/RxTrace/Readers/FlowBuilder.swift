@@ -354,12 +354,17 @@ public struct FlowBuilder {
         steps.reserveCapacity(calls.count + objects.count)
         forEachStepInTreeOrder(root: root, calls: calls, objects: objects) { step, depth in
             switch step {
-            case .call(let index):
-                let call = index.map { calls[$0] } ?? root
+            case .call(let index?):
                 steps.append(
                     FlowStep(
-                        kind: .call, depth: depth, label: call.label, location: call.location, callID: call.id,
-                        objectID: call.objectID
+                        kind: .call, depth: depth, label: calls[index].label, location: calls[index].location,
+                        callID: calls[index].id, objectID: calls[index].objectID
+                    ))
+            case .call(nil):
+                steps.append(
+                    FlowStep(
+                        kind: .call, depth: depth, label: root.label, location: root.location, callID: root.id,
+                        objectID: root.objectID
                     ))
             case .object(let index):
                 steps.append(
@@ -397,6 +402,7 @@ public struct FlowBuilder {
     /// Calls and objects are handled by their index in `calls` and `objects`, never copied, and
     /// a call's parent is found by a binary search of `calls` (in id order, each id once:
     /// ``inIDOrder(_:)``): a dictionary of children by id cost a hash for every call.
+    @inline(__always)
     static func forEachStepInTreeOrder(
         root: FlowCall, calls: [FlowCall], objects: [ObjectRecord], _ body: (TreeStep, _ depth: Int) -> Bool
     ) {
