@@ -42,8 +42,6 @@ struct FlowToLayOut: Sendable {
     /// from (``FlowBuilder/forEachStepInTreeOrder(root:calls:objects:_:)``), without laying it
     /// out: a call's to `call`, an object created's to `object`; stops when either returns
     /// `false`. `false` when the flow is laid out already (``init(_:)``) and has no such parts.
-    ///
-    /// Each call and object is lent, not copied: a copy retained and released each of its texts.
     func forEachStepToLayOut(
         call: (FlowCall, _ depth: Int) -> Bool, object: (ObjectRecord, _ depth: Int) -> Bool
     ) -> Bool {
