@@ -256,7 +256,9 @@ public struct TraceDiffer {
             }
             window.removeAll()
         }
-        try reader.forEachSubscription { subscription, _ in
+        // Read in place (``TraceReader/forEachSubscriptionInPlace(_:_:_:)``), not a `Row` of each.
+        try reader.forEachSubscriptionInPlace(TraceReader.subscriptionQuery + " ORDER BY subscription.id") {
+            subscription in
             window.append(subscription)
             if window.count >= ChainWindows.windowSize { try addWindow() }
         }
