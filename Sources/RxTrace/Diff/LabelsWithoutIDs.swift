@@ -81,7 +81,24 @@ struct LabelsWithoutIDs {
     /// (`… [MapSink<…>`, `true`) for `… [MapSink<…> #5]`, (`init Just<Int>`, `false`) for
     /// `init Just<Int> #1`, (`label`, `false`) for a label that does not end in an object id.
     static func withoutLastObjectNumberAndBracket(_ label: String) -> (Substring, isBeforeBracket: Bool) {
-        let bytes = label.utf8
+        guard let (cut, isBeforeBracket) = lastObjectNumber(in: label.utf8) else { return (label[...], false) }
+        return (label[..<cut], isBeforeBracket)
+    }
+
+    /// ``withoutLastObjectNumberAndBracket(_:)`` of a label given as its UTF-8 bytes: how many
+    /// of them are kept, and whether a `]` followed the id.
+    static func withoutLastObjectNumberAndBracket(
+        bytes label: UnsafeBufferPointer<UInt8>
+    ) -> (keptCount: Int, isBeforeBracket: Bool) {
+        guard let (cut, isBeforeBracket) = lastObjectNumber(in: label) else { return (label.count, false) }
+        return (cut, isBeforeBracket)
+    }
+
+    /// Where the ` #` and digits that end `bytes` (before a last `]`, if any) begin, and
+    /// whether that `]` follows them; `nil` when `bytes` does not end so.
+    private static func lastObjectNumber<Bytes: BidirectionalCollection<UInt8>>(
+        in bytes: Bytes
+    ) -> (cut: Bytes.Index, isBeforeBracket: Bool)? {
         var end = bytes.endIndex
         // A closing `]` after the number, if any.
         if end > bytes.startIndex, bytes[bytes.index(before: end)] == UInt8(ascii: "]") {
@@ -96,8 +113,7 @@ struct LabelsWithoutIDs {
         guard digits < end, bytes.distance(from: bytes.startIndex, to: digits) >= 2,
             bytes[bytes.index(digits, offsetBy: -1)] == UInt8(ascii: "#"),
             bytes[bytes.index(digits, offsetBy: -2)] == UInt8(ascii: " ")
-        else { return (label[...], false) }
-        let cut = bytes.index(digits, offsetBy: -2)
-        return (label[..<cut], end < bytes.endIndex)
+        else { return nil }
+        return (bytes.index(digits, offsetBy: -2), end < bytes.endIndex)
     }
 }

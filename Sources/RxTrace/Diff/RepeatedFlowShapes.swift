@@ -1,19 +1,25 @@
+import Foundation
+
 /// The last flow of each title, remembered as the bytes its shape is made from, with its
 /// fingerprint: a flow whose steps are those of the last flow of its title, but for the object
-/// ids their labels end with, has that flow's fingerprint, found without stripping a label or
-/// hashing a line.
+/// ids their labels end with, has that flow's fingerprint, found without laying the flow out,
+/// stripping a label or hashing a line.
 ///
 /// Most flows of a large trace repeat the last flow of their title (`just at main.swift:33` a
-/// hundred thousand times), and stripping each step's label (``LabelsWithoutIDs``) and hashing
-/// each line twice (``ShapeFingerprint``) was about a sixth of each trace's reading in
-/// `rxtrace diff` (`perf record -g`); comparing the step's bytes with the last flow's is a
-/// `memcmp`.
+/// hundred thousand times). Laying each out (a `String` made of each label, its UTF-8 checked
+/// again), stripping each step's label (``LabelsWithoutIDs``) and hashing each line twice
+/// (``ShapeFingerprint``) was about half of each trace's reading of its flows in `rxtrace diff`
+/// (`valgrind --tool=callgrind`); the flow's bytes are written from what its window read
+/// (``FlowToLayOut/forEachStepToLayOut(_:)``) and compared with the last flow's by a `memcmp`.
 ///
-/// A step's bytes are its depth, its label without the object id it ends with
-/// (``LabelsWithoutIDs/withoutLastObjectNumberAndBracket(_:)``, which leaves what
-/// ``TraceDiffer/withoutIDs(_:)`` gives of it unchanged) and its location, each with its length:
-/// two flows of equal bytes and equal ``Flow/omittedCalls`` have equal lines, so equal
-/// fingerprints.
+/// A step's bytes are its kind and depth, then for a call its label without the object id it
+/// ends with (``LabelsWithoutIDs/withoutLastObjectNumberAndBracket(_:)``, which leaves what
+/// ``TraceDiffer/withoutIDs(_:)`` gives of it unchanged), whether a `]` followed that id and
+/// its location; for an object created, its type's full name and where it was built (the
+/// `init` line shows the type's short name and its id, and the place built); each text after
+/// its length. Two flows of equal bytes and equal ``Flow/omittedCalls`` have equal lines, so
+/// equal fingerprints. A flow laid out already (which a diff never reads) has no such bytes
+/// and is always fingerprinted line by line.
 struct RepeatedFlowShapes {
     /// The most bytes of one flow remembered: a longer flow is always fingerprinted line by line.
     static let flowByteLimit = 1 << 16
@@ -37,14 +43,11 @@ struct RepeatedFlowShapes {
     /// The fingerprint of `flow`, titled `title`: the last such flow's when its steps' bytes are
     /// the same, else `fingerprint()`'s, which is then remembered for the title.
     mutating func fingerprint(
-        of flow: Flow, title: String, computing fingerprint: () -> ShapeFingerprint
+        of flow: FlowToLayOut, title: String, computing fingerprint: () -> ShapeFingerprint
     ) -> ShapeFingerprint {
-        bytes.removeAll(keepingCapacity: true)
-        for step in flow.steps {
-            Self.append(step, to: &bytes)
-            if bytes.count > Self.flowByteLimit { return fingerprint() }
-        }
-        if let last = lastByTitle[title], last.omittedCalls == flow.omittedCalls, last.bytes == bytes {
+        guard Self.write(flow, to: &bytes) else { return fingerprint() }
+        let omittedCalls = flow.heading.omittedCalls
+        if let last = lastByTitle[title], last.omittedCalls == omittedCalls, Self.areEqual(last.bytes, bytes) {
             return last.fingerprint
         }
         let computed = fingerprint()
@@ -53,29 +56,74 @@ struct RepeatedFlowShapes {
             lastByTitle.removeAll()
             rememberedBytes = 0
         }
-        lastByTitle[title] = Last(bytes: bytes, omittedCalls: flow.omittedCalls, fingerprint: computed)
+        lastByTitle[title] = Last(bytes: bytes, omittedCalls: omittedCalls, fingerprint: computed)
         rememberedBytes += bytes.count + title.utf8.count
         return computed
     }
 
-    /// Appends `step`'s bytes: its depth, its label without its last object id and whether a
-    /// `]` followed that id, and its location if any, each text after its length.
-    private static func append(_ step: FlowStep, to bytes: inout [UInt8]) {
-        appendNumber(step.depth, to: &bytes)
-        let (label, isBeforeBracket) = LabelsWithoutIDs.withoutLastObjectNumberAndBracket(step.label)
-        appendNumber(label.utf8.count, to: &bytes)
-        bytes.append(contentsOf: label.utf8)
-        bytes.append(isBeforeBracket ? 1 : 0)
-        if let location = step.location {
-            appendNumber(location.utf8.count, to: &bytes)
-            bytes.append(contentsOf: location.utf8)
-        } else {
-            appendNumber(-1, to: &bytes)
+    /// Writes `flow`'s steps' bytes into `bytes` (emptied first); `false` when they are more
+    /// than ``flowByteLimit`` or the flow is laid out already.
+    private static func write(_ flow: FlowToLayOut, to bytes: inout [UInt8]) -> Bool {
+        bytes.removeAll(keepingCapacity: true)
+        var isWithinLimit = true
+        let hasParts = flow.forEachStepToLayOut { call, depth in
+            bytes.append(0)
+            appendNumber(depth, to: &bytes)
+            call.withLabelBytes { label in
+                let (kept, isBeforeBracket) = LabelsWithoutIDs.withoutLastObjectNumberAndBracket(bytes: label)
+                appendText(UnsafeBufferPointer(rebasing: label[..<kept]), to: &bytes)
+                bytes.append(isBeforeBracket ? 1 : 0)
+            }
+            appendText(call.location, to: &bytes)
+            isWithinLimit = bytes.count <= flowByteLimit
+            return isWithinLimit
+        } object: { object, depth in
+            bytes.append(1)
+            appendNumber(depth, to: &bytes)
+            appendText(object.typeName, to: &bytes)
+            if let assembly = object.assembly {
+                bytes.append(1)
+                appendText(assembly.file, to: &bytes)
+                appendNumber(assembly.line, to: &bytes)
+            } else {
+                bytes.append(0)
+            }
+            isWithinLimit = bytes.count <= flowByteLimit
+            return isWithinLimit
         }
+        return hasParts && isWithinLimit
     }
 
-    /// Appends `number`'s eight bytes.
+    /// Whether `left` and `right` hold the same bytes, compared by `memcmp`.
+    static func areEqual(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        left.count == right.count
+            && left.withUnsafeBytes { left in
+                right.withUnsafeBytes { right in
+                    left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+                }
+            }
+    }
+
+    /// Appends `text`'s UTF-8 bytes after their count.
+    private static func appendText(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendText($0, to: &bytes) }
+    }
+
+    /// Appends `text` after its count.
+    private static func appendText(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        appendNumber(text.count, to: &bytes)
+        bytes.append(contentsOf: text)
+    }
+
+    /// Appends `number` as a variable-length integer (zigzag, then seven bits a byte, the high
+    /// bit set on every byte but the last): one byte for a depth or a short text's length.
     private static func appendNumber(_ number: Int, to bytes: inout [UInt8]) {
-        withUnsafeBytes(of: Int64(number).littleEndian) { bytes.append(contentsOf: $0) }
+        var value = UInt64(bitPattern: Int64(number) << 1 ^ Int64(number) >> 63)
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
     }
 }

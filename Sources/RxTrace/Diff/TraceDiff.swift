@@ -221,12 +221,13 @@ public struct TraceDiffer {
     static func subscriptionShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         // The chains a window of subscriptions at a time, and of each only its links
-        // (``TraceReader/chainLinks(under:limit:)``) and their objects: a few queries per
+        // (``TraceReader/chainLinks(under:limit:steps:)``) and their objects: a few queries per
         // window, and none of the calls or objects a chain's shape does not show.
         var window: [SubscriptionRecord] = []
+        let steps = TraceReader.ChainStepKinds()
         func addWindow() throws {
             let limit = FlowBuilder.defaultCallLimit
-            let links = try reader.chainLinks(under: window.compactMap(\.callID), limit: limit)
+            let links = try reader.chainLinks(under: window.compactMap(\.callID), limit: limit, steps: steps)
             var chains: [SubscriptionChain] = []
             for subscription in window {
                 // Trees too large for one window's query are read one at a time.
@@ -255,7 +256,9 @@ public struct TraceDiffer {
             }
             window.removeAll()
         }
-        try reader.forEachSubscription { subscription, _ in
+        // Read in place (``TraceReader/forEachSubscriptionInPlace(_:_:_:)``), not a `Row` of each.
+        try reader.forEachSubscriptionInPlace(TraceReader.subscriptionQuery + " ORDER BY subscription.id") {
+            subscription in
             window.append(subscription)
             if window.count >= ChainWindows.windowSize { try addWindow() }
         }
@@ -281,19 +284,30 @@ public struct TraceDiffer {
 
     /// Each flow by its title, as its steps without ids or element values.
     ///
-    /// A flow's lines are only hashed as they are read, each written into one reused string;
-    /// the lines a difference shows are made again only for a shape seen for the first time:
-    /// most flows of a large trace repeat a shape, and making and keeping the lines of each
-    /// was about a sixth of `rxtrace diff` (`perf record -g`).
+    /// A flow that repeats the last flow of its title takes that flow's fingerprint from what
+    /// its window read, without being laid out (``RepeatedFlowShapes``); any other is laid out,
+    /// and its lines only hashed as they are made, each written into one reused buffer; the
+    /// lines a difference shows are made again only for a shape seen for the first time: most
+    /// flows of a large trace repeat a shape, and making and keeping the lines of each was
+    /// about a sixth of `rxtrace diff` (`perf record -g`).
     static func flowShapes(_ reader: TraceReader) throws -> Shapes {
         var shapes = Shapes()
         var labels = LabelsWithoutIDs()
         var repeated = RepeatedFlowShapes()
         var line: [UInt8] = []
-        try FlowBuilder(reader: reader).forEachFlow(foldingBookkeeping: false) { flow in
-            let title = labels.strip(flow.title)
-            // Most flows repeat the last flow of their title, whose fingerprint they then take.
-            let fingerprint = repeated.fingerprint(of: flow, title: title) {
+        _ = try FlowBuilder(reader: reader).forEachFlowToLayOut(limit: nil, tag: nil, foldingBookkeeping: false) {
+            toLayOut in
+            let title = labels.strip(toLayOut.heading.title)
+            // Laid out only when it does not repeat the last flow of its title, or shows a new shape.
+            var laidOut: Flow?
+            func flow() -> Flow {
+                if let laidOut { return laidOut }
+                let flow = toLayOut.laidOut()
+                laidOut = flow
+                return flow
+            }
+            let fingerprint = repeated.fingerprint(of: toLayOut, title: title) {
+                let flow = flow()
                 var fingerprint = ShapeFingerprint.Builder()
                 // Each step read in place, its line written as bytes.
                 for index in flow.steps.indices {
@@ -312,7 +326,7 @@ public struct TraceDiffer {
                 }
                 return fingerprint.fingerprint
             }
-            shapes.add(fingerprint, displaying: shownShape(of: flow), for: title)
+            shapes.add(fingerprint, displaying: shownShape(of: flow()), for: title)
         }
         return shapes
     }

@@ -347,15 +347,65 @@ public struct FlowBuilder {
     }
 
     /// Lays the tree out flat: each call followed by its children (calls and `init`s merged in
-    /// order of time), depth-first with an explicit stack.
+    /// order of time), depth-first with an explicit stack (``forEachStepInTreeOrder(root:calls:objects:_:)``).
+    static func steps(root: FlowCall, calls unsorted: [FlowCall], objects: [ObjectRecord]) -> [FlowStep] {
+        let calls = inIDOrder(unsorted)
+        var steps: [FlowStep] = []
+        steps.reserveCapacity(calls.count + objects.count)
+        forEachStepInTreeOrder(root: root, calls: calls, objects: objects) { step, depth in
+            switch step {
+            case .call(let index?):
+                steps.append(
+                    FlowStep(
+                        kind: .call, depth: depth, label: calls[index].label, location: calls[index].location,
+                        callID: calls[index].id, objectID: calls[index].objectID
+                    ))
+            case .call(nil):
+                steps.append(
+                    FlowStep(
+                        kind: .call, depth: depth, label: root.label, location: root.location, callID: root.id,
+                        objectID: root.objectID
+                    ))
+            case .object(let index):
+                steps.append(
+                    FlowStep(
+                        kind: .`init`, depth: depth, label: "init " + objects[index].label,
+                        location: objects[index].assembly.map { "built at " + $0.location },
+                        callID: nil,
+                        objectID: objects[index].id
+                    ))
+            }
+            return true
+        }
+        return steps
+    }
+
+    /// A step of a flow before it is laid out: one of its calls or one of the objects they created.
+    enum TreeStep {
+        /// An index in the flow's calls; `nil` for the root when the calls lack it.
+        case call(Int?)
+        /// An index in the flow's objects.
+        case object(Int)
+    }
+
+    /// `calls` in id order, each id once, as ``forEachStepInTreeOrder(root:calls:objects:_:)``
+    /// takes them: `calls` itself when it is in that order already, as every read gives them.
+    static func inIDOrder(_ calls: [FlowCall]) -> [FlowCall] {
+        calls.indices.dropFirst().allSatisfy { calls[$0 - 1].id < calls[$0].id } ? calls : uniqueInIDOrder(calls)
+    }
+
+    /// Hands `body` each step of the tree under `root` in the order a flow shows them, with its
+    /// depth: each call followed by its children (calls and `init`s merged in order of time),
+    /// depth-first with an explicit stack; stops when `body` returns `false`. What
+    /// ``steps(root:calls:objects:)`` lays out, and a diff compares without laying it out.
     ///
     /// Calls and objects are handled by their index in `calls` and `objects`, never copied, and
-    /// a call's parent is found by a binary search of `calls` (in id order, as every read gives
-    /// them; sorted here when not): a dictionary of children by id cost a hash for every call.
-    static func steps(root: FlowCall, calls unsorted: [FlowCall], objects: [ObjectRecord]) -> [FlowStep] {
-        let calls =
-            unsorted.indices.dropFirst().allSatisfy { unsorted[$0 - 1].id < unsorted[$0].id }
-            ? unsorted : Self.uniqueInIDOrder(unsorted)
+    /// a call's parent is found by a binary search of `calls` (in id order, each id once:
+    /// ``inIDOrder(_:)``): a dictionary of children by id cost a hash for every call.
+    @inline(__always)
+    static func forEachStepInTreeOrder(
+        root: FlowCall, calls: [FlowCall], objects: [ObjectRecord], _ body: (TreeStep, _ depth: Int) -> Bool
+    ) {
         func position(of id: Int64) -> Int? {
             var low = 0
             var high = calls.count
@@ -389,29 +439,18 @@ public struct FlowBuilder {
             /// An index in `objects`.
             case object(Int)
         }
-        var steps: [FlowStep] = []
-        steps.reserveCapacity(calls.count + objects.count)
         var isLaidOut = [Bool](repeating: false, count: n)
         var stack: [(pending: Pending, depth: Int)] = [(.root, 0)]
         var children: [(time: Int64, order: Int64, pending: Pending)] = []
-        // Lays out call `index` of `calls` (`nil`: the root, when `calls` lacks it).
-        func layOut(_ index: Int?, depth: Int) {
+        // Lays out call `index` of `calls` (`nil`: the root, when `calls` lacks it); `false`
+        // when `body` asks to stop.
+        func layOut(_ index: Int?, depth: Int) -> Bool {
             if let index {
-                guard !isLaidOut[index] else { return }
+                guard !isLaidOut[index] else { return true }
                 isLaidOut[index] = true
-                steps.append(
-                    FlowStep(
-                        kind: .call, depth: depth, label: calls[index].label, location: calls[index].location,
-                        callID: calls[index].id, objectID: calls[index].objectID
-                    ))
-            } else {
-                steps.append(
-                    FlowStep(
-                        kind: .call, depth: depth, label: root.label, location: root.location, callID: root.id,
-                        objectID: root.objectID
-                    ))
             }
-            guard let index else { return }
+            guard body(.call(index), depth) else { return false }
+            guard let index else { return true }
             children.removeAll(keepingCapacity: true)
             var child = links[index]
             while child >= 0 {
@@ -428,24 +467,18 @@ public struct FlowBuilder {
             for child in children.reversed() {
                 stack.append((child.pending, depth + 1))
             }
+            return true
         }
         while let (pending, depth) = stack.popLast() {
             switch pending {
             case .object(let index):
-                steps.append(
-                    FlowStep(
-                        kind: .`init`, depth: depth, label: "init " + objects[index].label,
-                        location: objects[index].assembly.map { "built at " + $0.location },
-                        callID: nil,
-                        objectID: objects[index].id
-                    ))
+                guard body(.object(index), depth) else { return }
             case .root:
-                layOut(position(of: root.id), depth: depth)
+                guard layOut(position(of: root.id), depth: depth) else { return }
             case .call(let index):
-                layOut(index, depth: depth)
+                guard layOut(index, depth: depth) else { return }
             }
         }
-        return steps
     }
 
     /// `calls` in id order, each id once (its first).

@@ -43,6 +43,17 @@ struct FlowCall: Equatable {
     /// ``CallRecord/label``.
     var label: String { labelSource.text }
 
+    /// Calls `body` with the label's UTF-8 bytes, read where they lie (in the window's arena),
+    /// without making its `String`: they may hold invalid UTF-8, which ``label`` repairs.
+    func withLabelBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        switch labelSource {
+        case .text(var text):
+            return try text.withUTF8(body)
+        case .bytes(let arena, let range):
+            return try arena.bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+    }
+
     /// The call `record` stands for.
     init(_ record: CallRecord) {
         self.init(

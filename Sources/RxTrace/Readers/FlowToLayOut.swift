@@ -38,6 +38,25 @@ struct FlowToLayOut: Sendable {
         parts.map { $0.calls.count + $0.objects.count } ?? heading.steps.count
     }
 
+    /// Hands each step the flow will show, in order, with its depth, as what it is laid out
+    /// from (``FlowBuilder/forEachStepInTreeOrder(root:calls:objects:_:)``), without laying it
+    /// out: a call's to `call`, an object created's to `object`; stops when either returns
+    /// `false`. `false` when the flow is laid out already (``init(_:)``) and has no such parts.
+    func forEachStepToLayOut(
+        call: (FlowCall, _ depth: Int) -> Bool, object: (ObjectRecord, _ depth: Int) -> Bool
+    ) -> Bool {
+        guard let parts else { return false }
+        let calls = FlowBuilder.inIDOrder(parts.calls)
+        FlowBuilder.forEachStepInTreeOrder(root: parts.root, calls: calls, objects: parts.objects) { step, depth in
+            switch step {
+            case .call(let index?): call(calls[index], depth)
+            case .call(nil): call(parts.root, depth)
+            case .object(let index): object(parts.objects[index], depth)
+            }
+        }
+        return true
+    }
+
     /// The flow, its steps laid out, each `init` of a work item that ran as another flow's
     /// top-level step marked with those flows.
     func laidOut() -> Flow {

@@ -17,6 +17,13 @@ final class LabelsWithoutIDsTests: XCTestCase {
             // of plain text meet keys of other text.
             "init Kelvin #1", "init \u{212A}elvin #2", "Café.on [Caf\u{E9} #3]", "Café.on [Cafe\u{301} #4]",
         ]
+        for label in labels {
+            let (kept, isBeforeBracket) = LabelsWithoutIDs.withoutLastObjectNumberAndBracket(label)
+            var bytes = label
+            let fromBytes = bytes.withUTF8 { LabelsWithoutIDs.withoutLastObjectNumberAndBracket(bytes: $0) }
+            XCTAssertEqual(fromBytes.keptCount, kept.utf8.count, label)
+            XCTAssertEqual(fromBytes.isBeforeBracket, isBeforeBracket, label)
+        }
         for order in [labels, labels.reversed()] {
             var stripped = LabelsWithoutIDs()
             for label in order + order {

@@ -163,4 +163,51 @@ final class FlowCallTests: RxTraceTestCase {
         XCTAssertEqual(steps.map(\.callID), [1, 3, 4, 5])
         XCTAssertEqual(steps.map(\.depth), [0, 1, 1, 1])
     }
+
+    func testTheStepsToLayOut_areTheStepsLaidOut_inTheirOrder_onEveryCommittedTrace() throws {
+        var steps = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            for callLimit in [FlowBuilder.defaultCallLimit, 3] {
+                _ = try FlowBuilder(reader: reader, callLimit: callLimit).forEachFlowToLayOut(
+                    limit: nil, tag: nil, foldingBookkeeping: false
+                ) { flow in
+                    var toLayOut: [(kind: FlowStep.Kind, depth: Int, label: String, id: Int64?)] = []
+                    let hasParts = flow.forEachStepToLayOut { call, depth in
+                        let label = call.withLabelBytes { String(decoding: $0, as: UTF8.self) }
+                        toLayOut.append((.call, depth, label, call.id))
+                        return true
+                    } object: { object, depth in
+                        toLayOut.append((.`init`, depth, "init " + object.label, object.id))
+                        return true
+                    }
+                    let laidOut = flow.laidOut().steps
+                    let name = "\(trace.lastPathComponent), flow \(flow.heading.number)"
+                    XCTAssertTrue(hasParts, name)
+                    XCTAssertEqual(toLayOut.map(\.kind), laidOut.map(\.kind), name)
+                    XCTAssertEqual(toLayOut.map(\.depth), laidOut.map(\.depth), name)
+                    XCTAssertEqual(toLayOut.map(\.label), laidOut.map(\.label), name)
+                    XCTAssertEqual(toLayOut.map(\.id), laidOut.map { $0.callID ?? $0.objectID }, name)
+                    steps += laidOut.count
+                }
+            }
+        }
+        XCTAssertGreaterThan(steps, 1_000)
+    }
+
+    func testStepsToLayOut_stopWhereAsked() throws {
+        let reader = try traceOfLabels(details: ["next(1)", "next(2)", "completed"])
+        let calls = try XCTUnwrap(try reader.flowCallTrees(under: [1], limit: 100, names: .init(reader: reader))?[1])
+        let flow = FlowToLayOut(
+            heading: Flow(number: 1, title: "t", threadName: "main", steps: []), root: calls[0], calls: calls,
+            objects: [], hops: [:])
+        var seen: [Int64] = []
+
+        _ = flow.forEachStepToLayOut { call, _ in
+            seen.append(call.id)
+            return seen.count < 2
+        } object: { _, _ in true }
+
+        XCTAssertEqual(seen, [1, 3])
+    }
 }

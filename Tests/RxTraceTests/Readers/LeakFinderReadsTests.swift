@@ -138,6 +138,26 @@ final class LeakFinderReadsTests: RxTraceTestCase {
         XCTAssertEqual(ChainCall.Kind(stepName: "PublishSubject.onNext"), .other)
     }
 
+    func testSubscriptionsReadInPlaceOneAtATime_areTheSubscriptionsRecords_whileTheTraceIsReadMeanwhile() throws {
+        var compared = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let records = try reader.subscriptions()
+            var inPlace: [SubscriptionRecord] = []
+            var readMeanwhile: [SubscriptionRecord?] = []
+
+            try reader.forEachSubscriptionInPlace(TraceReader.subscriptionQuery + " ORDER BY subscription.id") {
+                inPlace.append($0)
+                readMeanwhile.append(try reader.subscription($0.id))
+            }
+
+            XCTAssertEqual(inPlace, records, trace.lastPathComponent)
+            XCTAssertEqual(readMeanwhile, records, trace.lastPathComponent)
+            compared += records.count
+        }
+        XCTAssertGreaterThan(compared, 30)
+    }
+
     func testSubscriptionsReadInPlace_areTheSubscriptionsRecords() throws {
         var compared = 0
         for trace in try traces {
