@@ -114,8 +114,10 @@ struct WalkthroughBuilder {
         var numbers: [Int64] = []
         var texts: [String] = []
         var textIndex: [String: Int64] = [:]
-        // The page's calls are the run's first ones: no later call changes a state it shows.
-        for change in try reader.objectStateChanges(limit: limit) {
+        // The page's calls are the run's first ones: no later call changes a state it shows,
+        // so the steps after its last call are not read.
+        guard let lastCall = callMoment.keys.max() else { return ([], []) }
+        for change in try reader.objectStateChanges(limit: limit, throughCall: lastCall) {
             guard let moment = callMoment[change.callID] else { continue }
             let text = change.state.lines.joined(separator: "\n")
             let index = textIndex[text] ?? Int64(texts.count)
