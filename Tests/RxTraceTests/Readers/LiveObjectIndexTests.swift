@@ -26,6 +26,18 @@ final class LiveObjectIndexTests: RxTraceTestCase {
         }
     }
 
+    func testTypeNames_areTheRecordsOwn_unshortened_andNoneForAnObjectNotAlive() {
+        let objects = [
+            object(1, "PublishSubject<Int>"), object(4, "Map<Int, Swift.Array<Swift.Dictionary<Int, Int>>>"),
+            object(9, "AnonymousObserver<Int>"), object(12, "AnonymousObserver<Int>"),
+        ]
+        var index = LiveObjectIndex()
+        for object in objects { index.add(object) }
+
+        for object in objects { XCTAssertEqual(index.typeName(of: object.id), object.typeName) }
+        for missing: Int64 in [0, 2, 13] { XCTAssertNil(index.typeName(of: missing)) }
+    }
+
     func testARepeatedID_keepsItsFirstRow_asALookupByIDDoes() {
         var index = LiveObjectIndex()
         index.add(object(3, "PublishSubject<Int>"))
