@@ -113,26 +113,24 @@ struct ChainWindows {
     private func objects(
         of chains: [(subscription: SubscriptionRecord, chain: SubscriptionChain)]
     ) throws -> [Int64: ObjectRecord] {
-        var wanted: Set<Int64> = []
+        // A chain's elements are what it subscribed through, then its observer.
         var links: Set<Int64> = []
-        for (subscription, chain) in chains {
-            wanted.formUnion(chain.elements)
-            links.formUnion(chain.subscribedThrough)
-            if let observable = subscription.observableObjectID {
-                wanted.insert(observable)
-                links.insert(observable)
-            }
+        for index in chains.indices {
+            links.formUnion(chains[index].chain.subscribedThrough)
+            if let observable = chains[index].subscription.observableObjectID { links.insert(observable) }
         }
-        guard let liveObjects else { return try reader.objects(withIDs: wanted) }
-        var known: [Int64: ObjectRecord] = [:]
-        var read: [Int64] = []
-        for id in wanted {
-            if !links.contains(id), let typeName = liveObjects.typeName(of: id) {
-                known[id] = ObjectRecord(id: id, typeName: typeName, startNanoseconds: 0, endNanoseconds: nil, callID: nil)
+        var objects: [Int64: ObjectRecord] = [:]
+        var read = Array(links)
+        for index in chains.indices {
+            guard let observer = chains[index].chain.observer, !links.contains(observer), objects[observer] == nil
+            else { continue }
+            if let typeName = liveObjects?.typeName(of: observer) {
+                objects[observer] = ObjectRecord(
+                    id: observer, typeName: typeName, startNanoseconds: 0, endNanoseconds: nil, callID: nil)
             } else {
-                read.append(id)
+                read.append(observer)
             }
         }
-        return known.merging(try reader.objects(withIDs: read)) { _, record in record }
+        return objects.merging(try reader.objects(withIDs: read)) { _, record in record }
     }
 }
