@@ -62,6 +62,13 @@ struct LiveObjectIndex {
         lastIDOfType[type] == id
     }
 
+    /// How many objects the index holds.
+    var count: Int { ids.count }
+
+    /// The place of the live object `id` among the index's objects (0 for the first in order of
+    /// id, up to ``count`` - 1), or `nil` if it was not alive.
+    func index(of id: Int64) -> Int? { position(of: id) }
+
     /// Whether the object `id` was alive at the end.
     func contains(_ id: Int64) -> Bool { position(of: id) != nil }
 

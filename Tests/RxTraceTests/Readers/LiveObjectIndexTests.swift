@@ -38,6 +38,15 @@ final class LiveObjectIndexTests: RxTraceTestCase {
         for missing: Int64 in [0, 2, 13] { XCTAssertNil(index.typeName(of: missing)) }
     }
 
+    func testEachObjectsPlace_isItsRankInOrderOfID_andNoneForAnObjectNotAlive() {
+        var index = LiveObjectIndex()
+        for id: Int64 in [1, 4, 9, 12] { index.add(object(id, "AnonymousObserver<Int>")) }
+
+        XCTAssertEqual(index.count, 4)
+        XCTAssertEqual([1, 4, 9, 12].map { index.index(of: $0) }, [0, 1, 2, 3])
+        for missing: Int64 in [0, 2, 13] { XCTAssertNil(index.index(of: missing)) }
+    }
+
     func testARepeatedID_keepsItsFirstRow_asALookupByIDDoes() {
         var index = LiveObjectIndex()
         index.add(object(3, "PublishSubject<Int>"))
