@@ -2,7 +2,7 @@
 /// with their `Bag` keys, a replay buffer, a `SerialDisposable`'s current inner disposable, a
 /// shared connection's subscriber count and whether it is connected.
 ///
-/// ``TraceReader/objectStateChanges(limit:)`` derives it from the details of the steps that
+/// ``TraceReader/objectStateChanges(limit:throughCall:)`` derives it from the details of the steps that
 /// change it (`Bag.insert(key 0, observer #4)`, `RefCountSink.run(refcount 1, connects)`);
 /// each part is `nil` when the object has no such state or no step recorded it yet.
 public struct ObjectState: Equatable, Sendable {

@@ -18,7 +18,10 @@ struct ChainWindows {
         var chain: SubscriptionChain
         /// Its chain's tags, as ``TraceReader/tags(ofChain:)`` reads them.
         var tags: [String]
-        /// The objects of the window's chains and the observables subscribed to, by id.
+        /// The objects of the window's chains and the observables subscribed to, by id. An
+        /// element that is neither a link of the window's chains nor an observable subscribed to
+        /// and is alive at the end (an observer, mostly) holds its id and type only, taken from
+        /// the live objects' index when the windows are given one: what a finding reads of it.
         var objects: [Int64: ObjectRecord]
     }
 
@@ -26,6 +29,9 @@ struct ChainWindows {
     /// What each step does for a chain, looked up once per step for every window.
     private let steps: TraceReader.ChainStepKinds
     private let subscriptions: [SubscriptionRecord]
+    /// The objects alive at the end, whose type names stand in for reading the elements that
+    /// are no links; `nil` reads every element.
+    private let liveObjects: LiveObjectIndex?
     private var nextIndex = 0
     /// The current window's chains not handed over yet, the next one last.
     private var pending: [(subscription: SubscriptionRecord, chain: SubscriptionChain, tags: [String])] = []
@@ -34,13 +40,16 @@ struct ChainWindows {
 
     /// The chains of `subscriptions`, read from `reader`, in the order given; `steps` holds
     /// what the steps met so far do for a chain, and may be shared by the windows of one report.
+    /// With `liveObjects`, the elements alive at the end that are no links are not read: their
+    /// types come from the index (``Element/objects``).
     init(
         reader: TraceReader, subscriptions: [SubscriptionRecord],
-        steps: TraceReader.ChainStepKinds = TraceReader.ChainStepKinds()
+        steps: TraceReader.ChainStepKinds = TraceReader.ChainStepKinds(), liveObjects: LiveObjectIndex? = nil
     ) {
         self.reader = reader
         self.subscriptions = subscriptions
         self.steps = steps
+        self.liveObjects = liveObjects
     }
 
     /// The next subscription's chain, or `nil` after the last.
@@ -86,9 +95,7 @@ struct ChainWindows {
         }
         let tagsOfObject =
             reader.features.isTagged ? try reader.tags(of: Array(Set(chains.flatMap(\.chain.objects)))) : [:]
-        objects = try reader.objects(
-            withIDs: Set(chains.flatMap { $0.chain.elements + [$0.subscription.observableObjectID].compactMap { $0 } })
-        )
+        objects = try objects(of: chains)
         // An untagged trace's chains have no tags: none are looked for.
         pending = chains.reversed().map { subscription, chain in
             (
@@ -97,5 +104,33 @@ struct ChainWindows {
                     ? [] : LeakRules.chainTags(subscribedThrough: chain.objects) { tagsOfObject[$0] ?? [] }
             )
         }
+    }
+
+    /// The objects of `chains`' elements and the observables they subscribed to, by id: each
+    /// link and observable read with its build site (``TraceReader/objects(withIDs:)``); each
+    /// other element alive at the end, an observer mostly, made from ``liveObjects``' type
+    /// name without a lookup, as the findings label it by its type and id alone.
+    private func objects(
+        of chains: [(subscription: SubscriptionRecord, chain: SubscriptionChain)]
+    ) throws -> [Int64: ObjectRecord] {
+        // A chain's elements are what it subscribed through, then its observer.
+        var links: Set<Int64> = []
+        for index in chains.indices {
+            links.formUnion(chains[index].chain.subscribedThrough)
+            if let observable = chains[index].subscription.observableObjectID { links.insert(observable) }
+        }
+        var objects: [Int64: ObjectRecord] = [:]
+        var read = Array(links)
+        for index in chains.indices {
+            guard let observer = chains[index].chain.observer, !links.contains(observer), objects[observer] == nil
+            else { continue }
+            if let typeName = liveObjects?.typeName(of: observer) {
+                objects[observer] = ObjectRecord(
+                    id: observer, typeName: typeName, startNanoseconds: 0, endNanoseconds: nil, callID: nil)
+            } else {
+                read.append(observer)
+            }
+        }
+        return objects.merging(try reader.objects(withIDs: read)) { _, record in record }
     }
 }

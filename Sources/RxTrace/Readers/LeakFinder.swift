@@ -456,7 +456,7 @@ public struct LeakFinder {
         // The open subscriptions reported on their own that keep each object alive, by object,
         // each as the first of its kind (what it keeps alive is charged to the first): the objects
         // their findings explain. A first repeated right after itself is kept once.
-        var keepers: [Int64: [Int64]] = [:]
+        var keepers = SubscriptionKeepers(objectCount: liveObjects.count)
         // Each type's short name (TypeNames.short), worked out once per type, not once per
         // element of every chain: `AnonymousObserver<Int> #6` is that name and the id.
         var shortTypeNames: [String: String] = [:]
@@ -597,14 +597,15 @@ public struct LeakFinder {
                 }
                 let first = firstOfKind[finding.kind]
                 try found(finding)
-                // Each object once: an object listed twice finds itself last in its keepers.
+                // Each object once: an object listed twice finds itself last in its keepers. Only
+                // objects alive at the end (bags too) are kept, by their place in the index.
                 func keep(_ object: Int64) {
-                    if keepers[object]?.last != first { keepers[object, default: []].append(first) }
+                    if let index = liveObjects.index(of: object) { keepers.add(first, keepingObjectAt: index) }
                 }
                 // What it keeps alive, the observer first, then its bag.
-                if let observer = links.observer, liveObjects.contains(observer) { keep(observer) }
-                for object in links.subscribedThrough where liveObjects.contains(object) { keep(object) }
-                for object in links.created where liveObjects.contains(object) { keep(object) }
+                if let observer = links.observer { keep(observer) }
+                for object in links.subscribedThrough { keep(object) }
+                for object in links.created { keep(object) }
                 if let bagID { keep(bagID) }
             }
         }
@@ -647,6 +648,7 @@ public struct LeakFinder {
             typesEnded.removeAll(keepingCapacity: true)
         }
         func firstOfEachKind(_ firsts: [Int64]) -> [Int64] {
+            guard firsts.count > 1 else { return firsts }
             var seen: Set<Int64> = []
             return firsts.filter { seen.insert($0).inserted }
         }
@@ -693,7 +695,8 @@ public struct LeakFinder {
             if work == nil {
                 work = try neverStarted[object.id] ?? queuedOnANeverStartedScheduler(object, neverStarted)
             }
-            let subscriptionIDs = keepers[object.id] ?? []
+            let subscriptionIDs =
+                liveObjects.index(of: object.id).map { keepers.subscriptions(keepingObjectAt: $0) } ?? []
             let verdict = LeakRules.verdict(
                 ofObjectMadeBy: maker, isMadeByATestCase: false, pendingWork: work,
                 keptAliveBy: subscriptionIDs.compactMap { verdictOfFirst[$0] }

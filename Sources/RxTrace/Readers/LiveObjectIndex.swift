@@ -11,6 +11,8 @@ struct LiveObjectIndex {
     private var typeOfObject: [UInt32] = []
     /// The types' short names (``TypeNames/short(_:)``), each once.
     private var typeNames: [String] = []
+    /// The types' names as the trace holds them, at the same index as ``typeNames``.
+    private var fullTypeNames: [String] = []
     private var indexOfTypeName: [String: UInt32] = [:]
     /// Each type's last live object's id, by the type's index.
     private var lastIDOfType: [Int64] = []
@@ -38,6 +40,7 @@ struct LiveObjectIndex {
             type = UInt32(typeNames.count)
             indexOfTypeName[typeName] = type
             typeNames.append(TypeNames.short(typeName))
+            fullTypeNames.append(typeName)
             lastIDOfType.append(id)
         }
         if let last = ids.last, id <= last { return Int(type) }
@@ -59,8 +62,21 @@ struct LiveObjectIndex {
         lastIDOfType[type] == id
     }
 
+    /// How many objects the index holds.
+    var count: Int { ids.count }
+
+    /// The place of the live object `id` among the index's objects (0 for the first in order of
+    /// id, up to ``count`` - 1), or `nil` if it was not alive.
+    func index(of id: Int64) -> Int? { position(of: id) }
+
     /// Whether the object `id` was alive at the end.
     func contains(_ id: Int64) -> Bool { position(of: id) != nil }
+
+    /// The type name of the live object `id`, as the trace holds it (an ``ObjectRecord``'s
+    /// ``ObjectRecord/typeName``), or `nil` if it was not alive.
+    func typeName(of id: Int64) -> String? {
+        position(of: id).map { fullTypeNames[Int(typeOfObject[$0])] }
+    }
 
     /// The label of the live object `id` (``ObjectRecord/label``), or `nil` if it was not alive.
     func label(of id: Int64) -> String? {

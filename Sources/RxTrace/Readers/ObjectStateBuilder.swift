@@ -1,5 +1,5 @@
 /// Folds the steps that change an object's state, in the order they were entered, into each
-/// object's ``ObjectState`` after each of them: what ``TraceReader/objectStateChanges(limit:)``
+/// object's ``ObjectState`` after each of them: what ``TraceReader/objectStateChanges(limit:throughCall:)``
 /// returns.
 ///
 /// RxCore records the state as the details of those steps (`Bag.insert(key 0, observer #4)`,

@@ -38,7 +38,7 @@ struct OpenChainPages {
             let isObserverAlive = subscription.observerObjectID.map { liveObjects.contains($0) } ?? true
             return subscription.isStillOpen(isObserverAlive: isObserverAlive)
         }
-        var windows = ChainWindows(reader: reader, subscriptions: stillOpen, steps: steps)
+        var windows = ChainWindows(reader: reader, subscriptions: stillOpen, steps: steps, liveObjects: liveObjects)
         var elements: [ChainWindows.Element] = []
         elements.reserveCapacity(stillOpen.count)
         while let element = try windows.next() { elements.append(element) }

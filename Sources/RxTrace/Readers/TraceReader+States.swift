@@ -4,7 +4,12 @@ extension TraceReader {
     /// The changes of the objects' states that the run's first `limit` such steps made, in
     /// the order the steps were entered: each with the object's whole state after it
     /// (``ObjectStateBuilder``). Empty for a trace recorded without calls.
-    public func objectStateChanges(limit: Int) throws -> [ObjectStateChange] {
+    ///
+    /// - Parameter call: the last call whose change is wanted: the changes of the steps up to
+    ///   it (of the first `limit`), which no later step alters. A page that shows the run's
+    ///   first moments reads those and not the `limit` steps of a trace of a million
+    ///   subscribes.
+    public func objectStateChanges(limit: Int, throughCall call: Int64 = .max) throws -> [ObjectStateChange] {
         let names = ObjectStateBuilder.stepNames.map { "'\($0)'" }.joined(separator: ", ")
         let steps = try records(
             """
@@ -17,11 +22,11 @@ extension TraceReader {
             LEFT JOIN call AS caller ON caller.id = call.parent_id
             LEFT JOIN object ON object.id = call.object_id
             LEFT JOIN call AS maker ON maker.id = object.call_id
-            WHERE step.name IN (\(names))
+            WHERE step.name IN (\(names)) AND call.id <= ?
             ORDER BY call.id
             LIMIT ?
             """,
-            [.integer(Int64(limit))]
+            [.integer(call), .integer(Int64(limit))]
         ) { row in
             ObjectStateBuilder.Step(
                 callID: row.integer("id") ?? 0, name: row.traceText("name") ?? "", objectID: row.integer("object_id"),
@@ -39,7 +44,7 @@ extension TraceReader {
     /// inclusive), for the objects whose state some step recorded.
     public func objectStates(atCall call: Int64) throws -> [Int64: ObjectState] {
         var states: [Int64: ObjectState] = [:]
-        for change in try objectStateChanges(limit: Int.max) where change.callID <= call {
+        for change in try objectStateChanges(limit: Int.max, throughCall: call) where change.callID <= call {
             states[change.objectID] = change.state
         }
         return states

@@ -66,6 +66,35 @@ final class ChainPagesReadAheadTests: RxTraceTestCase {
         }
     }
 
+    func testChainsGivenTheLiveObjects_holdTheirObservers_asTheirRecordsName_andTheirLinksInFull() throws {
+        let reader = try TraceReader(path: try traceOfManyOpenSubscriptions())
+        var liveObjects = LiveObjectIndex()
+        try reader.forEachLiveObjectRow { liveObjects.add(id: $0.id, typeName: $0.typeName) }
+        var read = OpenChainPages(reader: reader, liveObjects: LiveObjectIndex(), scope: nil)
+        var given = OpenChainPages(reader: reader, liveObjects: liveObjects, scope: nil)
+        var observersGiven = 0
+        while let readPage = try read.next() {
+            let givenPage = try XCTUnwrap(try given.next())
+            XCTAssertEqual(givenPage.map(\.chain), readPage.map(\.chain))
+            for (element, expected) in zip(givenPage, readPage) {
+                XCTAssertEqual(Set(element.objects.keys), Set(expected.objects.keys))
+                for (id, record) in expected.objects {
+                    let isLink =
+                        element.chain.subscribedThrough.contains(id) || element.subscription.observableObjectID == id
+                    if isLink {
+                        XCTAssertEqual(element.objects[id], record, "a link or observable is read in full")
+                    } else {
+                        XCTAssertEqual(element.objects[id]?.typeName, record.typeName)
+                        XCTAssertEqual(element.objects[id]?.id, id)
+                        observersGiven += 1
+                    }
+                }
+            }
+        }
+        XCTAssertNil(try given.next())
+        XCTAssertGreaterThan(observersGiven, Self.openCount / 2, "the observers come from the index")
+    }
+
     func testTheLeakReport_withItsChainsReadAhead_isTheReportReadOnOneThread() throws {
         let path = try traceOfManyOpenSubscriptions()
         let readAhead = try TraceReader(path: path)

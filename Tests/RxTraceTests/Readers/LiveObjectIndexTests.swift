@@ -26,6 +26,27 @@ final class LiveObjectIndexTests: RxTraceTestCase {
         }
     }
 
+    func testTypeNames_areTheRecordsOwn_unshortened_andNoneForAnObjectNotAlive() {
+        let objects = [
+            object(1, "PublishSubject<Int>"), object(4, "Map<Int, Swift.Array<Swift.Dictionary<Int, Int>>>"),
+            object(9, "AnonymousObserver<Int>"), object(12, "AnonymousObserver<Int>"),
+        ]
+        var index = LiveObjectIndex()
+        for object in objects { index.add(object) }
+
+        for object in objects { XCTAssertEqual(index.typeName(of: object.id), object.typeName) }
+        for missing: Int64 in [0, 2, 13] { XCTAssertNil(index.typeName(of: missing)) }
+    }
+
+    func testEachObjectsPlace_isItsRankInOrderOfID_andNoneForAnObjectNotAlive() {
+        var index = LiveObjectIndex()
+        for id: Int64 in [1, 4, 9, 12] { index.add(object(id, "AnonymousObserver<Int>")) }
+
+        XCTAssertEqual(index.count, 4)
+        XCTAssertEqual([1, 4, 9, 12].map { index.index(of: $0) }, [0, 1, 2, 3])
+        for missing: Int64 in [0, 2, 13] { XCTAssertNil(index.index(of: missing)) }
+    }
+
     func testARepeatedID_keepsItsFirstRow_asALookupByIDDoes() {
         var index = LiveObjectIndex()
         index.add(object(3, "PublishSubject<Int>"))

@@ -3,7 +3,7 @@ import RxCore
 import XCTest
 
 /// The objects' state as RxCore records it in the details of the steps that change it
-/// (``TraceReader/objectStateChanges(limit:)``): a subject's observers with their `Bag` keys,
+/// (``TraceReader/objectStateChanges(limit:throughCall:)``): a subject's observers with their `Bag` keys,
 /// a replay buffer, a `SerialDisposable`'s current inner, a shared connection's subscribers.
 final class TraceReaderStatesTests: RxTraceTestCase {
     /// The calls named `name`, in order of entry.
@@ -44,6 +44,24 @@ final class TraceReaderStatesTests: RxTraceTestCase {
 
         let stop = try XCTUnwrap(try calls("PublishSubject.synchronized_on", in: reader).first { $0.detail == "completed" })
         XCTAssertEqual(try reader.objectStates(atCall: stop.id)[subject]?.lines, ["observers: none"], "a stop event releases every observer")
+    }
+
+    func testTheChangesThroughACall_areTheChangesUpToIt_ofTheFirstLimitSteps() throws {
+        let reader = try recordedTrace {
+            let subject = PublishSubject<Int>()
+            let subscriptions = (0..<20).map { _ in subject.subscribe(onNext: { _ in }) }
+            for subscription in subscriptions.prefix(5) { subscription.dispose() }
+            subject.onCompleted()
+        }
+        let every = try reader.objectStateChanges(limit: .max)
+        XCTAssertGreaterThanOrEqual(every.count, 26, "20 inserts, 5 unsubscribes, the stop")
+        for call in every.map(\.callID) + [0, every[7].callID + 1, .max] {
+            for limit in [1, 12, 26, 1_000] {
+                XCTAssertEqual(
+                    try reader.objectStateChanges(limit: limit, throughCall: call),
+                    Array(every.prefix(limit).filter { $0.callID <= call }), "through call \(call), limit \(limit)")
+            }
+        }
     }
 
     func testASubjectWithManyObservers_listsTheFirstEight_andCountsThemAll_asTheyComeAndGo() throws {

@@ -38,9 +38,45 @@ final class HTMLLiveObjects {
             group.createdIn.joined(separator: "; "),
         ]
         try rows.add(["<tr>" + cells.map { "<td>\(renderer.escaped($0))</td>" }.joined() + "</tr>\n"], of: group)
-        try json.append(
-            (tally.groupCount == 0 ? "" : ",") + HTMLReportRenderer.scriptSafe(try encoder.encode(group)))
+        try json.append((tally.groupCount == 0 ? "" : ",") + (try Self.json(of: group, encoder: encoder)))
         tally.add(group)
+    }
+
+    /// `group`'s JSON as `encoder` (the page's, ``HTMLReportRenderer/jsonEncoder()``) writes
+    /// it, escaped for a `<script>` element: the group encoded without its ids, which are
+    /// written by hand between the brackets of its `"objectIDs":[]`. Boxing each of a million
+    /// ids for the encoder was most of the page's live objects; the group's only member of
+    /// that key (its holder has none, and no text in it can hold an unescaped quote) takes
+    /// the ids as the encoder writes integers, in decimal, separated by commas.
+    static func json(of group: LiveObjectGroup, encoder: JSONEncoder) throws -> String {
+        var withoutIDs = group
+        withoutIDs.objectIDs = []
+        let encoded = HTMLReportRenderer.scriptSafe(try encoder.encode(withoutIDs))
+        guard !group.objectIDs.isEmpty, let member = encoded.range(of: "\"objectIDs\":[]") else { return encoded }
+        // Digits and commas need no escaping for the `<script>` element.
+        let beforeClosing = encoded.index(before: member.upperBound)
+        return String(encoded[..<beforeClosing]) + decimalList(group.objectIDs) + String(encoded[beforeClosing...])
+    }
+
+    /// `ids` in decimal, separated by commas: `3,5,-7`.
+    static func decimalList(_ ids: [Int64]) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(ids.count * 8)
+        for id in ids {
+            if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+            guard id >= 0 else {
+                bytes.append(contentsOf: String(id).utf8)
+                continue
+            }
+            let start = bytes.count
+            var rest = id
+            repeat {
+                bytes.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            bytes[start...].reverse()
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes the leaks section's objects alive at the end: a table per block of one verdict

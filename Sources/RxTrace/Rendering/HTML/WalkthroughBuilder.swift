@@ -112,20 +112,16 @@ struct WalkthroughBuilder {
     /// ``HTMLReport/Walkthrough/states`` and ``HTMLReport/Walkthrough/stateTexts`` hold them.
     private func states(atMoments callMoment: [Int64: Int]) throws -> (states: [Int64], texts: [String]) {
         var numbers: [Int64] = []
-        var texts: [String] = []
-        var textIndex: [String: Int64] = [:]
-        // The page's calls are the run's first ones: no later call changes a state it shows.
-        for change in try reader.objectStateChanges(limit: limit) {
+        var texts = NumberedTexts()
+        // The page's calls are the run's first ones: no later call changes a state it shows,
+        // so the steps after its last call are not read.
+        guard let lastCall = callMoment.keys.max() else { return ([], []) }
+        for change in try reader.objectStateChanges(limit: limit, throughCall: lastCall) {
             guard let moment = callMoment[change.callID] else { continue }
-            let text = change.state.lines.joined(separator: "\n")
-            let index = textIndex[text] ?? Int64(texts.count)
-            if index == texts.count {
-                textIndex[text] = index
-                texts.append(text)
-            }
-            numbers += [Int64(moment), change.objectID, index]
+            let index = texts.number(of: change.state.lines.joined(separator: "\n"))
+            numbers += [Int64(moment), change.objectID, Int64(index)]
         }
-        return (numbers, texts)
+        return (numbers, texts.texts)
     }
 
     /// The first index of `times` (sorted) whose time is at or after `time`; `nil` past the end.
