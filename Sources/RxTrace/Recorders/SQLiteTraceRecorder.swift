@@ -86,10 +86,11 @@ public final class SQLiteTraceRecorder: RecordingSessionForwarding {
         )
     }
 
-    /// The folder that holds `path`: where the spool goes, beside the trace.
-    private static func directory(of path: String) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
-        return directory.isEmpty ? "." : directory
+    /// The folder that holds `path`: where the spool goes, beside the trace. (Through `URL`:
+    /// `NSString.deletingLastPathComponent` traps on a one-character name such as `t` in
+    /// swift-corelibs-foundation.)
+    static func directory(of path: String) -> String {
+        URL(fileURLWithPath: path).deletingLastPathComponent().path
     }
 
     /// Blocks until everything recorded before the call is committed to the file.

@@ -119,4 +119,24 @@ final class SQLiteTraceRecorderTests: RxTraceTestCase {
         XCTAssertEqual(try reader.column("SELECT program FROM run"), ["second"])
         XCTAssertEqual(try reader.integer("SELECT count(*) FROM object"), 0)
     }
+
+    func testATraceNamedByOneCharacter_inTheWorkingDirectory_isRecordedBesideItsSpool() throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("rxtrace-one-character-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let previous = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(folder.path))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+
+        let recorder = try SQLiteTraceRecorder(path: "t", program: "one-character")
+        _ = recorder.objectInitialized(Int.self)
+        try recorder.finish()
+
+        XCTAssertEqual(SQLiteTraceRecorder.directory(of: "t"), folder.path, "a bare name lies in the working directory")
+        XCTAssertEqual(SQLiteTraceRecorder.directory(of: "/t"), "/")
+        XCTAssertEqual(SQLiteTraceRecorder.directory(of: "a/t"), folder.appendingPathComponent("a").path)
+        XCTAssertEqual(try Database(path: folder.appendingPathComponent("t").path, mode: .readOnly).integer(
+            "SELECT count(*) FROM object"), 1)
+    }
 }
