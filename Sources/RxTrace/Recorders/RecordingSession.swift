@@ -711,20 +711,20 @@ final class RecordingSession {
         let ts = clock.ticks()
         let thread = currentThread()
         appendHeldRecords(of: thread)
-        let value = isRecordingValues || kind != .next ? value : nil
         let call = thread.pointee.currentCall
         let virtualTS = Instrumentation.boundVirtualTime
         // The observer's receiving step, if it records one, comes next: hold the event for it.
+        // (The value is chosen in each branch, where it is moved into place, not copied.)
         if isRecordingCalls, observer != .none {
             thread.pointee.hold(
                 HeldDelivery(
-                    kind: kind, value: value, source: source.rawValue, observer: observer.rawValue, ts: ts, call: call,
-                    virtualTS: virtualTS))
+                    kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
+                    observer: observer.rawValue, ts: ts, call: call, virtualTS: virtualTS))
         } else {
             _ = ring.append(.none) { _ in
                 .eventDelivered(
-                    kind: kind, value: value, source: source.rawValue, observer: observer.rawValue, ts: ts,
-                    thread: thread.pointee.id, call: call, virtualTS: virtualTS)
+                    kind: kind, value: isRecordingValues || kind != .next ? value : nil, source: source.rawValue,
+                    observer: observer.rawValue, ts: ts, thread: thread.pointee.id, call: call, virtualTS: virtualTS)
             }
         }
     }
