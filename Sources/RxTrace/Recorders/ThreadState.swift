@@ -3,8 +3,9 @@ import Glibc
 import RxCore
 import Synchronization
 
-/// What a recording knows about one thread: its serial id, its open calls, and the exits it
-/// holds back (``ExitedCalls``).
+/// What a recording knows about one thread: its serial id, its open calls, the exits or the
+/// event it holds back (``ExitedCalls``, ``HeldDelivery``), and the caller addresses it appended
+/// last.
 ///
 /// Only its own thread touches it, so a call's parent and depth cost no lock. Reached through
 /// a ``ThreadStateKey`` as a pointer: a hook reads and changes it in place, with no reference
