@@ -1,9 +1,10 @@
 // The floor of today's schema: how long SQLite alone takes to write the rows of a real W1s trace.
 // It reads the call and event rows of a trace the recorder made, keeps them in memory, then writes
 // them again through SQLite's C API into a fresh file with the trace's own CREATE statements, the
-// way the writer does (WAL, synchronous NORMAL, prepared INSERTs, 10,000 rows per transaction),
-// followed by the trace's indexes and the WAL checkpoint. No Swift runs, so what it measures is the
-// least any writer of these rows can take. Variants show what each part of a row costs.
+// way the writer does (WAL, synchronous NORMAL, no connection mutex, 32 rows per prepared INSERT,
+// 10,000 rows per transaction), followed by the trace's indexes and the WAL checkpoint. No Swift
+// runs, so what it measures is the least any writer of these rows can take. Variants show what
+// each part of a row costs.
 // Not part of either package. Build and run:
 //
 //   cd Benchmarks && swift build -c release
@@ -63,38 +64,94 @@ static int writtenOrder(const void *a, const void *b) {
     return x->isEvent - y->isEvent;
 }
 
-/// Writes every row again; `callColumns` picks which of a call's columns the INSERT binds.
-static void replay(const char *name, const char *pragmas, const char *schema, const char *callInsert,
-                   const int *callColumns, const char *eventInsert, const char *indexes) {
+enum { rowsPerInsert = 32 };
+
+/// `INSERT INTO table (columns) VALUES (row), (row), …` with `count` rows of `row`.
+static sqlite3_stmt *prepareInsert(sqlite3 *db, const char *head, const char *row, int count) {
+    if (!head) return 0;
+    size_t length = strlen(head) + (strlen(row) + 2) * count + 1;
+    char *sql = malloc(length);
+    strcpy(sql, head);
+    for (int i = 0; i < count; i++) {
+        if (i) strcat(sql, ", ");
+        strcat(sql, row);
+    }
+    sqlite3_stmt *statement;
+    if (sqlite3_prepare_v2(db, sql, -1, &statement, 0) != SQLITE_OK) fail(db, sql);
+    free(sql);
+    return statement;
+}
+
+/// The rows of one table waiting for their INSERT, as the writer's batches wait.
+typedef struct {
+    sqlite3_stmt *full, *single;
+    const int *columns; // which of a row's columns each placeholder takes, or 0 for all in order
+    int columnCount;
+    Row *waiting[rowsPerInsert];
+    int count;
+} Batch;
+
+static void bindAndStep(sqlite3 *db, sqlite3_stmt *statement, Batch *batch, int rows) {
+    for (int r = 0; r < rows; r++)
+        for (int c = 0; c < batch->columnCount; c++)
+            sqlite3_bind_value(statement, r * batch->columnCount + c + 1,
+                               batch->waiting[r]->columns[batch->columns ? batch->columns[c] : c]);
+    if (sqlite3_step(statement) != SQLITE_DONE) fail(db, "insert");
+    sqlite3_reset(statement);
+}
+
+static void add(sqlite3 *db, Batch *batch, Row *row) {
+    batch->waiting[batch->count++] = row;
+    if (batch->count == rowsPerInsert) {
+        bindAndStep(db, batch->full, batch, rowsPerInsert);
+        batch->count = 0;
+    }
+}
+
+static void drain(sqlite3 *db, Batch *batch) {
+    for (int r = 0; r < batch->count; r++) {
+        batch->waiting[0] = batch->waiting[r];
+        bindAndStep(db, batch->single, batch, 1);
+    }
+    batch->count = 0;
+}
+
+/// Writes every row again, the calls through `callHead` with `callRow` placeholders taking the
+/// columns `callColumns` names, the events through `eventHead`; a NULL head leaves that table out.
+static void replay(const char *name, const char *pragmas, const char *schema, const char *callHead,
+                   const char *callRow, const int *callColumns, int callColumnCount, const char *eventHead,
+                   const char *indexes) {
     char path[512];
     unlink(replayPath);
     snprintf(path, sizeof path, "%s-wal", replayPath); unlink(path);
     snprintf(path, sizeof path, "%s-shm", replayPath); unlink(path);
     sqlite3 *db;
-    sqlite3_open(replayPath, &db);
+    sqlite3_open_v2(replayPath, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, 0);
     if (sqlite3_exec(db, pragmas, 0, 0, 0) != SQLITE_OK) fail(db, pragmas);
     if (sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;", 0, 0, 0) != SQLITE_OK) fail(db, "WAL");
     if (sqlite3_exec(db, schema, 0, 0, 0) != SQLITE_OK) fail(db, "schema");
-    sqlite3_stmt *callStatement = 0, *eventStatement = 0;
-    if (callInsert && sqlite3_prepare_v2(db, callInsert, -1, &callStatement, 0) != SQLITE_OK) fail(db, callInsert);
-    if (eventInsert && sqlite3_prepare_v2(db, eventInsert, -1, &eventStatement, 0) != SQLITE_OK) fail(db, eventInsert);
+    const char *eventRow = "(?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    Batch calls = {prepareInsert(db, callHead, callRow, rowsPerInsert), prepareInsert(db, callHead, callRow, 1),
+                   callColumns, callColumnCount, {0}, 0};
+    Batch events = {prepareInsert(db, eventHead, eventRow, rowsPerInsert), prepareInsert(db, eventHead, eventRow, 1),
+                    0, 9, {0}, 0};
     double start = now();
     int written = 0;
     sqlite3_exec(db, "BEGIN", 0, 0, 0);
     for (int i = 0; i < rowCount; i++) {
         Row *row = &rows[i];
-        sqlite3_stmt *statement = row->isEvent ? eventStatement : callStatement;
-        if (!statement) continue;
-        int parameters = sqlite3_bind_parameter_count(statement);
-        for (int p = 0; p < parameters; p++)
-            sqlite3_bind_value(statement, p + 1, row->columns[row->isEvent ? p : callColumns[p]]);
-        if (sqlite3_step(statement) != SQLITE_DONE) fail(db, "insert");
-        sqlite3_reset(statement);
+        Batch *batch = row->isEvent ? &events : &calls;
+        if (!batch->full) continue;
+        add(db, batch, row);
         if (++written % rowsPerTransaction == 0) {
+            drain(db, &calls);
+            drain(db, &events);
             sqlite3_exec(db, "COMMIT", 0, 0, 0);
             sqlite3_exec(db, "BEGIN", 0, 0, 0);
         }
     }
+    drain(db, &calls);
+    drain(db, &events);
     sqlite3_exec(db, "COMMIT", 0, 0, 0);
     double rowsDone = now();
     if (indexes && sqlite3_exec(db, indexes, 0, 0, 0) != SQLITE_OK) fail(db, indexes);
@@ -104,8 +161,10 @@ static void replay(const char *name, const char *pragmas, const char *schema, co
     printf("%-58s %7d rows %7.1f ms rows (%4.0f ns/row) %6.1f ms indexes %5.1f ms checkpoint %7.1f ms in all\n",
            name, written, (rowsDone - start) * 1e3, (rowsDone - start) * 1e9 / written,
            (indexesDone - rowsDone) * 1e3, (end - indexesDone) * 1e3, (end - start) * 1e3);
-    sqlite3_finalize(callStatement);
-    sqlite3_finalize(eventStatement);
+    sqlite3_finalize(calls.full);
+    sqlite3_finalize(calls.single);
+    sqlite3_finalize(events.full);
+    sqlite3_finalize(events.single);
     sqlite3_close(db);
 }
 
@@ -115,7 +174,7 @@ static void replay(const char *name, const char *pragmas, const char *schema, co
 static void replayPackedFlows(void) {
     unlink(replayPath);
     sqlite3 *db;
-    sqlite3_open(replayPath, &db);
+    sqlite3_open_v2(replayPath, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, 0);
     sqlite3_exec(db, "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
                      "CREATE TABLE flow (id INTEGER PRIMARY KEY, thread_id INTEGER NOT NULL, ts INTEGER NOT NULL, calls BLOB NOT NULL)", 0, 0, 0);
     sqlite3_stmt *statement;
@@ -194,23 +253,26 @@ int main(int argc, char **argv) {
     const char *callIndexes =
         "CREATE INDEX call_parent ON call(parent_id);"
         "CREATE INDEX call_root_object ON call(object_id) WHERE parent_id IS NULL;";
-    const char *allCalls = "INSERT INTO call VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
-    const char *allEvents = "INSERT INTO event VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    const char *allCalls = "INSERT INTO call VALUES ";
+    const char *allEvents = "INSERT INTO event VALUES ";
+    const char *callRow = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
     static const int everyColumn[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
     static const int noDetail[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 10};
     static const int sixColumns[] = {0, 1, 4, 5, 7, 8};
     for (int round = 0; round < rounds; round++) {
-        replay("today: calls and events, 4 KB pages", "", schema, allCalls, everyColumn, allEvents, indexes);
-        replay("today, 16 KB pages", "PRAGMA page_size = 16384;", schema, allCalls, everyColumn, allEvents, indexes);
-        replay("today, 64 KB pages", "PRAGMA page_size = 65536;", schema, allCalls, everyColumn, allEvents, indexes);
-        replay("calls only", "", schema, allCalls, everyColumn, 0, callIndexes);
+        replay("today: calls and events, 4 KB pages", "", schema, allCalls, callRow, everyColumn, 11, allEvents, indexes);
+        replay("today, 16 KB pages", "PRAGMA page_size = 16384;", schema, allCalls, callRow, everyColumn, 11, allEvents,
+               indexes);
+        replay("today, 64 KB pages", "PRAGMA page_size = 65536;", schema, allCalls, callRow, everyColumn, 11, allEvents,
+               indexes);
+        replay("calls only", "", schema, allCalls, callRow, everyColumn, 11, 0, callIndexes);
         replay("calls only, without detail", "", schema,
-               "INSERT INTO call (id, parent_id, depth, thread_id, step_id, object_id, ts, dur, virtual_ts, caller_stack_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-               noDetail, 0, 0);
+               "INSERT INTO call (id, parent_id, depth, thread_id, step_id, object_id, ts, dur, virtual_ts, caller_stack_id) VALUES ",
+               "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", noDetail, 10, 0, 0);
         replay("calls only, six columns (id parent step object ts dur)", "", schema,
-               "INSERT INTO call (id, parent_id, step_id, object_id, ts, dur, depth, thread_id) VALUES (?, ?, ?, ?, ?, ?, 0, 1)",
-               sixColumns, 0, 0);
-        replay("events only", "", schema, 0, everyColumn, allEvents, 0);
+               "INSERT INTO call (id, parent_id, step_id, object_id, ts, dur, depth, thread_id) VALUES ",
+               "(?, ?, ?, ?, ?, ?, 0, 1)", sixColumns, 6, 0, 0);
+        replay("events only", "", schema, 0, callRow, everyColumn, 11, allEvents, 0);
         replayPackedFlows();
     }
     return 0;
