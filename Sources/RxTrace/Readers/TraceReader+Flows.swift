@@ -70,9 +70,10 @@ extension TraceReader {
     /// The flow numbers of the top-level calls `roots`: 1 for the first top-level call of the
     /// trace, and so on.
     ///
-    /// Counts through the `call_parent` index: once up to the first root, then only the gaps
-    /// between the roots, so a report on one subscription numbers its few flows without
-    /// reading every flow of a large trace.
+    /// Counts through the index of the top-level calls (`call_root`; in an older trace,
+    /// `call_parent`'s NULLs): once up to the first root, then only the gaps between the roots,
+    /// so a report on one subscription numbers its few flows without reading every flow of a
+    /// large trace.
     public func flowNumbers(ofTopLevelCalls roots: [Int64]) throws -> [Int64: Int] {
         var numbers: [Int64: Int] = [:]
         var previous: Int64 = 0
@@ -91,7 +92,8 @@ extension TraceReader {
     }
 
     /// The top-level calls that ran on one of `objects`, in order: the flows a scheduler's work
-    /// items ran in. Uses the partial index of top-level calls by object when the trace has it.
+    /// items ran in. Reads the index of the top-level calls in id order (`call_root`, which
+    /// holds their objects; in an older trace, `call_parent`'s NULLs).
     public func topLevelCalls(onObjects objects: [Int64]) throws -> [CallRecord] {
         guard !objects.isEmpty else { return [] }
         let list = objects.map(String.init).joined(separator: ",")

@@ -43,7 +43,7 @@ final class SQLiteTraceRecorderTests: RxTraceTestCase {
         XCTAssertEqual(
             try reader.column("SELECT name FROM sqlite_schema WHERE type = 'index' AND sql IS NOT NULL ORDER BY name"),
             [
-                "assembly_object", "bag_entry_bag", "call_parent", "call_root_object", "caller_line_address", "caller_stack",
+                "assembly_object", "bag_entry_bag", "call_parent", "call_root", "caller_line_address", "caller_stack",
                 "event_call", "object_call", "subscription_call",
                 "tag_object",
             ]
