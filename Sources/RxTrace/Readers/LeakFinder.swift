@@ -378,6 +378,8 @@ public struct LeakFinder {
         func places(ofCreating objects: [Int64?]) throws -> [String] {
             var places: [String] = []
             places.reserveCapacity(objects.count)
+            // A page's creators lie close together when many subscribes made them: read as a range.
+            try enclosingSites.readAhead(forCalls: objects.compactMap { $0 })
             for creator in objects {
                 let site = try creator.flatMap { try enclosingSites.site(enclosing: $0) }
                 if let last = lastPlace, last.site == site {

@@ -235,4 +235,58 @@ final class LeakFinderReadsTests: RxTraceTestCase {
         }
         XCTAssertGreaterThan(found, 10, "the committed traces create objects inside subscribes")
     }
+
+    func testCallsAndStartedSubscriptions_ofARange_areEachCallsOwnLookUp() throws {
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let last = try reader.count(.call)
+            var sites = EnclosingSubscriptionSites.SiteTexts()
+            let statement = try reader.callAndStartedSubscriptionStatement()
+
+            let range = try reader.callsAndStartedSubscriptions(from: 0, through: Int64(last) + 1, sites: &sites)
+
+            XCTAssertEqual(range.map(\.id), last > 0 ? Array(1...Int64(last)) : [], trace.lastPathComponent)
+            for call in range {
+                let one = try reader.callAndStartedSubscription(call.id, sites: &sites, reading: statement)
+                XCTAssertEqual(call.parentID, one?.parentID, "\(trace.lastPathComponent), call #\(call.id)")
+                XCTAssertEqual(call.started?.site, one?.started?.site, "\(trace.lastPathComponent), call #\(call.id)")
+                XCTAssertEqual(
+                    call.started?.subscriptionID, one?.started?.subscriptionID,
+                    "\(trace.lastPathComponent), call #\(call.id)")
+            }
+        }
+    }
+
+    func testEnclosingSubscriptionSites_readAheadInBatches_areTheSitesTheRecursiveQueryFinds() throws {
+        var readAhead = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let creators = Array(Set(try reader.objects().compactMap(\.callID))).sorted()
+            let expected = try reader.innermostSubscriptionSites(enclosing: creators)
+
+            // Batches of creators, as the live objects' pages hand them over, and every call of
+            // the trace in batches of 3, each read ahead as one range.
+            let callCount = try reader.count(.call)
+            let everyCall = callCount > 0 ? Array(1...Int64(callCount)) : []
+            let everyExpected = try reader.innermostSubscriptionSites(enclosing: everyCall)
+            for (calls, answers, size) in [(creators, expected, 256), (everyCall, everyExpected, 3)] {
+                var walk = EnclosingSubscriptionSites(reader: reader)
+                for start in stride(from: 0, to: calls.count, by: size) {
+                    let batch = Array(calls[start..<min(start + size, calls.count)])
+                    try walk.readAhead(forCalls: batch)
+                    for call in batch {
+                        XCTAssertEqual(
+                            try walk.site(enclosing: call), answers[call] ?? nil,
+                            "\(trace.lastPathComponent), call #\(call)")
+                    }
+                }
+            }
+            if let first = creators.first, let last = creators.last,
+                last - first < Int64(creators.count) * EnclosingSubscriptionSites.readAheadRowsPerCall
+            {
+                readAhead += 1
+            }
+        }
+        XCTAssertGreaterThan(readAhead, 3, "some committed traces' creators lie close enough to be read ahead")
+    }
 }
