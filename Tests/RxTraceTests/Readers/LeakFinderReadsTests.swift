@@ -49,7 +49,7 @@ final class LeakFinderReadsTests: RxTraceTestCase {
                 + [roots[...]]
             {
                 let trees = try XCTUnwrap(try reader.chainCallTrees(under: Array(window), limit: 10_000))
-                let calls = Set(trees.values.joined().map(\.id))
+                let calls = Array(Set(trees.values.joined().map(\.id))).sorted()
 
                 let inRange = try reader.creators(ofObjectsCreatedByWindowCalls: calls)
                 let callByCall = try reader.creators(ofObjectsCreatedByAnyOf: calls)
