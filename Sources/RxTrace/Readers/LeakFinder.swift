@@ -156,10 +156,10 @@ public struct LeakReport: Codable, Equatable, Sendable {
 /// live leak checks apply too.
 public struct LeakFinder {
     private let reader: TraceReader
-    /// Whether the open subscriptions' chains past the first page are read ahead on a thread
+    /// Whether the open subscriptions' chains past the first page are read ahead on threads
     /// of their own (``ChainPagesReadAhead``); `false` reads them on the finder's own thread.
     /// Every report reads ahead, the HTML page too since its walkthrough no longer passes
-    /// through the encoder: the reading thread adds 3 MB to its peak at 6,000 open
+    /// through the encoder: one reading thread added 3 MB to its peak at 6,000 open
     /// subscriptions in a debug build (`ManySubscriptionsTests`).
     var readsChainsAhead = true
 
@@ -471,7 +471,7 @@ public struct LeakFinder {
         // Only the open ones, a page at a time: a large trace's closed subscriptions are never
         // read, and the open ones are not all held at once. Each page's chains, their objects
         // and their tags are read in a few queries: one subscription at a time took a dozen.
-        // Once a first full page says more follow, the rest are read ahead on a thread of
+        // Once a first full page says more follow, the rest are read ahead on threads of
         // their own (ChainPagesReadAhead), while this one builds their findings.
         var pages = OpenChainPages(reader: reader, liveObjects: liveObjects, scope: scope)
         var ahead: ChainPagesReadAhead?

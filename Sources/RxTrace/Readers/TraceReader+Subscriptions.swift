@@ -25,17 +25,35 @@ extension TraceReader {
     /// Each observable's type is looked up once for a run of rows that name it
     /// (``observableTypeName(of:)``).
     public func openSubscriptions(after: Int64, limit: Int) throws -> [SubscriptionRecord] {
+        try openSubscriptions(after: after, through: lastOpenSubscription(after: after, limit: limit) ?? .max)
+    }
+
+    /// The id of the last open subscription of the page of ``openSubscriptions(after:limit:)``
+    /// after id `after`: the `limit`th open one after it, or `nil` when fewer follow (the page
+    /// then runs to the end). One pass over the page's rows, reading only whether each ended.
+    func lastOpenSubscription(after: Int64, limit: Int) throws -> Int64? {
+        let statement = try database.compiled(
+            "SELECT id FROM subscription WHERE end_kind IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2")
+        defer { statement.reset() }
+        statement.bind(after, at: 1)
+        statement.bind(Int64(max(1, limit) - 1), at: 2)
+        return try statement.advance() ? statement.integer(at: 0) : nil
+    }
+
+    /// The open subscriptions after id `after` through id `through`, in order of subscribe:
+    /// the page of ``openSubscriptions(after:limit:)`` whose last is `through`
+    /// (``lastOpenSubscription(after:limit:)``), so that pages found one after the other can
+    /// be read at once on threads of their own (``ChainPagesReadAhead``).
+    func openSubscriptions(after: Int64, through: Int64) throws -> [SubscriptionRecord] {
         var page = try subscriptionsInPlace(
             """
             SELECT subscription.*, thread.name AS thread_name
             FROM subscription
             JOIN thread ON thread.id = subscription.thread_id
-            WHERE subscription.end_kind IS NULL AND subscription.id > ?1 AND subscription.id <= coalesce((
-                SELECT id FROM subscription WHERE end_kind IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2
-            ), ?3)
+            WHERE subscription.end_kind IS NULL AND subscription.id > ?1 AND subscription.id <= ?2
             ORDER BY subscription.id
             """,
-            [.integer(after), .integer(Int64(max(1, limit) - 1)), .integer(Int64.max)]
+            [.integer(after), .integer(through)]
         )
         var last: (observable: Int64, typeName: String?)?
         for index in page.indices {
