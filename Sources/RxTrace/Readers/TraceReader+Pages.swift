@@ -182,6 +182,50 @@ extension TraceReader {
     /// How many objects were created (`inits`) and released (`deinits`) in each slice of time
     /// `width` ns wide, by the slice's number (time / `width`).
     public func objectChanges(bucketWidth width: Int64) throws -> (inits: [Int64: Int], deinits: [Int64: Int]) {
+        if let counts = try objectChangesInOnePass(bucketWidth: width) { return counts }
+        return try objectChangesGrouped(bucketWidth: width)
+    }
+
+    /// ``objectChanges(bucketWidth:)`` counted in one pass over the objects in id order, read in
+    /// place: each time is divided as SQL divides integers (toward zero), and the slices
+    /// counted as the rows come, where grouping them in SQL sorted every object's time twice.
+    /// `nil` for a width of 0 or less, or as soon as a time is no integer (a damaged trace's),
+    /// which the grouping in SQL counts as it always did.
+    func objectChangesInOnePass(bucketWidth width: Int64) throws -> (inits: [Int64: Int], deinits: [Int64: Int])? {
+        guard width > 0 else { return nil }
+        var inits: [Int64: Int] = [:]
+        var deinits: [Int64: Int] = [:]
+        // The slice counted last and its count not yet added: one hash per run of one slice.
+        var pendingInits: (bucket: Int64, count: Int)?
+        var pendingDeinits: (bucket: Int64, count: Int)?
+        func count(_ time: Int64, _ pending: inout (bucket: Int64, count: Int)?, _ counts: inout [Int64: Int]) {
+            let bucket = time / width
+            if pending?.bucket == bucket {
+                pending?.count += 1
+                return
+            }
+            if let pending { counts[pending.bucket, default: 0] += pending.count }
+            pending = (bucket, 1)
+        }
+        let statement = try database.compiled("SELECT start_ts, end_ts FROM object")
+        defer { statement.reset() }
+        while try statement.advance() {
+            if !statement.isNull(at: 0) {
+                guard let time = statement.integer(at: 0) else { return nil }
+                count(time, &pendingInits, &inits)
+            }
+            if !statement.isNull(at: 1) {
+                guard let time = statement.integer(at: 1) else { return nil }
+                count(time, &pendingDeinits, &deinits)
+            }
+        }
+        if let pendingInits { inits[pendingInits.bucket, default: 0] += pendingInits.count }
+        if let pendingDeinits { deinits[pendingDeinits.bucket, default: 0] += pendingDeinits.count }
+        return (inits, deinits)
+    }
+
+    /// ``objectChanges(bucketWidth:)`` grouped in SQL, whatever the times hold.
+    func objectChangesGrouped(bucketWidth width: Int64) throws -> (inits: [Int64: Int], deinits: [Int64: Int]) {
         var counts: [[Int64: Int]] = []
         for column in ["start_ts", "end_ts"] {
             var byBucket: [Int64: Int] = [:]

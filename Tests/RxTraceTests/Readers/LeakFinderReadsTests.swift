@@ -289,4 +289,33 @@ final class LeakFinderReadsTests: RxTraceTestCase {
         }
         XCTAssertGreaterThan(readAhead, 3, "some committed traces' creators lie close enough to be read ahead")
     }
+
+    func testObjectChanges_countedInOnePass_areTheChangesGroupedInSQL() throws {
+        var compared = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            for width: Int64 in [1, 1_000, 1_000_000, 7_777_777, .max] {
+                let onePass = try XCTUnwrap(try reader.objectChangesInOnePass(bucketWidth: width))
+                let grouped = try reader.objectChangesGrouped(bucketWidth: width)
+
+                XCTAssertEqual(onePass.inits, grouped.inits, "\(trace.lastPathComponent), width \(width)")
+                XCTAssertEqual(onePass.deinits, grouped.deinits, "\(trace.lastPathComponent), width \(width)")
+                compared += grouped.inits.count
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
+
+    func testObjectChanges_ofTimesThatAreNoIntegers_orOfNoWidth_areLeftToSQL() throws {
+        let path = Fixture.temporaryTracePath("real-times")
+        try FileManager.default.copyItem(atPath: try XCTUnwrap(try traces.first).path, toPath: path)
+        let database = try Database(path: path, mode: .readWriteCreate)
+        try database.execute("UPDATE object SET start_ts = start_ts + 0.5 WHERE id = (SELECT max(id) FROM object)")
+        let reader = try TraceReader(path: path)
+
+        XCTAssertNil(try reader.objectChangesInOnePass(bucketWidth: 1_000))
+        XCTAssertNil(try reader.objectChangesInOnePass(bucketWidth: 0))
+        let changes = try reader.objectChanges(bucketWidth: 1_000)
+        XCTAssertEqual(changes.inits, try reader.objectChangesGrouped(bucketWidth: 1_000).inits)
+    }
 }
