@@ -665,6 +665,8 @@ public struct LeakFinder {
             if sitesAhead == nil {
                 placesOfLeaked = try places(ofCreating: leaked.map(\.object.callID))
             } else {
+                // The sites left to this thread, read ahead as places(ofCreating:) reads them.
+                try enclosingSites.readAhead(forCalls: leaked.compactMap { $0.site == nil ? $0.object.callID : nil })
                 // In order, as places(ofCreating:) finds them: a site's error is met at its object.
                 placesOfLeaked = try leaked.map { leak in
                     guard let found = leak.site else {

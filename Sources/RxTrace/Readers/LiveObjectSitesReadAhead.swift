@@ -22,7 +22,7 @@ final class LiveObjectSitesReadAhead {
         var object: LiveObjectRow
         /// The site (`file:line`) of the innermost subscription enclosing its creator, `nil` for
         /// none, or the error finding it met; `nil` when it was not looked for (an object the
-        /// finder sets aside, or one after an error).
+        /// finder sets aside, one of the windows left to the finder, or one after an error).
         var site: Result<String?, any Error>?
     }
 
@@ -30,6 +30,9 @@ final class LiveObjectSitesReadAhead {
     static let pagesAhead = 4
     /// How many objects a page holds: a page of ``TraceReader/forEachLiveObjectRow(pageSize:_:)``.
     static let pageSize = 4096
+    /// One window of objects (``ChainWindows/windowSize``) in this many is not looked for here:
+    /// the finder finds those sites itself (``Placed/site`` is `nil`).
+    static let windowsLeftToTheFinder = 5
 
     /// Guards every `synchronized_` property below; the reading thread waits on it for room,
     /// the finder for a page, ``stop()`` for the reading thread to end.
@@ -138,9 +141,12 @@ final class LiveObjectSitesReadAhead {
     private func findSites(
         of page: inout [Placed], with sites: inout EnclosingSubscriptionSites, hasFailed: inout Bool
     ) {
-        for start in stride(from: 0, to: page.count, by: ChainWindows.windowSize) {
+        for (number, start) in stride(from: 0, to: page.count, by: ChainWindows.windowSize).enumerated() {
             let window = start..<min(start + ChainWindows.windowSize, page.count)
             guard !hasFailed else { return }
+            // Every few windows' sites are left to the finder, whose own work on an object is
+            // about two thirds of this thread's: so both end the pass about together.
+            if number % Self.windowsLeftToTheFinder == Self.windowsLeftToTheFinder - 1 { continue }
             let placed = window.filter { isPlaced(page[$0].object) }
             do {
                 try sites.readAhead(forCalls: placed.compactMap { page[$0].object.callID })
