@@ -46,11 +46,15 @@ struct CallTreeRuns<Call> {
     private let limit: Int
     /// The index in `roots` of the next root to be met.
     private var nextRoot = 0
-    /// Each thread's run, at its index in `runs`: one hash lookup per row (none for a row on
-    /// the thread of the row before), and the run changed in place.
+    /// Each thread's run, at its index in `runs`: one hash lookup per row that changes thread
+    /// (none for a row on the thread of the row before).
     private var runIndex: [Int64: Int] = [:]
     private var runs: [ThreadRun] = []
-    /// The thread of the row before, and its index in `runs`.
+    /// The run of the thread of the row before, taken out of `runs` while that thread's rows
+    /// come (its place there holds an empty run): changed in place, where taking it out and
+    /// putting it back for every row cost a tenth of reading the row.
+    private var current = ThreadRun()
+    /// The thread of the row before, and the index in `runs` its run goes back to.
     private var lastThread: (id: Int64, index: Int)?
     /// The trees read so far, at their root's index in `roots`.
     private var treesByIndex: [[Call]]
@@ -79,12 +83,9 @@ struct CallTreeRuns<Call> {
     {
         // Roots the trace does not have keep an empty tree.
         while nextRoot < roots.count, roots[nextRoot] < id { nextRoot += 1 }
-        let index = runIndex(of: thread)
-        // Taken out of the array while it changes, so that its arrays are not copied.
-        var run = ThreadRun()
-        swap(&run, &runs[index])
-        while let last = run.roots.last, depth <= last.depth {
-            run.roots.removeLast()
+        takeRun(of: thread)
+        while let last = current.roots.last, depth <= last.depth {
+            current.roots.removeLast()
             if treesByIndex[last.index].count < limit { openTreesNotFull -= 1 }
         }
         let isRoot = nextRoot < roots.count && roots[nextRoot] == id
@@ -94,31 +95,33 @@ struct CallTreeRuns<Call> {
             // `parent_id`s through its own tree, say).
             if let parentID, parentID >= id { return .broken }
         }
-        if run.roots.isEmpty {
-            run.chain.removeAll(keepingCapacity: true)
+        if current.roots.isEmpty {
+            current.chain.removeAll(keepingCapacity: true)
             if isRoot {
-                run.base = depth
-                run.chain.append(id)
+                current.base = depth
+                current.chain.append(id)
             }
         } else {
-            let position = depth - 1 - run.base
-            guard position >= 0, position < run.chain.count, run.chain[position] == parentID else { return .broken }
-            run.chain.removeLast(run.chain.count - position - 1)
-            run.chain.append(id)
+            let position = depth - 1 - current.base
+            guard position >= 0, position < current.chain.count, current.chain[position] == parentID else {
+                return .broken
+            }
+            current.chain.removeLast(current.chain.count - position - 1)
+            current.chain.append(id)
         }
         if isRoot {
-            run.roots.append(OpenRoot(index: nextRoot - 1, depth: depth))
+            current.roots.append(OpenRoot(index: nextRoot - 1, depth: depth))
             openTreesNotFull += 1
         }
         // The open trees that take the call, the innermost last: most calls go to one tree,
         // which then takes the call itself rather than a copy.
-        if let last = run.roots.lastIndex(where: { treesByIndex[$0.index].count < limit }), let call = try record() {
-            for root in run.roots[..<last] where treesByIndex[root.index].count < limit {
+        if let last = current.roots.lastIndex(where: { treesByIndex[$0.index].count < limit }), let call = try record()
+        {
+            for root in current.roots[..<last] where treesByIndex[root.index].count < limit {
                 append(call, to: root.index)
             }
-            append(consume call, to: run.roots[last].index)
+            append(consume call, to: current.roots[last].index)
         }
-        swap(&run, &runs[index])
         return verdict(after: id)
     }
 
@@ -128,9 +131,11 @@ struct CallTreeRuns<Call> {
         if treesByIndex[index].count == limit { openTreesNotFull -= 1 }
     }
 
-    /// The index in `runs` of `thread`'s run, made empty the first time.
-    private mutating func runIndex(of thread: Int64) -> Int {
-        if let lastThread, lastThread.id == thread { return lastThread.index }
+    /// Makes `thread`'s run the ``current`` one (made empty the first time), putting the run
+    /// of the thread before back in `runs`.
+    private mutating func takeRun(of thread: Int64) {
+        if let lastThread, lastThread.id == thread { return }
+        if let lastThread { swap(&current, &runs[lastThread.index]) }
         let index: Int
         if let known = runIndex[thread] {
             index = known
@@ -139,8 +144,8 @@ struct CallTreeRuns<Call> {
             runs.append(ThreadRun())
             runIndex[thread] = index
         }
+        swap(&current, &runs[index])
         lastThread = (thread, index)
-        return index
     }
 
     private mutating func verdict(after id: Int64) -> Verdict {
@@ -154,6 +159,7 @@ struct CallTreeRuns<Call> {
         runs.removeAll(keepingCapacity: true)
         runIndex.removeAll(keepingCapacity: true)
         lastThread = nil
+        current = ThreadRun()
         return .skip(to: next)
     }
 }

@@ -68,21 +68,43 @@ struct ChainWindows {
         // Each call as a few integers (ChainCall), read in place.
         let trees = try reader.chainCalls(
             under: window.compactMap(\.callID), limit: FlowBuilder.defaultCallLimit, steps: steps)
-        // Only which call created which object: a chain reads no more of them.
-        var createdByCall: [Int64: [(id: Int64, callID: Int64)]] = [:]
-        for object in try reader.creators(
-            ofObjectsCreatedByWindowCalls: Set((trees ?? [:]).values.joined().map(\.id)))
-        {
-            createdByCall[object.callID, default: []].append(object)
+        // Only which call created which object: a chain reads no more of them. The window's
+        // calls and the objects they made, each in order of call, looked up by binary search:
+        // a table of each call's objects gave each call an array of its own.
+        // Each tree's calls come in id order, and the trees of subscribes made one after the
+        // other follow each other: most windows' calls are in order as they are gathered.
+        var windowCalls: [Int64] = []
+        var isInOrder = true
+        for root in (trees ?? [:]).keys.sorted() {
+            for call in trees?[root] ?? [] {
+                if let last = windowCalls.last, last >= call.id { isInOrder = false }
+                windowCalls.append(call.id)
+            }
         }
+        if !isInOrder { windowCalls = Self.withoutRepeats(windowCalls.sorted()) }
+        let creators = try reader.creators(ofObjectsCreatedByWindowCalls: windowCalls)
+        // Objects made one after the other by calls made one after the other are in call order already.
+        let isInCallOrder = zip(creators, creators.dropFirst()).allSatisfy {
+            ($0.callID, $0.id) < ($1.callID, $1.id)
+        }
+        let createdInCallOrder = isInCallOrder ? creators : creators.sorted { ($0.callID, $0.id) < ($1.callID, $1.id) }
         var chains: [(subscription: SubscriptionRecord, chain: SubscriptionChain)] = []
+        // Kept between subscriptions, so that each does not allocate its own.
+        var createdBy: [(id: Int64, callID: Int64)] = []
         for subscription in window {
             let chain: SubscriptionChain
             if let trees {
                 let calls = subscription.callID.flatMap { trees[$0] } ?? []
-                chain = SubscriptionChain(
-                    subscription: subscription, calls: calls,
-                    createdBy: calls.flatMap { createdByCall[$0.id] ?? [] }.sorted { $0.id < $1.id })
+                createdBy.removeAll(keepingCapacity: true)
+                for call in calls {
+                    var index = Self.firstIndex(in: createdInCallOrder, ofCall: call.id)
+                    while index < createdInCallOrder.count, createdInCallOrder[index].callID == call.id {
+                        createdBy.append(createdInCallOrder[index])
+                        index += 1
+                    }
+                }
+                if createdBy.count > 1 { createdBy.sort { $0.id < $1.id } }
+                chain = SubscriptionChain(subscription: subscription, calls: calls, createdBy: createdBy)
             } else {
                 // Trees too large for one window's query are read one at a time.
                 let steps =
@@ -104,6 +126,26 @@ struct ChainWindows {
                     ? [] : LeakRules.chainTags(subscribedThrough: chain.objects) { tagsOfObject[$0] ?? [] }
             )
         }
+    }
+
+    /// `sorted` with each run of one value kept once.
+    private static func withoutRepeats(_ sorted: [Int64]) -> [Int64] {
+        var kept: [Int64] = []
+        kept.reserveCapacity(sorted.count)
+        for value in sorted where kept.last != value { kept.append(value) }
+        return kept
+    }
+
+    /// The index in `created` (in order of call) of the first object made by `call`, or where
+    /// it would be.
+    private static func firstIndex(in created: [(id: Int64, callID: Int64)], ofCall call: Int64) -> Int {
+        var low = 0
+        var high = created.count
+        while low < high {
+            let middle = (low + high) / 2
+            if created[middle].callID < call { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The objects of `chains`' elements and the observables they subscribed to, by id: each

@@ -156,10 +156,10 @@ public struct LeakReport: Codable, Equatable, Sendable {
 /// live leak checks apply too.
 public struct LeakFinder {
     private let reader: TraceReader
-    /// Whether the open subscriptions' chains past the first page are read ahead on a thread
+    /// Whether the open subscriptions' chains past the first page are read ahead on threads
     /// of their own (``ChainPagesReadAhead``); `false` reads them on the finder's own thread.
     /// Every report reads ahead, the HTML page too since its walkthrough no longer passes
-    /// through the encoder: the reading thread adds 3 MB to its peak at 6,000 open
+    /// through the encoder: one reading thread added 3 MB to its peak at 6,000 open
     /// subscriptions in a debug build (`ManySubscriptionsTests`).
     var readsChainsAhead = true
 
@@ -375,18 +375,19 @@ public struct LeakFinder {
         var enclosingSites = EnclosingSubscriptionSites(reader: reader)
         // The last place worded, for the next object made in the same subscribe.
         var lastPlace: (site: String?, place: String)?
+        func place(ofSite site: String?) -> String {
+            if let last = lastPlace, last.site == site { return last.place }
+            let place = LeakRules.creationPlace(subscribeSite: site)
+            lastPlace = (site, place)
+            return place
+        }
         func places(ofCreating objects: [Int64?]) throws -> [String] {
             var places: [String] = []
             places.reserveCapacity(objects.count)
+            // A page's creators lie close together when many subscribes made them: read as a range.
+            try enclosingSites.readAhead(forCalls: objects.compactMap { $0 })
             for creator in objects {
-                let site = try creator.flatMap { try enclosingSites.site(enclosing: $0) }
-                if let last = lastPlace, last.site == site {
-                    places.append(last.place)
-                } else {
-                    let place = LeakRules.creationPlace(subscribeSite: site)
-                    lastPlace = (site, place)
-                    places.append(place)
-                }
+                places.append(place(ofSite: try creator.flatMap { try enclosingSites.site(enclosing: $0) }))
             }
             return places
         }
@@ -469,7 +470,7 @@ public struct LeakFinder {
         // Only the open ones, a page at a time: a large trace's closed subscriptions are never
         // read, and the open ones are not all held at once. Each page's chains, their objects
         // and their tags are read in a few queries: one subscription at a time took a dozen.
-        // Once a first full page says more follow, the rest are read ahead on a thread of
+        // Once a first full page says more follow, the rest are read ahead on threads of
         // their own (ChainPagesReadAhead), while this one builds their findings.
         var pages = OpenChainPages(reader: reader, liveObjects: liveObjects, scope: scope)
         var ahead: ChainPagesReadAhead?
@@ -635,10 +636,46 @@ public struct LeakFinder {
         // Grouped as they come, a page of rows at a time, their creation places read a window
         // at a time; each group handed on once its type's last live object has gone by.
         var groups = LiveObjectGroupStream()
-        var leaked: [(object: LiveObjectRow, type: Int, verdict: LeakVerdict, holder: LiveObjectHolder?)] = []
+        var leaked:
+            [(
+                object: LiveObjectRow, type: Int, verdict: LeakVerdict, holder: LiveObjectHolder?,
+                site: Result<String?, any Error>?
+            )] = []
         var typesEnded: [Int] = []
+        // Past a page of them, the objects are read with their creators' sites on a thread of
+        // their own (LiveObjectSitesReadAhead), while this one works out their verdicts.
+        let isPlaced: @Sendable (LiveObjectRow) -> Bool = { [scope, setApart] object in
+            (scope == nil || object.scopeID == scope) && !setApart.contains(object.id)
+        }
+        let sitesAhead =
+            liveObjects.count > LiveObjectSitesReadAhead.pageSize
+            ? LiveObjectSitesReadAhead.start(reader: reader, isPlaced: isPlaced) : nil
+        defer { sitesAhead?.stop() }
+        func forEachLiveObject(_ body: (LiveObjectRow, Result<String?, any Error>?) throws -> Void) throws {
+            guard let sitesAhead else {
+                try reader.forEachLiveObjectRow { try body($0, nil) }
+                return
+            }
+            while let page = try sitesAhead.next() {
+                for placed in page { try body(placed.object, placed.site) }
+            }
+        }
         func groupLeaked() throws {
-            for (leak, place) in zip(leaked, try places(ofCreating: leaked.map(\.object.callID))) {
+            let placesOfLeaked: [String]
+            if sitesAhead == nil {
+                placesOfLeaked = try places(ofCreating: leaked.map(\.object.callID))
+            } else {
+                // The sites left to this thread, read ahead as places(ofCreating:) reads them.
+                try enclosingSites.readAhead(forCalls: leaked.compactMap { $0.site == nil ? $0.object.callID : nil })
+                // In order, as places(ofCreating:) finds them: a site's error is met at its object.
+                placesOfLeaked = try leaked.map { leak in
+                    guard let found = leak.site else {
+                        return place(ofSite: try leak.object.callID.flatMap { try enclosingSites.site(enclosing: $0) })
+                    }
+                    return place(ofSite: try found.get())
+                }
+            }
+            for (leak, place) in zip(leaked, placesOfLeaked) {
                 groups.add(
                     type: leak.type, typeName: leak.object.typeName, id: leak.object.id, place: place,
                     verdict: leak.verdict, holder: leak.holder)
@@ -652,12 +689,12 @@ public struct LeakFinder {
             var seen: Set<Int64> = []
             return firsts.filter { seen.insert($0).inserted }
         }
-        try reader.forEachLiveObjectRow { object in
+        try forEachLiveObject { object, site in
             // A live object the index does not hold (none, but for a trace changed under the
             // reader) joins a group handed on at the end.
             let type = liveObjects.type(of: object.id) ?? -1
             if type >= 0, liveObjects.isLast(object.id, ofType: type) { typesEnded.append(type) }
-            guard isInScope(object.scopeID), !setApart.contains(object.id) else { return }
+            guard isPlaced(object) else { return }
             // User code made it outside any step: the stack it was made from names the function.
             var maker: String?
             if object.callID == nil, reader.features.hasObjectCallers {
@@ -713,7 +750,7 @@ public struct LeakFinder {
                         ? maker.map { LiveObjectHolder(madeIn: BagHold.shortFunctionName($0)) }
                         : LiveObjectHolder(subscriptionIDs: firstOfEachKind(subscriptionIDs))
                 }
-            leaked.append((object, type, verdict, holder))
+            leaked.append((object, type, verdict, holder, site))
             if leaked.count >= ChainWindows.windowSize { try groupLeaked() }
         }
         try groupLeaked()

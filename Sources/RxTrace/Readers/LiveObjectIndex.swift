@@ -16,6 +16,9 @@ struct LiveObjectIndex {
     private var indexOfTypeName: [String: UInt32] = [:]
     /// Each type's last live object's id, by the type's index.
     private var lastIDOfType: [Int64] = []
+    /// The type name added last and its number: a million objects of one type in a row are
+    /// each compared with it, not hashed.
+    private var lastType: (name: String, number: UInt32)?
 
     /// No objects yet.
     init() {}
@@ -34,14 +37,18 @@ struct LiveObjectIndex {
     @discardableResult
     mutating func add(id: Int64, typeName: String) -> Int {
         let type: UInt32
-        if let known = indexOfTypeName[typeName] {
+        if let lastType, lastType.name == typeName {
+            type = lastType.number
+        } else if let known = indexOfTypeName[typeName] {
             type = known
+            lastType = (typeName, known)
         } else {
             type = UInt32(typeNames.count)
             indexOfTypeName[typeName] = type
             typeNames.append(TypeNames.short(typeName))
             fullTypeNames.append(typeName)
             lastIDOfType.append(id)
+            lastType = (typeName, type)
         }
         if let last = ids.last, id <= last { return Int(type) }
         ids.append(id)

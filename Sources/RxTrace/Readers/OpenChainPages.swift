@@ -33,6 +33,24 @@ struct OpenChainPages {
         guard let last = page.last else { return nil }
         lastRead = last.id
         wasLastPageFull = page.count == ChainWindows.windowSize
+        return try chains(of: page)
+    }
+
+    /// The id that ends the page after subscription `after` (``TraceReader/lastOpenSubscription(after:limit:)``),
+    /// or `nil` when that page is the last and runs to the end.
+    func lastOfPage(after: Int64) throws -> Int64? {
+        try reader.lastOpenSubscription(after: after, limit: ChainWindows.windowSize)
+    }
+
+    /// The chains of the page of open subscriptions after `after` through `through`, as
+    /// ``next()`` reads the page that ends there; `nil` when the page holds no subscription.
+    func page(after: Int64, through: Int64) throws -> [ChainWindows.Element]? {
+        let page = try reader.openSubscriptions(after: after, through: through)
+        return page.isEmpty ? nil : try chains(of: page)
+    }
+
+    /// The chains of `page`'s subscriptions that are still open.
+    private func chains(of page: [SubscriptionRecord]) throws -> [ChainWindows.Element] {
         let stillOpen = page.filter { subscription in
             guard scope == nil || subscription.scopeID == scope else { return false }
             let isObserverAlive = subscription.observerObjectID.map { liveObjects.contains($0) } ?? true

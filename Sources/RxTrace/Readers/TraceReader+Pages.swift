@@ -59,17 +59,26 @@ extension TraceReader {
         var open: [Int64: [Int64]] = [:]
         var thread: Int64?
         var calls: [Int64] = []
+        // The calls counted for the last flow met and not yet added to its size: one hash per
+        // run of its calls, not one per call.
+        var pending: (flow: Int64, calls: Int64)?
+        func addPending() {
+            if let pending { sizes[pending.flow, default: 0] += pending.calls }
+        }
         let statement = try database.compiled("SELECT id, parent_id, depth, thread_id FROM call ORDER BY id")
         defer { statement.reset() }
-        while let row = try statement.step() {
-            guard let id = row.integer(at: 0), let depth = row.integer(at: 2), let rowThread = row.integer(at: 3)
+        // Read in place (Statement.advance): a `Row` of each of millions of calls was most of
+        // this pass.
+        while try statement.advance() {
+            guard let id = statement.integer(at: 0), let depth = statement.integer(at: 2),
+                let rowThread = statement.integer(at: 3)
             else { return nil }
             if rowThread != thread {
                 if let thread { open[thread] = calls }
                 calls = open.removeValue(forKey: rowThread) ?? []
                 thread = rowThread
             }
-            let parent = row.integer(at: 1)
+            let parent = statement.integer(at: 1)
             if parent == nil {
                 guard depth == 0 else { return nil }
                 calls.removeAll(keepingCapacity: true)
@@ -79,9 +88,15 @@ extension TraceReader {
                 guard depth > 0, Int(depth) <= calls.count, calls[Int(depth) - 1] == parent else { return nil }
                 calls.removeLast(calls.count - Int(depth))
                 calls.append(id)
-                sizes[calls[0], default: 0] += 1
+                if pending?.flow == calls[0] {
+                    pending?.calls += 1
+                } else {
+                    addPending()
+                    pending = (calls[0], 1)
+                }
             }
         }
+        addPending()
         return sizes
     }
 
@@ -167,6 +182,50 @@ extension TraceReader {
     /// How many objects were created (`inits`) and released (`deinits`) in each slice of time
     /// `width` ns wide, by the slice's number (time / `width`).
     public func objectChanges(bucketWidth width: Int64) throws -> (inits: [Int64: Int], deinits: [Int64: Int]) {
+        if let counts = try objectChangesInOnePass(bucketWidth: width) { return counts }
+        return try objectChangesGrouped(bucketWidth: width)
+    }
+
+    /// ``objectChanges(bucketWidth:)`` counted in one pass over the objects in id order, read in
+    /// place: each time is divided as SQL divides integers (toward zero), and the slices
+    /// counted as the rows come, where grouping them in SQL sorted every object's time twice.
+    /// `nil` for a width of 0 or less, or as soon as a time is no integer (a damaged trace's),
+    /// which the grouping in SQL counts as it always did.
+    func objectChangesInOnePass(bucketWidth width: Int64) throws -> (inits: [Int64: Int], deinits: [Int64: Int])? {
+        guard width > 0 else { return nil }
+        var inits: [Int64: Int] = [:]
+        var deinits: [Int64: Int] = [:]
+        // The slice counted last and its count not yet added: one hash per run of one slice.
+        var pendingInits: (bucket: Int64, count: Int)?
+        var pendingDeinits: (bucket: Int64, count: Int)?
+        func count(_ time: Int64, _ pending: inout (bucket: Int64, count: Int)?, _ counts: inout [Int64: Int]) {
+            let bucket = time / width
+            if pending?.bucket == bucket {
+                pending?.count += 1
+                return
+            }
+            if let pending { counts[pending.bucket, default: 0] += pending.count }
+            pending = (bucket, 1)
+        }
+        let statement = try database.compiled("SELECT start_ts, end_ts FROM object")
+        defer { statement.reset() }
+        while try statement.advance() {
+            if !statement.isNull(at: 0) {
+                guard let time = statement.integer(at: 0) else { return nil }
+                count(time, &pendingInits, &inits)
+            }
+            if !statement.isNull(at: 1) {
+                guard let time = statement.integer(at: 1) else { return nil }
+                count(time, &pendingDeinits, &deinits)
+            }
+        }
+        if let pendingInits { inits[pendingInits.bucket, default: 0] += pendingInits.count }
+        if let pendingDeinits { deinits[pendingDeinits.bucket, default: 0] += pendingDeinits.count }
+        return (inits, deinits)
+    }
+
+    /// ``objectChanges(bucketWidth:)`` grouped in SQL, whatever the times hold.
+    func objectChangesGrouped(bucketWidth width: Int64) throws -> (inits: [Int64: Int], deinits: [Int64: Int]) {
         var counts: [[Int64: Int]] = []
         for column in ["start_ts", "end_ts"] {
             var byBucket: [Int64: Int] = [:]

@@ -18,17 +18,67 @@ extension TraceReader {
     /// about `limit` of them (more when the last id is repeated, as only a damaged trace's can
     /// be: every row of that id comes in the same page). Empty after the last. Read in place
     /// (``subscriptionsInPlace(_:_:)``).
+    ///
+    /// Each row is read without the type of its observable, which ``subscriptionQuery`` joins
+    /// in: that join looked up the observable's object and type for every row, two lookups in
+    /// the largest tables, where a million subscriptions to one subject name one observable.
+    /// Each observable's type is looked up once for a run of rows that name it
+    /// (``observableTypeName(of:)``).
     public func openSubscriptions(after: Int64, limit: Int) throws -> [SubscriptionRecord] {
-        try subscriptionsInPlace(
-            Self.subscriptionQuery
-                + """
-                 WHERE subscription.end_kind IS NULL AND subscription.id > ?1 AND subscription.id <= coalesce((
-                    SELECT id FROM subscription WHERE end_kind IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2
-                ), ?3)
-                ORDER BY subscription.id
-                """,
-            [.integer(after), .integer(Int64(max(1, limit) - 1)), .integer(Int64.max)]
+        try openSubscriptions(after: after, through: lastOpenSubscription(after: after, limit: limit) ?? .max)
+    }
+
+    /// The id of the last open subscription of the page of ``openSubscriptions(after:limit:)``
+    /// after id `after`: the `limit`th open one after it, or `nil` when fewer follow (the page
+    /// then runs to the end). One pass over the page's rows, reading only whether each ended.
+    func lastOpenSubscription(after: Int64, limit: Int) throws -> Int64? {
+        let statement = try database.compiled(
+            "SELECT id FROM subscription WHERE end_kind IS NULL AND id > ?1 ORDER BY id LIMIT 1 OFFSET ?2")
+        defer { statement.reset() }
+        statement.bind(after, at: 1)
+        statement.bind(Int64(max(1, limit) - 1), at: 2)
+        return try statement.advance() ? statement.integer(at: 0) : nil
+    }
+
+    /// The open subscriptions after id `after` through id `through`, in order of subscribe:
+    /// the page of ``openSubscriptions(after:limit:)`` whose last is `through`
+    /// (``lastOpenSubscription(after:limit:)``), so that pages found one after the other can
+    /// be read at once on threads of their own (``ChainPagesReadAhead``).
+    func openSubscriptions(after: Int64, through: Int64) throws -> [SubscriptionRecord] {
+        var page = try subscriptionsInPlace(
+            """
+            SELECT subscription.*, thread.name AS thread_name
+            FROM subscription
+            JOIN thread ON thread.id = subscription.thread_id
+            WHERE subscription.end_kind IS NULL AND subscription.id > ?1 AND subscription.id <= ?2
+            ORDER BY subscription.id
+            """,
+            [.integer(after), .integer(through)]
         )
+        var last: (observable: Int64, typeName: String?)?
+        for index in page.indices {
+            guard let observable = page[index].observableObjectID else { continue }
+            if let last, last.observable == observable {
+                page[index].observableTypeName = last.typeName
+            } else {
+                let typeName = try observableTypeName(of: observable)
+                page[index].observableTypeName = typeName
+                last = (observable, typeName)
+            }
+        }
+        return page
+    }
+
+    /// The type name of object `id` as ``subscriptionQuery`` joins it in for an observable
+    /// subscribed to (`observable_type_name`): `nil` when the trace has no such object or type.
+    func observableTypeName(of id: Int64) throws -> String? {
+        let statement = try database.compiled(
+            "SELECT type.type_name FROM object JOIN type ON type.id = object.type_id WHERE object.id = ?1")
+        defer { statement.reset() }
+        statement.bind(id, at: 1)
+        guard try statement.advance() else { return nil }
+        var texts = RepeatedTexts(count: 1)
+        return texts.text(at: 0, of: statement, repeatedIn: 0)
     }
 
     /// The subscription with `id`, or `nil`.

@@ -125,8 +125,10 @@ extension TraceReader {
     /// together in id order: read as one range of the `object_call` index, keeping those of
     /// `calls`, as ``objects(createdByWindowCalls:)`` reads them, instead of one index lookup per
     /// call; in order of creation too. Calls spread far apart are read one lookup each.
-    func creators(ofObjectsCreatedByWindowCalls calls: Set<Int64>) throws -> [(id: Int64, callID: Int64)] {
-        guard let first = calls.min(), let last = calls.max() else { return [] }
+    ///
+    /// - Parameter calls: the calls, in increasing id order, each once.
+    func creators(ofObjectsCreatedByWindowCalls calls: [Int64]) throws -> [(id: Int64, callID: Int64)] {
+        guard let first = calls.first, let last = calls.last else { return [] }
         guard last - first < Int64(calls.count) * 4 + 1_000 else {
             return try creators(ofObjectsCreatedByAnyOf: calls)
         }
@@ -141,7 +143,9 @@ extension TraceReader {
         var creators: [(id: Int64, callID: Int64)] = []
         while try statement.advance() {
             let callID = statement.integer(at: 1) ?? 0
-            if calls.contains(callID) { creators.append((id: statement.integer(at: 0) ?? 0, callID: callID)) }
+            if Self.sorted(calls, contains: callID) {
+                creators.append((id: statement.integer(at: 0) ?? 0, callID: callID))
+            }
         }
         return creators.sorted { $0.id < $1.id }
     }

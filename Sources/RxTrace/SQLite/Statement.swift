@@ -285,6 +285,11 @@ public final class Statement {
         }
     }
 
+    /// Whether the current row's column `index` is `NULL`.
+    public func isNull(at index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
     /// The current row's column `index` as an integer, or `nil` for `NULL` or a value of
     /// another class (as ``SQLValue/integer`` reads it).
     public func integer(at index: Int32) -> Int64? {

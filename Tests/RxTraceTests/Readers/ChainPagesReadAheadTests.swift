@@ -3,7 +3,7 @@ import RxCore
 @testable import RxTrace
 import XCTest
 
-/// The open subscriptions' chains read ahead on a thread of their own (``ChainPagesReadAhead``)
+/// The open subscriptions' chains read ahead on threads of their own (``ChainPagesReadAhead``)
 /// are the pages read on the leak finder's own thread (``OpenChainPages``), in the same order,
 /// and the leak report built from them is the same report.
 final class ChainPagesReadAheadTests: RxTraceTestCase {
@@ -118,6 +118,28 @@ final class ChainPagesReadAheadTests: RxTraceTestCase {
 
         XCTAssertEqual(try ahead.next()?.count, ChainWindows.windowSize)
         ahead.stop()
+    }
+
+    func testPagesFoundByTheirEnds_areThePagesReadOneAfterTheOther() throws {
+        let reader = try TraceReader(path: try traceOfManyOpenSubscriptions())
+        var oneAfterTheOther = OpenChainPages(reader: reader, liveObjects: LiveObjectIndex(), scope: nil)
+        let byTheirEnds = OpenChainPages(reader: reader, liveObjects: LiveObjectIndex(), scope: nil)
+        var after = Int64.min
+        var pages = 0
+
+        while let expected = try oneAfterTheOther.next() {
+            let end = try byTheirEnds.lastOfPage(after: after)
+            let page = try XCTUnwrap(try byTheirEnds.page(after: after, through: end ?? .max))
+
+            XCTAssertEqual(page.map(\.subscription), expected.map(\.subscription))
+            XCTAssertEqual(page.map(\.chain), expected.map(\.chain))
+            XCTAssertEqual(end, oneAfterTheOther.wasLastPageFull ? oneAfterTheOther.lastRead : nil)
+            after = oneAfterTheOther.lastRead
+            pages += 1
+        }
+        XCTAssertNil(try byTheirEnds.lastOfPage(after: after))
+        XCTAssertNil(try byTheirEnds.page(after: after, through: .max), "no subscription after the last page")
+        XCTAssertGreaterThan(pages, ChainPagesReadAhead.readingThreads + 1)
     }
 
     func testAReadingError_comesOutAfterThePagesReadBeforeIt() throws {

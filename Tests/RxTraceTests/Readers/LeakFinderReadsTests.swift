@@ -49,7 +49,7 @@ final class LeakFinderReadsTests: RxTraceTestCase {
                 + [roots[...]]
             {
                 let trees = try XCTUnwrap(try reader.chainCallTrees(under: Array(window), limit: 10_000))
-                let calls = Set(trees.values.joined().map(\.id))
+                let calls = Array(Set(trees.values.joined().map(\.id))).sorted()
 
                 let inRange = try reader.creators(ofObjectsCreatedByWindowCalls: calls)
                 let callByCall = try reader.creators(ofObjectsCreatedByAnyOf: calls)
@@ -234,5 +234,88 @@ final class LeakFinderReadsTests: RxTraceTestCase {
             found += creators.filter { expected[$0] != nil && expected[$0]! != nil }.count
         }
         XCTAssertGreaterThan(found, 10, "the committed traces create objects inside subscribes")
+    }
+
+    func testCallsAndStartedSubscriptions_ofARange_areEachCallsOwnLookUp() throws {
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let last = try reader.count(.call)
+            var sites = EnclosingSubscriptionSites.SiteTexts()
+            let statement = try reader.callAndStartedSubscriptionStatement()
+
+            let range = try reader.callsAndStartedSubscriptions(from: 0, through: Int64(last) + 1, sites: &sites)
+
+            XCTAssertEqual(range.map(\.id), last > 0 ? Array(1...Int64(last)) : [], trace.lastPathComponent)
+            for call in range {
+                let one = try reader.callAndStartedSubscription(call.id, sites: &sites, reading: statement)
+                XCTAssertEqual(call.parentID, one?.parentID, "\(trace.lastPathComponent), call #\(call.id)")
+                XCTAssertEqual(call.started?.site, one?.started?.site, "\(trace.lastPathComponent), call #\(call.id)")
+                XCTAssertEqual(
+                    call.started?.subscriptionID, one?.started?.subscriptionID,
+                    "\(trace.lastPathComponent), call #\(call.id)")
+            }
+        }
+    }
+
+    func testEnclosingSubscriptionSites_readAheadInBatches_areTheSitesTheRecursiveQueryFinds() throws {
+        var readAhead = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            let creators = Array(Set(try reader.objects().compactMap(\.callID))).sorted()
+            let expected = try reader.innermostSubscriptionSites(enclosing: creators)
+
+            // Batches of creators, as the live objects' pages hand them over, and every call of
+            // the trace in batches of 3, each read ahead as one range.
+            let callCount = try reader.count(.call)
+            let everyCall = callCount > 0 ? Array(1...Int64(callCount)) : []
+            let everyExpected = try reader.innermostSubscriptionSites(enclosing: everyCall)
+            for (calls, answers, size) in [(creators, expected, 256), (everyCall, everyExpected, 3)] {
+                var walk = EnclosingSubscriptionSites(reader: reader)
+                for start in stride(from: 0, to: calls.count, by: size) {
+                    let batch = Array(calls[start..<min(start + size, calls.count)])
+                    try walk.readAhead(forCalls: batch)
+                    for call in batch {
+                        XCTAssertEqual(
+                            try walk.site(enclosing: call), answers[call] ?? nil,
+                            "\(trace.lastPathComponent), call #\(call)")
+                    }
+                }
+            }
+            if let first = creators.first, let last = creators.last,
+                last - first < Int64(creators.count) * EnclosingSubscriptionSites.readAheadRowsPerCall
+            {
+                readAhead += 1
+            }
+        }
+        XCTAssertGreaterThan(readAhead, 3, "some committed traces' creators lie close enough to be read ahead")
+    }
+
+    func testObjectChanges_countedInOnePass_areTheChangesGroupedInSQL() throws {
+        var compared = 0
+        for trace in try traces {
+            let reader = try TraceReader(path: trace.path)
+            for width: Int64 in [1, 1_000, 1_000_000, 7_777_777, .max] {
+                let onePass = try XCTUnwrap(try reader.objectChangesInOnePass(bucketWidth: width))
+                let grouped = try reader.objectChangesGrouped(bucketWidth: width)
+
+                XCTAssertEqual(onePass.inits, grouped.inits, "\(trace.lastPathComponent), width \(width)")
+                XCTAssertEqual(onePass.deinits, grouped.deinits, "\(trace.lastPathComponent), width \(width)")
+                compared += grouped.inits.count
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
+
+    func testObjectChanges_ofTimesThatAreNoIntegers_orOfNoWidth_areLeftToSQL() throws {
+        let path = Fixture.temporaryTracePath("real-times")
+        try FileManager.default.copyItem(atPath: try XCTUnwrap(try traces.first).path, toPath: path)
+        let database = try Database(path: path, mode: .readWriteCreate)
+        try database.execute("UPDATE object SET start_ts = start_ts + 0.5 WHERE id = (SELECT max(id) FROM object)")
+        let reader = try TraceReader(path: path)
+
+        XCTAssertNil(try reader.objectChangesInOnePass(bucketWidth: 1_000))
+        XCTAssertNil(try reader.objectChangesInOnePass(bucketWidth: 0))
+        let changes = try reader.objectChanges(bucketWidth: 1_000)
+        XCTAssertEqual(changes.inits, try reader.objectChangesGrouped(bucketWidth: 1_000).inits)
     }
 }
