@@ -273,6 +273,19 @@ final class TraceWriter {
 
     // MARK: - Records
 
+    /// Decides the `event` row of an event delivered at `ts` (ns) inside the call the thread
+    /// knows as `call`.
+    private func decideEvent(
+        kind: EventKind, value: TraceValue?, source: Int64, observer: Int64, ts: Int64, thread: Int32, call: Int64,
+        virtualTS: Int64?
+    ) {
+        operations.append(
+            .event(
+                EventRow(
+                    ts: ts, thread: thread, call: callID(call, on: thread), kind: kind, value: value, source: source,
+                    observer: observer, virtualTS: virtualTS)))
+    }
+
     /// Decodes `record` and decides the rows it makes, updating the calls open, the objects and
     /// subscriptions gathered, and the interned names; runs no SQL.
     private func decide(_ record: Record) {
@@ -323,10 +336,20 @@ final class TraceWriter {
             if let innermostReturnedAt, let innermost = openCalls[Int(thread) - 1].last {
                 exit(innermost.key, on: Int(thread) - 1, at: ticks.nanoseconds(innermostReturnedAt))
             }
-            if let event = record.receivedEvent {
-                decide(event)
-            }
             let ts = ticks.nanoseconds(stamp)
+            if case .eventDelivered(let kind, let value, let source, let observer, _, _, let call, let virtualTS)? =
+                record.receivedEvent
+            {
+                // Delivered right before the call that receives it, with nothing recorded in
+                // between: dated a nanosecond before that call's entry, so that wherever moments
+                // are ordered by time (the page's walkthrough), the event comes before the call it
+                // caused, as it does in the run. (`Sink.forwardOn`'s event, delivered inside its
+                // call, keeps the call's time and comes after it.) It counts as the hook it was.
+                recordCount += 1
+                decideEvent(
+                    kind: kind, value: value, source: source, observer: observer, ts: ts - 1, thread: thread,
+                    call: call, virtualTS: virtualTS)
+            }
             // The thread's open calls here are the ones open on it when it entered this call.
             var call = OpenCall(
                 key: id, id: nextCallID, parent: callID(parent, on: thread),
@@ -357,14 +380,9 @@ final class TraceWriter {
 
         case .eventDelivered(
             let kind, let value, let source, let observer, let stamp, let thread, let call, let virtualTS):
-            operations.append(
-                .event(
-                    EventRow(
-                        ts: ticks.nanoseconds(stamp), thread: thread, call: callID(call, on: thread),
-                        kind: kind,
-                        value: value,
-                        source: source, observer: observer, virtualTS: virtualTS
-                    )))
+            decideEvent(
+                kind: kind, value: value, source: source, observer: observer, ts: ticks.nanoseconds(stamp),
+                thread: thread, call: call, virtualTS: virtualTS)
 
         case .subscriptionStarted(
             let id, let observable, let observer, let file, let line, let stamp, let thread,

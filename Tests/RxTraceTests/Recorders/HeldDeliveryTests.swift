@@ -5,8 +5,9 @@ import XCTest
 
 /// While calls are recorded, a thread holds an event it delivers to an instrumented observer
 /// (``HeldDelivery``): when the next thing it records is that observer's step receiving the same
-/// event, one record stands for both, and the trace holds the same rows (the event at its
-/// receiving call's entry time); anything else the thread records appends the event first.
+/// event, one record stands for both, and the trace holds the same rows (the event a nanosecond
+/// before its receiving call's entry, so it comes first wherever moments are ordered by time);
+/// anything else the thread records appends the event first.
 final class HeldDeliveryTests: RxTraceTestCase {
     private struct Objects {
         let subject: ObjectID
@@ -55,9 +56,16 @@ final class HeldDeliveryTests: RxTraceTestCase {
         XCTAssertEqual(try events(database), ["7 1→2 in dispatch"])
         XCTAssertEqual(
             try database.integer(
-                "SELECT count(*) FROM event JOIN call ON call.object_id = event.observer_object_id WHERE event.ts = call.ts"),
-            1, "the event is dated at its receiving call's entry")
+                """
+                SELECT count(*) FROM event JOIN call ON call.object_id = event.observer_object_id
+                WHERE event.ts = call.ts - 1
+                """),
+            1, "the event is dated a nanosecond before its receiving call's entry")
         XCTAssertEqual(try database.integer("SELECT record_count FROM run"), 7, "two objects, two calls, two exits, one event")
+        let moments = try TraceReader(path: path).moments(limit: 100).filter { $0.kind == .call || $0.kind == .event }
+        XCTAssertEqual(
+            moments.map(\.kind), [.call, .event, .call],
+            "the walkthrough shows dispatch, then the event it delivered, then the call that received it")
     }
 
     func testAnEventFollowedByAnythingElse_isAppendedFirst_asItsOwnRecord() throws {
