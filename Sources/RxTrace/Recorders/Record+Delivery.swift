@@ -14,7 +14,9 @@ import RxCore
 /// observer whose `on` enters a step right away: the thread holds the event
 /// (``RecordingSession``'s held delivery) and, when the next thing it records is that step's
 /// entry on the observer, with the same event as its detail, that entry names the source
-/// (`receivedFrom`) and stands for the event's row, again at the call's entry time.
+/// (`receivedFrom`) and stands for the event's row, which the writer dates a nanosecond before
+/// the call's entry, so that the event comes before the call it caused wherever moments are
+/// ordered by time.
 extension Record {
     /// The `deliveredTo` of a call's entry that delivered no event, and the `receivedFrom` of
     /// one that received none.
@@ -36,7 +38,8 @@ extension Record {
     }
 
     /// The event a call's entry received, as the record it stands for: delivered inside the
-    /// call's parent, at the call's entry; `nil` for any other record.
+    /// call's parent, stamped with the call's entry (the writer dates its row a nanosecond
+    /// earlier); `nil` for any other record.
     var receivedEvent: Record? {
         guard
             case .callEntered(
